@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one subcommand. Each lives in its own cmd_*.go file.
+type command struct {
+	name    string
+	summary string
+	usage   string // the flags and arguments after the name
+	run     func(ctx context.Context, g *globals, args []string) int
+}
+
+// commands lists the subcommands; "" is the navigator itself.
+func commands() []command {
+	return []command{
+		navigatorCommand(),
+		mcpCommand(),
+	}
+}
+
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "panemap — see and rearrange tmux panes")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] [command] [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		name := c.name
+		if name == "" {
+			name = "(none)"
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Global flags, spelled as tmux spells them:")
+	fmt.Fprintln(w, "  -L NAME   tmux socket name (as tmux -L)")
+	fmt.Fprintln(w, "  -S PATH   tmux socket path (as tmux -S)")
+	fmt.Fprintln(w, "  -t TARGET window to show, e.g. work:2 (as tmux -t)")
+	fmt.Fprintln(w, "  -V        print the version")
+	fmt.Fprintln(w, strings.TrimSpace(`
+Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.`))
+}

@@ -1,0 +1,50 @@
+// Command panemap shows a tmux window's panes as a map and rearranges them
+// (the navigator), and serves the same operations to agents over MCP
+// (panemap mcp).
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole program with its inputs explicit, so tests can call it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	g, rest, err := parseGlobals(args, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "panemap: %v\n", err)
+		fmt.Fprintln(stderr, "Run 'panemap --help' for usage.")
+		return 2
+	}
+	g.stdin, g.stdout, g.stderr = stdin, stdout, stderr
+	if g.help {
+		printUsage(stdout)
+		return 0
+	}
+	if g.version {
+		fmt.Fprintln(stdout, versionString())
+		return 0
+	}
+	name := ""
+	if len(rest) > 0 {
+		name, rest = rest[0], rest[1:]
+	}
+	cmd, ok := lookupCommand(name)
+	if !ok {
+		fmt.Fprintf(stderr, "panemap: unknown command %q\n", name)
+		fmt.Fprintln(stderr, "Run 'panemap --help' for usage.")
+		return 2
+	}
+	return cmd.run(ctx, g, rest)
+}

@@ -1,0 +1,3 @@
+module github.com/panemap/panemap
+
+go 1.26

@@ -1,0 +1,156 @@
+// Package tmuxtest starts private tmux servers for tests. Each server has a
+// unique socket name, reads no configuration (-f /dev/null), runs plain sh
+// in its panes (an interactive bash may read slow rc files), and is killed
+// in the test's cleanup. The environment given to tmux has TMUX, TMUX_PANE
+// and TMUX_TMPDIR removed, so a test run inside tmux never touches the
+// user's server.
+package tmuxtest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+var counter atomic.Int64
+
+// Server is a private tmux server.
+type Server struct {
+	Name string // the -L socket name
+	tb   testing.TB
+}
+
+// Env is os.Environ() without the variables that would point tmux at
+// another server.
+func Env() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "TMUX", "TMUX_PANE", "TMUX_TMPDIR":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// Available reports whether tmux is installed; tests skip without it only
+// when PANEMAP_REQUIRE_TMUX is unset (CI sets it, so a missing tmux fails).
+func Available(tb testing.TB) {
+	tb.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("PANEMAP_REQUIRE_TMUX") != "" {
+			tb.Fatalf("tmux is required: %v", err)
+		}
+		tb.Skip("tmux not installed")
+	}
+}
+
+// UniqueName returns a socket name no other test uses.
+func UniqueName(prefix string) string {
+	return fmt.Sprintf("%s-%d-%d", prefix, os.Getpid(), counter.Add(1))
+}
+
+// Start starts a server with one detached session "main" of the given size
+// (cols x rows, 200x50 when zero).
+func Start(tb testing.TB, cols, rows int) *Server {
+	tb.Helper()
+	Available(tb)
+	if cols == 0 {
+		cols, rows = 200, 50
+	}
+	s := &Server{Name: UniqueName("pmtest"), tb: tb}
+	tb.Cleanup(s.Kill)
+	s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), "exec sh")
+	s.Must("set", "-g", "default-command", "exec sh")
+	s.Must("set", "-g", "escape-time", "0")
+	s.Must("set", "-g", "exit-empty", "off")
+	return s
+}
+
+// Run runs a tmux command on the server.
+func (s *Server) Run(args ...string) (string, error) {
+	cmd := exec.Command("tmux", append([]string{"-L", s.Name, "-u"}, args...)...)
+	cmd.Env = Env()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if err != nil {
+		return out.String(), fmt.Errorf("tmux %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(errb.String()))
+	}
+	return out.String(), nil
+}
+
+// Must runs a tmux command and fails the test when it fails. It returns
+// the output without its trailing newline.
+func (s *Server) Must(args ...string) string {
+	s.tb.Helper()
+	out, err := s.Run(args...)
+	if err != nil {
+		s.tb.Fatal(err)
+	}
+	return strings.TrimSuffix(out, "\n")
+}
+
+// Display evaluates a format against a target.
+func (s *Server) Display(target, format string) string {
+	s.tb.Helper()
+	return s.Must("display-message", "-p", "-t", target, format)
+}
+
+// SocketPath is the server's socket file.
+func (s *Server) SocketPath() string {
+	return filepath.Join(fmt.Sprintf("/tmp/tmux-%d", os.Getuid()), s.Name)
+}
+
+// Kill kills the server and removes its socket.
+func (s *Server) Kill() {
+	_, _ = s.Run("kill-server")
+	_ = os.Remove(s.SocketPath())
+}
+
+// Grid splits the session's first window into a 2x2 grid and returns the
+// pane ids in reading order: top-left, top-right, bottom-left, bottom-right.
+func (s *Server) Grid() [4]string {
+	s.tb.Helper()
+	tl := s.Must("display-message", "-p", "-t", "main:0.0", "#{pane_id}")
+	tr := s.Must("split-window", "-h", "-t", tl, "-P", "-F", "#{pane_id}")
+	bl := s.Must("split-window", "-v", "-t", tl, "-P", "-F", "#{pane_id}")
+	br := s.Must("split-window", "-v", "-t", tr, "-P", "-F", "#{pane_id}")
+	s.Must("select-pane", "-t", tl)
+	return [4]string{tl, tr, bl, br}
+}
+
+// Active is the active pane of the window that target is in.
+func (s *Server) Active(target string) string {
+	s.tb.Helper()
+	for _, line := range strings.Split(s.Must("list-panes", "-t", target, "-F", "#{pane_active} #{pane_id}"), "\n") {
+		if id, ok := strings.CutPrefix(line, "1 "); ok {
+			return id
+		}
+	}
+	s.tb.Fatalf("no active pane in the window of %s", target)
+	return ""
+}
+
+// Eventually polls cond every 10ms until it holds or timeout passes.
+func Eventually(tb testing.TB, timeout time.Duration, cond func() bool, format string, args ...any) {
+	tb.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("timed out after %v: "+format, append([]any{timeout}, args...)...)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -1,0 +1,172 @@
+package tmuxctl
+
+import (
+	"context"
+	"os"
+	"strings"
+	"sync"
+)
+
+// Client performs panemap's operations on one tmux server through a
+// Transport. It is safe for concurrent use; tmux itself serializes the
+// commands of one command list, and every operation that must see a
+// consistent window sends its commands as one list.
+type Client struct {
+	t    Transport
+	sock Socket
+	env  Env
+
+	mu         sync.Mutex
+	socketPath string // the server's #{socket_path}, once known
+}
+
+// NewClient returns a client that talks through t to the server at sock.
+// env is the environment panemap runs in, used only to tell which pane is
+// the caller's own and which session a popup belongs to.
+func NewClient(t Transport, sock Socket, env Env) *Client {
+	return &Client{t: t, sock: sock, env: env}
+}
+
+// Socket is the server this client talks to.
+func (c *Client) Socket() Socket { return c.sock }
+
+// Env is the environment the client was created with.
+func (c *Client) Env() Env { return c.env }
+
+// Transport is the transport in use.
+func (c *Client) Transport() Transport { return c.t }
+
+// Close releases the transport.
+func (c *Client) Close() error { return c.t.Close() }
+
+// Run sends raw commands through the transport. It exists for the
+// packages' own tests and tools inside tmuxctl; callers outside use the
+// operations.
+func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
+	return c.t.Run(ctx, cmds...)
+}
+
+// readWindowCmds reads the window that target (a pane or window id) is in.
+func readWindowCmds(target string) [][]string {
+	return [][]string{
+		{"display-message", "-p", "-t", target, windowFormat},
+		{"list-panes", "-t", target, "-F", paneFormat},
+	}
+}
+
+// readWindow reads one window and its panes. target must be a validated id.
+func (c *Client) readWindow(ctx context.Context, target string, extra ...[]string) (*Window, error) {
+	out, err := c.run(ctx, append(extra, readWindowCmds(target)...)...)
+	if err != nil {
+		return nil, c.nameGone(err, target)
+	}
+	return oneWindow(out, target)
+}
+
+func oneWindow(out, target string) (*Window, error) {
+	l, err := parseListing(out)
+	if err != nil {
+		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+	}
+	if len(l.windows) != 1 {
+		return nil, goneErr(kindName(target), target)
+	}
+	return l.windows[0], nil
+}
+
+// nameGone rewrites tmux's "can't find ..." into a sentence naming target.
+func (c *Client) nameGone(err error, target string) error {
+	e := AsError(err)
+	if e.Kind != KindGone {
+		return e
+	}
+	// tmux names the missing object after the colon; prefer it when it is
+	// one of ours, so a swap says which of its two panes is gone.
+	if _, after, ok := strings.Cut(e.Message, ": "); ok {
+		if i := strings.LastIndex(after, ": "); i >= 0 {
+			after = after[i+2:]
+		}
+		after = strings.TrimSpace(after)
+		if _, perr := ParsePaneID(after); perr == nil {
+			target = after
+		} else if _, werr := ParseWindowID(after); werr == nil {
+			target = after
+		}
+	}
+	g := goneErr(kindName(target), target)
+	g.Err = e
+	return g
+}
+
+func kindName(target string) string {
+	switch {
+	case strings.HasPrefix(target, "%"):
+		return "pane"
+	case strings.HasPrefix(target, "@"):
+		return "window"
+	case strings.HasPrefix(target, "$"):
+		return "session"
+	}
+	return "target"
+}
+
+// ListPanes reads a window and its panes.
+func (c *Client) ListPanes(ctx context.Context, w WindowID) (*Window, error) {
+	return c.readWindow(ctx, string(w))
+}
+
+// WindowOf reads the window that pane p is in.
+func (c *Client) WindowOf(ctx context.Context, p PaneID) (*Window, error) {
+	return c.readWindow(ctx, string(p))
+}
+
+// Relation says how a pane relates to the process panemap runs in.
+type Relation string
+
+const (
+	RelationUnknown Relation = "unknown" // not running inside tmux
+	RelationSelf    Relation = "self"    // the same server and the same pane
+	RelationOther   Relation = "other"   // any other pane, or one not provably ours
+)
+
+// Caller tells whether p is the pane this process runs in: self only when
+// $TMUX_PANE is p and $TMUX's socket is the same file as the server's.
+func (c *Client) Caller(ctx context.Context, p PaneID) Relation {
+	if c.env.TMUX == "" || c.env.TMUXPane == "" {
+		return RelationUnknown
+	}
+	if c.env.TMUXPane != string(p) {
+		return RelationOther
+	}
+	server, err := c.serverSocketPath(ctx)
+	if err != nil {
+		return RelationOther
+	}
+	a, err1 := os.Stat(c.env.SocketPath())
+	b, err2 := os.Stat(server)
+	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
+		return RelationOther
+	}
+	return RelationSelf
+}
+
+func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
+	c.mu.Lock()
+	path := c.socketPath
+	c.mu.Unlock()
+	if path != "" {
+		return path, nil
+	}
+	out, err := c.run(ctx, []string{"display-message", "-p", "#{socket_path}"})
+	if err != nil {
+		return "", err
+	}
+	path = strings.TrimSpace(out)
+	if path == "" {
+		return "", &Error{Kind: KindRefused, Message: "tmux did not say its socket path"}
+	}
+	c.mu.Lock()
+	c.socketPath = path
+	c.mu.Unlock()
+	return path, nil
+}

@@ -1,0 +1,94 @@
+package tmuxctl
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// ExecTransport runs each call as a new tmux client process. It needs no
+// session and no connection, so it also serves as the fallback when a
+// persistent connection cannot be had.
+type ExecTransport struct {
+	Binary string   // tmux executable; "" means "tmux" from PATH
+	Socket Socket   // which server
+	Env    []string // process environment; nil means os.Environ()
+}
+
+// NewExecTransport returns a transport for the given socket.
+func NewExecTransport(sock Socket) *ExecTransport { return &ExecTransport{Socket: sock} }
+
+// Argv is the full argument vector (without the binary) for cmds: socket
+// flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
+// commands separated by ";" arguments.
+func (t *ExecTransport) Argv(cmds ...[]string) []string {
+	argv := append(t.Socket.Args(), "-u")
+	for i, c := range cmds {
+		if i > 0 {
+			argv = append(argv, ";")
+		}
+		argv = append(argv, c...)
+	}
+	return argv
+}
+
+func (t *ExecTransport) Run(ctx context.Context, cmds ...[]string) (string, error) {
+	if len(cmds) == 0 {
+		return "", nil
+	}
+	bin := t.Binary
+	if bin == "" {
+		bin = "tmux"
+	}
+	cmd := exec.CommandContext(ctx, bin, t.Argv(cmds...)...)
+	cmd.Env = t.Env
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err == nil {
+		return stdout.String(), nil
+	}
+	if ctx.Err() != nil {
+		return "", &Error{Kind: KindServerGone, Message: fmt.Sprintf("tmux did not answer: %v", ctx.Err()), Err: ctx.Err()}
+	}
+	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+		return "", &Error{Kind: KindServerGone, Value: bin, Message: fmt.Sprintf("tmux not found: %s is not installed or not in PATH", Quote(bin)), Err: err}
+	}
+	return stdout.String(), ClassifyTmuxError(strings.TrimSpace(stderr.String()), t.Socket, err)
+}
+
+func (t *ExecTransport) Close() error { return nil }
+
+// ClassifyTmuxError turns tmux's own error text into a typed error.
+// Callers that know which value the command was about rewrite gone errors
+// into sentences naming it.
+func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
+	first, _, _ := strings.Cut(msg, "\n")
+	switch {
+	case strings.HasPrefix(first, "no server running"),
+		strings.HasPrefix(first, "error connecting to"),
+		strings.Contains(first, "server exited unexpectedly"),
+		strings.Contains(first, "lost server"),
+		strings.HasPrefix(first, "server exited"):
+		return &Error{Kind: KindServerGone, Message: fmt.Sprintf("no tmux server running on %s", sock), Err: errors.Join(cause, errors.New(first))}
+	case strings.HasPrefix(first, "can't find pane"),
+		strings.HasPrefix(first, "can't find window"),
+		strings.HasPrefix(first, "can't find session"),
+		strings.HasPrefix(first, "no such "):
+		return &Error{Kind: KindGone, Message: "tmux: " + first, Err: cause}
+	case strings.HasPrefix(first, "unknown flag"), strings.HasPrefix(first, "unknown command"),
+		strings.HasPrefix(first, "command ") && strings.Contains(first, "unknown flag"):
+		return &Error{Kind: KindUnsupported, Message: "this tmux does not support what panemap asked: " + first, Err: cause}
+	}
+	if first == "" {
+		first = fmt.Sprint(cause)
+	}
+	return &Error{Kind: KindRefused, Message: "tmux refused: " + first, Err: cause}
+}

@@ -1,0 +1,119 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// TestSelectDirectionsMatchTmux compares every directional move from every
+// pane of a 2x2 grid with what tmux itself does on a twin server.
+func TestSelectDirectionsMatchTmux(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	twin, _ := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	tg := twin.Grid()
+	flags := map[tmuxctl.Direction]string{tmuxctl.DirUp: "-U", tmuxctl.DirDown: "-D", tmuxctl.DirLeft: "-L", tmuxctl.DirRight: "-R"}
+	for i := range g {
+		for d, flag := range flags {
+			srv.Must("select-pane", "-t", g[i])
+			twin.Must("select-pane", "-t", tg[i])
+			got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(g[i]), d)
+			if err != nil {
+				t.Fatalf("SelectPane(%s, %s): %v", g[i], d, err)
+			}
+			twin.Must("select-pane", "-t", tg[i], flag)
+			wantIdx := indexOf(tg[:], twin.Active(tg[0]))
+			if gotIdx := indexOf(g[:], string(got.ID)); gotIdx != wantIdx {
+				t.Errorf("from grid cell %d %s: panemap landed on cell %d, tmux on %d", i, d, gotIdx, wantIdx)
+			}
+			if active := srv.Active(g[0]); active != string(got.ID) || !got.Active {
+				t.Errorf("from %s %s: answered %s (active=%v) but tmux's active pane is %s", g[i], d, got.ID, got.Active, active)
+			}
+		}
+	}
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestSelectNextPreviousWrap(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	// tmux's order is pane index order: tl(0) bl(1) tr(2) br(3) after the splits.
+	order := []string{}
+	for _, id := range []string{"0", "1", "2", "3"} {
+		order = append(order, srv.Display("main:0."+id, "#{pane_id}"))
+	}
+	last := order[len(order)-1]
+	// next is relative to the named pane, not the active one.
+	srv.Must("select-pane", "-t", g[0])
+	got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(last), tmuxctl.DirNext)
+	if err != nil || string(got.ID) != order[0] {
+		t.Fatalf("next from %s = %v, %v; want %s (wrap)", last, got.ID, err, order[0])
+	}
+	got, err = c.SelectPane(ctx(t), tmuxctl.PaneID(order[0]), tmuxctl.DirPrevious)
+	if err != nil || string(got.ID) != last {
+		t.Fatalf("previous from %s = %v, %v; want %s (wrap)", order[0], got.ID, err, last)
+	}
+	got, err = c.SelectPane(ctx(t), tmuxctl.PaneID(order[1]), tmuxctl.DirNext)
+	if err != nil || string(got.ID) != order[2] {
+		t.Fatalf("next from %s = %v, %v; want %s", order[1], got.ID, err, order[2])
+	}
+}
+
+func TestSelectKeepsZoom(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("resize-pane", "-Z", "-t", g[0])
+	for _, d := range []tmuxctl.Direction{tmuxctl.DirRight, tmuxctl.DirNext, tmuxctl.DirNone, tmuxctl.DirLast} {
+		got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(srv.Active(g[0])), d)
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		if z := srv.Display(g[0], "#{window_zoomed_flag}"); z != "1" {
+			t.Fatalf("after %s the window is no longer zoomed", d)
+		}
+		if srv.Display(string(got.ID), "#{pane_active}") != "1" {
+			t.Fatalf("after %s the answered pane %s is not active", d, got.ID)
+		}
+	}
+	w, err := c.WindowOf(ctx(t), tmuxctl.PaneID(g[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.Zoomed {
+		t.Fatal("model does not show the zoom")
+	}
+	// Geometry comes from the unzoomed layout: four distinct cells.
+	seen := map[[2]int]bool{}
+	for _, p := range w.Panes {
+		seen[[2]int{p.Left, p.Top}] = true
+		if p.Width >= w.Width {
+			t.Errorf("pane %s reported as %d wide in a zoomed %d-wide window", p.ID, p.Width, w.Width)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("zoomed window map has %d distinct cells, want 4", len(seen))
+	}
+}
+
+func TestSelectGoneAndInvalid(t *testing.T) {
+	_, c := newClient(t, tmuxctl.Env{})
+	_, err := c.SelectPane(ctx(t), "%999", tmuxctl.DirUp)
+	if tmuxctl.KindOf(err) != tmuxctl.KindGone {
+		t.Fatalf("missing pane: got %v (%s), want gone", err, tmuxctl.KindOf(err))
+	}
+	for _, bad := range []string{"1", "acc:0.0", "{marked}", "%1; kill-server", "%1\n", "%01", "", "%", "%99999999999"} {
+		_, err := c.SelectPane(ctx(t), tmuxctl.PaneID(bad), tmuxctl.DirNone)
+		if tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+			t.Errorf("SelectPane(%q): got %v, want invalid input", bad, err)
+		}
+	}
+}
