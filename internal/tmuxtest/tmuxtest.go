@@ -66,7 +66,17 @@ func Start(tb testing.TB, cols, rows int) *Server {
 	if cols == 0 {
 		cols, rows = 200, 50
 	}
-	s := &Server{Name: UniqueName("pmtest"), tb: tb}
+	return StartNamed(tb, UniqueName("pmtest"), cols, rows)
+}
+
+// StartNamed is Start with a chosen socket name.
+func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
+	tb.Helper()
+	Available(tb)
+	if cols == 0 {
+		cols, rows = 200, 50
+	}
+	s := &Server{Name: name, tb: tb}
 	tb.Cleanup(s.Kill)
 	s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), "exec sh")
 	s.Must("set", "-g", "default-command", "exec sh")

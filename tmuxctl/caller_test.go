@@ -1,0 +1,117 @@
+package tmuxctl_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func TestCallerRelation(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	g := srv.Grid()
+	other := tmuxtest.Start(t, 0, 0)
+	// A symlink to the socket is the same file under another name.
+	link := filepath.Join(t.TempDir(), "sock")
+	if err := os.Symlink(srv.SocketPath(), link); err != nil {
+		t.Fatal(err)
+	}
+	client := func(env tmuxctl.Env) *tmuxctl.Client {
+		sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+		tr := tmuxctl.NewExecTransport(sock)
+		tr.Env = tmuxtest.Env()
+		return tmuxctl.NewClient(tr, sock, env)
+	}
+	tmuxEnv := func(path string) string { return fmt.Sprintf("%s,123,0", path) }
+	for _, tc := range []struct {
+		name string
+		env  tmuxctl.Env
+		pane string
+		want tmuxctl.Relation
+	}{
+		{"outside tmux", tmuxctl.Env{}, g[0], tmuxctl.RelationUnknown},
+		{"TMUX without TMUX_PANE (popup)", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath())}, g[0], tmuxctl.RelationUnknown},
+		{"TMUX_PANE without TMUX", tmuxctl.Env{TMUXPane: g[0]}, g[0], tmuxctl.RelationUnknown},
+		{"same server, same pane", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
+		{"same socket by another path", tmuxctl.Env{TMUX: tmuxEnv(link), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
+		{"same server, other pane", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[1]}, g[0], tmuxctl.RelationOther},
+		{"other server, same pane id", tmuxctl.Env{TMUX: tmuxEnv(other.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
+		{"socket path that does not exist", tmuxctl.Env{TMUX: tmuxEnv("/nonexistent/sock"), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := client(tc.env).Caller(t.Context(), tmuxctl.PaneID(tc.pane)); got != tc.want {
+				t.Errorf("Caller(%s) = %s, want %s", tc.pane, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestResolveSocket(t *testing.T) {
+	env := tmuxctl.Env{TMUX: "/tmp/tmux-0/work,42,3", TMUXPane: "%7"}
+	for _, tc := range []struct {
+		name, l, s string
+		env        tmuxctl.Env
+		wantArgs   []string
+		wantSource string
+		wantErr    bool
+	}{
+		{"flag -L wins over $TMUX", "x", "", env, []string{"-L", "x"}, "-L", false},
+		{"flag -S", "", "/tmp/s", env, []string{"-S", "/tmp/s"}, "-S", false},
+		{"$TMUX", "", "", env, []string{"-S", "/tmp/tmux-0/work"}, "$TMUX", false},
+		{"default", "", "", tmuxctl.Env{}, nil, "default", false},
+		{"both", "x", "/tmp/s", env, nil, "", true},
+		{"name with slash", "a/b", "", env, nil, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := tmuxctl.ResolveSocket(tc.l, tc.s, tc.env)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("err = %v", err)
+			}
+			if err != nil {
+				return
+			}
+			if fmt.Sprint(s.Args()) != fmt.Sprint(tc.wantArgs) || s.Source != tc.wantSource {
+				t.Errorf("got %v from %s, want %v from %s", s.Args(), s.Source, tc.wantArgs, tc.wantSource)
+			}
+		})
+	}
+	if got := env.Session(); got != "$3" {
+		t.Errorf("Env.Session() = %q, want $3", got)
+	}
+}
+
+func TestServerAbsentAppearsDies(t *testing.T) {
+	tmuxtest.Available(t)
+	name := tmuxtest.UniqueName("pmabsent")
+	sock := tmuxctl.Socket{Name: name, Source: "-L"}
+	tr := tmuxctl.NewExecTransport(sock)
+	tr.Env = tmuxtest.Env()
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	_, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
+	if e, ok := err.(*tmuxctl.Error); !ok || e.Kind != tmuxctl.KindServerGone || !e.Retryable() {
+		t.Fatalf("no server: got %v, want retryable server_gone", err)
+	}
+	s := tmuxtest.StartNamed(t, name, 0, 0)
+	if _, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone); err != nil {
+		t.Fatalf("server up: %v", err)
+	}
+	s.Kill()
+	_, err = c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
+	if tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+		t.Fatalf("server killed: got %v, want server_gone", err)
+	}
+}
+
+func TestBinaryMissing(t *testing.T) {
+	sock := tmuxctl.Socket{Name: "whatever", Source: "-L"}
+	tr := tmuxctl.NewExecTransport(sock)
+	tr.Binary = "/nonexistent/tmux"
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	_, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
+	if tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+		t.Fatalf("got %v, want server_gone", err)
+	}
+}

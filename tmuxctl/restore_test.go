@@ -1,0 +1,95 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// fingerprint is everything Restore promises to put back, as tmux reports it.
+func fingerprint(srv *tmuxtest.Server) string {
+	return srv.Must("list-panes", "-s", "-t", "main", "-F",
+		"#{window_id} #{window_active} #{window_last_flag} #{window_zoomed_flag} #{pane_index} #{pane_id} #{pane_active} #{pane_last} #{pane_marked} #{pane_left},#{pane_top},#{pane_width}x#{pane_height}")
+}
+
+func TestRestorePutsEverythingBack(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	w1 := srv.Must("new-window", "-t", "main:", "-P", "-F", "#{pane_id}")
+	w1b := srv.Must("split-window", "-h", "-t", w1, "-P", "-F", "#{pane_id}")
+	srv.Must("select-window", "-t", srv.Display(g[0], "#{window_id}"))
+	srv.Must("select-pane", "-t", g[2])
+	srv.Must("select-pane", "-t", g[1])
+	srv.Must("select-pane", "-m", "-t", g[3])
+	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	want, err := c.ReadState(ctx(t), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := fingerprint(srv)
+
+	// Scramble: swaps in and across windows, focus, zoom, mark, window.
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[3])); return err }())
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(w1b)); return err }())
+	mustNil(t, func() error { _, err := c.SelectPane(ctx(t), tmuxctl.PaneID(g[2]), tmuxctl.DirRight); return err }())
+	mustNil(t, c.ToggleZoom(ctx(t), tmuxctl.PaneID(srv.Active(g[2]))))
+	mustNil(t, c.ToggleMark(ctx(t), tmuxctl.PaneID(g[2])))
+	mustNil(t, c.SelectWindow(ctx(t), sid, tmuxctl.WindowID(srv.Display(w1, "#{window_id}"))))
+	if fingerprint(srv) == before {
+		t.Fatal("scramble changed nothing")
+	}
+
+	if err := c.Restore(ctx(t), want); err != nil {
+		t.Fatal(err)
+	}
+	if after := fingerprint(srv); after != before {
+		t.Fatalf("not restored:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	// Nothing left to do: a second restore sends nothing and changes nothing.
+	if err := c.Restore(ctx(t), want); err != nil || fingerprint(srv) != before {
+		t.Fatalf("second restore: %v", err)
+	}
+}
+
+func TestRestoreZoomAndNoMark(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("resize-pane", "-Z", "-t", g[0])
+	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	want, err := c.ReadState(ctx(t), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := fingerprint(srv)
+	mustNil(t, c.ToggleZoom(ctx(t), tmuxctl.PaneID(g[0])))
+	mustNil(t, c.ToggleMark(ctx(t), tmuxctl.PaneID(g[3])))
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[2])); return err }())
+	mustNil(t, c.Restore(ctx(t), want))
+	if after := fingerprint(srv); after != before {
+		t.Fatalf("not restored:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+func TestRestoreSkipsPanesKilledSince(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	want, err := c.ReadState(ctx(t), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[1])); return err }())
+	srv.Must("kill-pane", "-t", g[3])
+	mustNil(t, c.Restore(ctx(t), want))
+	if cellOf(srv, g[0]) != "0,0" {
+		t.Errorf("pane %s not back at 0,0 but %s", g[0], cellOf(srv, g[0]))
+	}
+}
+
+func mustNil(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

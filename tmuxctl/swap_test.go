@@ -1,0 +1,136 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// cellOf is the "left,top" of a pane.
+func cellOf(srv *tmuxtest.Server, p string) string {
+	return srv.Display(p, "#{pane_left},#{pane_top}")
+}
+
+func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	// History: last = g[3], active = g[0].
+	srv.Must("select-pane", "-t", g[3])
+	srv.Must("select-pane", "-t", g[0])
+	for _, tc := range []struct{ name, a, b string }{
+		{"active is source", g[0], g[1]},
+		{"active is target", g[2], g[0]},
+		{"neither active", g[1], g[2]},
+		{"last pane involved", g[3], g[1]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ca, cb := cellOf(srv, tc.a), cellOf(srv, tc.b)
+			activeBefore := srv.Active(g[0])
+			lastBefore := srv.Must("list-panes", "-t", g[0], "-f", "#{pane_last}", "-F", "#{pane_id}")
+			got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(tc.a), tmuxctl.PaneID(tc.b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cellOf(srv, tc.a) != cb || cellOf(srv, tc.b) != ca {
+				t.Fatalf("positions not exchanged: %s at %s, %s at %s", tc.a, cellOf(srv, tc.a), tc.b, cellOf(srv, tc.b))
+			}
+			if a := srv.Active(g[0]); a != activeBefore {
+				t.Errorf("active pane changed from %s to %s", activeBefore, a)
+			}
+			if l := srv.Must("list-panes", "-t", g[0], "-f", "#{pane_last}", "-F", "#{pane_id}"); l != lastBefore {
+				t.Errorf("last pane changed from %s to %s", lastBefore, l)
+			}
+			if string(got.ID) != tc.a || got.Active != (tc.a == activeBefore) {
+				t.Errorf("answer %+v does not describe source %s", got, tc.a)
+			}
+		})
+	}
+}
+
+func TestSwapAcrossWindows(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
+	w1b := srv.Must("split-window", "-d", "-t", w1, "-P", "-F", "#{pane_id}")
+	win0 := srv.Display(g[0], "#{window_id}")
+	win1 := srv.Display(w1, "#{window_id}")
+
+	// g[0] is active in window 0; w1 is active in window 1. Swapping a
+	// non-active pane keeps both windows' focus.
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(w1b)); err != nil {
+		t.Fatal(err)
+	}
+	if srv.Display(g[1], "#{window_id}") != win1 || srv.Display(w1b, "#{window_id}") != win0 {
+		t.Fatal("panes did not change windows")
+	}
+	if srv.Active(win0) != g[0] || srv.Active(win1) != w1 {
+		t.Fatalf("focus moved: window 0 active %s (want %s), window 1 active %s (want %s)", srv.Active(win0), g[0], srv.Active(win1), w1)
+	}
+	// Swapping the active panes of both: each window gets the arrival.
+	got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(w1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if srv.Active(win0) != w1 || srv.Active(win1) != g[0] {
+		t.Fatalf("after swapping actives: window 0 active %s (want %s), window 1 active %s (want %s)", srv.Active(win0), w1, srv.Active(win1), g[0])
+	}
+	if string(got.WindowID) != win1 || !got.Active {
+		t.Errorf("answer %+v: want source in %s, active", got, win1)
+	}
+	// The current window of the session did not change.
+	if cur := srv.Display("main:", "#{window_id}"); cur != win0 {
+		t.Errorf("current window changed to %s", cur)
+	}
+}
+
+func TestSwapKeepsZoom(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("resize-pane", "-Z", "-t", g[0])
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[3])); err != nil {
+		t.Fatal(err)
+	}
+	if srv.Display(g[0], "#{window_zoomed_flag}") != "1" {
+		t.Fatal("window unzoomed by swap")
+	}
+	if srv.Active(g[0]) != g[0] {
+		t.Fatalf("active moved to %s", srv.Active(g[0]))
+	}
+}
+
+func TestSwapSelfAndGone(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	before := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_left},#{pane_top} #{pane_active}")
+	got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[1]))
+	if err != nil || string(got.ID) != g[1] {
+		t.Fatalf("self swap: %+v, %v", got, err)
+	}
+	if after := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_left},#{pane_top} #{pane_active}"); after != before {
+		t.Fatalf("self swap changed the window:\n%s\n%s", before, after)
+	}
+	for _, pair := range [][2]string{{g[1], "%999"}, {"%999", g[1]}} {
+		_, err := c.SwapPane(ctx(t), tmuxctl.PaneID(pair[0]), tmuxctl.PaneID(pair[1]))
+		e, ok := err.(*tmuxctl.Error)
+		if !ok || e.Kind != tmuxctl.KindGone || e.Value != "%999" {
+			t.Errorf("swap %v: got %v, want gone naming %%999", pair, err)
+		}
+	}
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), "{marked}"); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+		t.Errorf("swap with {marked}: %v", err)
+	}
+}
+
+func TestSwapIgnoresMarkedPane(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("select-pane", "-m", "-t", g[3])
+	c3 := cellOf(srv, g[3])
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[2])); err != nil {
+		t.Fatal(err)
+	}
+	if cellOf(srv, g[3]) != c3 {
+		t.Fatal("the marked pane moved")
+	}
+}
