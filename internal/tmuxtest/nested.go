@@ -1,0 +1,77 @@
+package tmuxtest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Nested is an inner tmux server with a real attached client: the client
+// runs in a pane of an outer private server. Keys typed into the outer
+// pane reach the inner client; the outer pane's screen shows what a person
+// would see, popups included.
+type Nested struct {
+	Inner     *Server
+	Outer     *Server
+	OuterPane string
+	tb        testing.TB
+}
+
+// StartNested starts both servers; the inner session "main" is attached
+// from the outer pane, which is cols x rows.
+func StartNested(tb testing.TB, cols, rows int) *Nested {
+	tb.Helper()
+	inner := Start(tb, cols, rows)
+	outer := Start(tb, cols, rows)
+	// The outer server owns the terminal size: let the inner window follow
+	// its only client.
+	inner.Must("set", "-g", "window-size", "latest")
+	inner.Must("set", "-g", "status", "off")
+	outer.Must("set", "-g", "status", "off")
+	pane := outer.Active("main:0")
+	attach := fmt.Sprintf("exec env -u TMUX -u TMUX_PANE -u TMUX_TMPDIR tmux -L %s -u attach -t main", inner.Name)
+	outer.Must("respawn-pane", "-k", "-t", pane, attach)
+	n := &Nested{Inner: inner, Outer: outer, OuterPane: pane, tb: tb}
+	Eventually(tb, 5*time.Second, func() bool {
+		out, err := inner.Run("list-clients", "-F", "#{client_name}")
+		return err == nil && strings.TrimSpace(out) != ""
+	}, "inner client did not attach")
+	return n
+}
+
+// Client is the inner server's attached client name.
+func (n *Nested) Client() string {
+	n.tb.Helper()
+	return strings.Fields(n.Inner.Must("list-clients", "-F", "#{client_name}"))[0]
+}
+
+// Screen is what the outer pane shows now.
+func (n *Nested) Screen() string {
+	n.tb.Helper()
+	return n.Outer.Must("capture-pane", "-p", "-t", n.OuterPane)
+}
+
+// Keys types keys into the outer pane (tmux send-keys key names).
+func (n *Nested) Keys(keys ...string) {
+	n.tb.Helper()
+	n.Outer.Must(append([]string{"send-keys", "-t", n.OuterPane}, keys...)...)
+}
+
+// WaitScreen polls the outer screen until cond holds, failing with the
+// last screen after timeout.
+func (n *Nested) WaitScreen(timeout time.Duration, what string, cond func(screen string) bool) string {
+	n.tb.Helper()
+	var last string
+	deadline := time.Now().Add(timeout)
+	for {
+		last = n.Screen()
+		if cond(last) {
+			return last
+		}
+		if time.Now().After(deadline) {
+			n.tb.Fatalf("timed out after %v waiting for %s; screen:\n%s", timeout, what, last)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,80 @@
+package tmuxctl
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Demo is a private tmux server with a sample layout, for `panemap demo`:
+// a newcomer sees the navigator without touching their own tmux.
+type Demo struct {
+	Socket  Socket
+	Session SessionID
+	Window  WindowID
+	t       *ExecTransport
+}
+
+// StartDemo starts a server on a private socket name with no
+// configuration, a "work" window of four panes in main-vertical layout and
+// a second "notes" window, all running sh.
+func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) {
+	sock := Socket{Name: name, Source: "-L"}
+	t := NewExecTransport(sock)
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TMUX=") && !strings.HasPrefix(kv, "TMUX_PANE=") {
+			env = append(env, kv)
+		}
+	}
+	t.Env = env
+	d := &Demo{Socket: sock, t: t}
+	home, _ := os.UserHomeDir()
+	if home == "" {
+		home = "/"
+	}
+	dirs := []string{home, os.TempDir(), "/usr", "/"}
+	size := []string{"-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
+	first := append([]string{"-f", "/dev/null", "new-session", "-d", "-s", "demo", "-n", "work", "-c", dirs[0], "-P", "-F", "#{session_id}\t#{window_id}\t#{pane_id}"}, size...)
+	out, err := t.Run(ctx, append(first, "exec sh"))
+	if err != nil {
+		return nil, err
+	}
+	l := splitLines(out)
+	var ids []string
+	if len(l) == 1 {
+		ids = strings.Split(l[0], "\t")
+	}
+	if len(ids) != 3 {
+		d.Close()
+		return nil, fmt.Errorf("demo server: unexpected answer %s", Quote(out))
+	}
+	d.Session, d.Window = SessionID(ids[0]), WindowID(ids[1])
+	main := ids[2]
+	cmds := [][]string{
+		{"set", "-g", "default-command", "exec sh"},
+		{"set", "-g", "exit-empty", "on"},
+		{"select-pane", "-t", main, "-T", "editor"},
+		{"split-window", "-h", "-t", main, "-c", dirs[1], "exec sh"},
+		{"select-pane", "-T", "server"},
+		{"split-window", "-v", "-c", dirs[2], "exec sh"},
+		{"select-pane", "-T", "logs"},
+		{"split-window", "-v", "-c", dirs[3], "exec sh"},
+		{"select-pane", "-T", "tests"},
+		{"select-layout", "-t", string(d.Window), "main-vertical"},
+		{"new-window", "-d", "-t", "demo:", "-n", "notes", "-c", dirs[0], "exec sh"},
+		{"split-window", "-h", "-d", "-t", "demo:notes", "-c", dirs[1], "exec sh"},
+		{"select-pane", "-t", main},
+	}
+	if _, err := t.Run(ctx, cmds...); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close kills the demo server.
+func (d *Demo) Close() {
+	_, _ = d.t.Run(context.Background(), []string{"kill-server"})
+}

@@ -1,0 +1,41 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func TestDemoServer(t *testing.T) {
+	tmuxtest.Available(t)
+	name := tmuxtest.UniqueName("pmdemo")
+	d, err := tmuxctl.StartDemo(t.Context(), name, 120, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &tmuxtest.Server{Name: name}
+	t.Cleanup(func() { d.Close() })
+	c := tmuxctl.NewClient(tmuxctl.NewExecTransport(d.Socket), d.Socket, tmuxctl.Env{})
+	st, err := c.ReadState(t.Context(), d.Session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Windows) != 2 || st.Current != d.Window {
+		t.Fatalf("windows %d, current %s (want 2, %s)", len(st.Windows), st.Current, d.Window)
+	}
+	w, _ := st.CurrentWindow()
+	titles := map[string]bool{}
+	for _, p := range w.Panes {
+		titles[p.Title] = true
+	}
+	for _, want := range []string{"editor", "server", "logs", "tests"} {
+		if !titles[want] {
+			t.Errorf("no pane titled %q in %v", want, titles)
+		}
+	}
+	d.Close()
+	if _, err := srv.Run("list-sessions"); err == nil {
+		t.Error("demo server still running after Close")
+	}
+}

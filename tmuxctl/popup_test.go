@@ -1,0 +1,68 @@
+package tmuxctl_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
+	n := tmuxtest.StartNested(t, 100, 30)
+	sock := tmuxctl.Socket{Name: n.Inner.Name, Source: "-L"}
+	tr := tmuxctl.NewExecTransport(sock)
+	tr.Env = tmuxtest.Env()
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	sid := tmuxctl.SessionID(n.Inner.Display("main:", "#{session_id}"))
+	type result struct {
+		code int
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
+			Session: sid, Width: "60", Height: "10", Title: "it's #1",
+			Command: []string{"sh", "-c", `printf 'POPUP %s\n' "$1"; read x; exit 3`, "sh", "it's; $(x)"},
+		})
+		done <- result{code, err}
+	}()
+	n.WaitScreen(5*time.Second, "the popup", func(s string) bool { return strings.Contains(s, "POPUP it's; $(x)") })
+	if s := n.Screen(); !strings.Contains(s, "it's #1") {
+		t.Errorf("title not shown literally:\n%s", s)
+	}
+	n.Keys("Enter")
+	select {
+	case r := <-done:
+		if r.err != nil || r.code != 3 {
+			t.Fatalf("Popup = %d, %v; want exit code 3", r.code, r.err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Popup did not return after the command exited")
+	}
+}
+
+func TestPopupBadInput(t *testing.T) {
+	_, c := newClient(t, tmuxctl.Env{})
+	for _, spec := range []tmuxctl.PopupSpec{
+		{Client: "x;", Command: []string{"true"}},
+		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true"}},
+		{Client: "/dev/pts/0", Height: "101%", Command: []string{"true"}},
+	} {
+		if _, err := c.Popup(t.Context(), spec); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+			t.Errorf("Popup(%+v) = %v, want invalid input", spec, err)
+		}
+	}
+	if _, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Command: []string{"true"}}); err == nil || !strings.Contains(err.Error(), "no tmux client") {
+		t.Errorf("no client attached: %v", err)
+	}
+}
+
+func TestShellJoin(t *testing.T) {
+	got := tmuxctl.ShellJoin([]string{"/usr/bin/panemap", "-S", "/tmp/a b", "-t", "$1:@2", "it's"})
+	want := `/usr/bin/panemap -S '/tmp/a b' -t '$1:@2' 'it'\''s'`
+	if got != want {
+		t.Errorf("ShellJoin = %s, want %s", got, want)
+	}
+}
