@@ -2,14 +2,122 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/mcp"
 )
 
 func mcpCommand() command {
-	return command{name: "mcp", summary: "serve select_pane, swap_pane and list_panes over MCP on stdio", run: runMCP}
+	return command{
+		name:    "mcp",
+		summary: "serve select_pane, swap_pane and list_panes over MCP on stdio",
+		usage:   "[--read-only] [--list-tools]",
+		run:     runMCP,
+	}
 }
 
+// runMCP serves MCP on stdin/stdout until the client closes stdin or a
+// signal cancels ctx. stdout carries the protocol and nothing else; logs
+// go to stderr, which MCP clients keep as the server's log.
 func runMCP(ctx context.Context, g *globals, args []string) int {
-	fmt.Fprintln(g.stderr, "panemap: mcp is not built yet")
-	return 1
+	fs := flag.NewFlagSet("panemap mcp", flag.ContinueOnError)
+	fs.SetOutput(g.stderr)
+	readOnly := fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes)")
+	listTools := fs.Bool("list-tools", false, "print the tools this server would offer, and exit")
+	fs.Usage = func() {
+		fmt.Fprintln(g.stderr, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] mcp [--read-only] [--list-tools]")
+		fmt.Fprintln(g.stderr)
+		fmt.Fprintln(g.stderr, "Serves MCP on stdin/stdout. -t sets the window list_panes shows when a call names none.")
+		fmt.Fprintln(g.stderr, "Set PANEMAP_LOG=debug for a log line per call on stderr.")
+		fmt.Fprintln(g.stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(g.stderr, "panemap mcp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+
+	opts := mcp.Options{
+		ReadOnly:      *readOnly,
+		DefaultWindow: g.target,
+		Version:       strings.TrimPrefix(versionString(), "panemap "),
+		Logger:        mcpLogger(g),
+	}
+	if *listTools {
+		tools, err := mcp.Tools(opts)
+		if err != nil {
+			fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
+			return 1
+		}
+		printTools(g.stdout, tools)
+		return 0
+	}
+
+	client, err := g.client()
+	if err != nil {
+		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
+		return 2
+	}
+	defer client.Close()
+	srv, err := mcp.New(client, opts)
+	if err != nil {
+		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
+		return 1
+	}
+	sock, _ := g.socket()
+	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly)
+	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout); err != nil {
+		opts.Logger.Error("panemap mcp stopped", "error", err)
+		return 1
+	}
+	return 0
+}
+
+// mcpLogger logs to stderr at info level, or debug with PANEMAP_LOG=debug.
+func mcpLogger(g *globals) *slog.Logger {
+	level := slog.LevelInfo
+	if strings.EqualFold(g.getenv("PANEMAP_LOG"), "debug") {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(g.stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// printTools prints each tool's name, the first sentence of its
+// description, and its annotations.
+func printTools(w io.Writer, tools []*sdkmcp.Tool) {
+	for _, t := range tools {
+		fmt.Fprintf(w, "%-12s %s\n", t.Name, firstSentence(t.Description))
+		if a := t.Annotations; a != nil {
+			fmt.Fprintf(w, "%-12s title=%q readOnly=%t destructive=%s idempotent=%t openWorld=%s\n",
+				"", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint, true), a.IdempotentHint, hint(a.OpenWorldHint, true))
+		}
+	}
+}
+
+// hint shows an optional annotation, with MCP's default when unset.
+func hint(b *bool, def bool) string {
+	if b == nil {
+		return fmt.Sprintf("%t(default)", def)
+	}
+	return fmt.Sprint(*b)
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
 }

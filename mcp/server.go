@@ -1,0 +1,115 @@
+// Package mcp serves panemap's pane operations to agents over the Model
+// Context Protocol: select_pane and swap_pane exactly as their published
+// contracts describe them, and panemap's own list_panes.
+//
+// The package is a thin adapter. Every tmux operation is tmuxctl's; here
+// are only the tool cards (served verbatim from the embedded assets),
+// argument validation against those cards' schemas, and the translation of
+// tmuxctl results and errors into tool results.
+package mcp
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"slices"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// Options configure a server.
+type Options struct {
+	// ReadOnly offers only the tools whose card says they change nothing.
+	ReadOnly bool
+	// DefaultWindow is the tmux target list_panes lists when the call names
+	// no window; "" means the window this process runs in, else tmux's
+	// current window (see tmuxctl.Client.ResolveWindow).
+	DefaultWindow string
+	// Version is reported to clients in the initialize handshake.
+	Version string
+	// Logger receives the server's logs; nil discards them. It must not
+	// write to the protocol's stdout.
+	Logger *slog.Logger
+}
+
+const instructions = "panemap controls the panes of a tmux server. Pane ids look like %3 and window ids like @1; " +
+	"call list_panes to see a window's panes before selecting or swapping them. A failed call's _meta[\"" + ErrorMetaKey +
+	"\"] says its kind, whether it is retryable (the tmux server may come back) and whether the pane picture is stale."
+
+// New returns an MCP server whose tools act on the tmux server behind c.
+// It talks to tmux only when a tool is called, so it starts, and lists its
+// tools, with no tmux server running; each call sees whatever server is
+// there at that moment.
+func New(c *tmuxctl.Client, opts Options) (*sdkmcp.Server, error) {
+	defs, err := offered(opts)
+	if err != nil {
+		return nil, err
+	}
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	version := cmp.Or(opts.Version, "(devel)")
+	srv := sdkmcp.NewServer(&sdkmcp.Implementation{Name: "panemap", Title: "panemap", Version: version},
+		&sdkmcp.ServerOptions{Logger: logger, Instructions: instructions})
+	h := &handlers{c: c, opts: opts, log: logger}
+	funcs := h.funcs()
+	for _, d := range defs {
+		fn := funcs[d.tool.Name]
+		if fn == nil {
+			return nil, errors.New("no implementation for tool card " + d.tool.Name)
+		}
+		srv.AddTool(d.tool, h.handler(d, fn))
+	}
+	return srv, nil
+}
+
+// Tools is the tool surface a server with these options offers, in name
+// order, without starting one.
+func Tools(opts Options) ([]*sdkmcp.Tool, error) {
+	defs, err := offered(opts)
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]*sdkmcp.Tool, len(defs))
+	for i, d := range defs {
+		tools[i] = d.tool
+	}
+	return tools, nil
+}
+
+func offered(opts Options) ([]*toolDef, error) {
+	all, err := loadCards()
+	if err != nil {
+		return nil, err
+	}
+	var defs []*toolDef
+	for _, d := range all {
+		if opts.ReadOnly && !d.tool.Annotations.ReadOnlyHint {
+			continue
+		}
+		defs = append(defs, d)
+	}
+	slices.SortFunc(defs, func(a, b *toolDef) int { return cmp.Compare(a.tool.Name, b.tool.Name) })
+	return defs, nil
+}
+
+// ServeStdio serves srv on stdin and stdout until ctx is cancelled or the
+// client closes stdin, either of which is a normal end (nil error).
+func ServeStdio(ctx context.Context, srv *sdkmcp.Server, stdin io.Reader, stdout io.Writer) error {
+	t := &sdkmcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+	err := srv.Run(ctx, t)
+	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
+		return nil
+	}
+	return err
+}
+
+// nopWriteCloser leaves stdout open: the process owns it, not the session.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

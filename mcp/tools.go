@@ -1,0 +1,158 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// A tool's domain half: validated arguments in; a short text for the
+// model, the structured answer (matching the card's output schema) and a
+// domain error out. Everything MCP-shaped is done once, in handler.
+type toolFunc func(ctx context.Context, a args) (text string, out any, err error)
+
+type handlers struct {
+	c    *tmuxctl.Client
+	opts Options
+	log  *slog.Logger
+}
+
+// funcs binds each card to its implementation.
+func (h *handlers) funcs() map[string]toolFunc {
+	return map[string]toolFunc{
+		"select_pane": h.selectPane,
+		"swap_pane":   h.swapPane,
+		"list_panes":  h.listPanes,
+	}
+}
+
+// handler adapts a toolFunc to the SDK's raw ToolHandler: arguments are
+// validated here against the card's schema (see validate.go), and domain
+// failures become isError results rather than protocol errors, so the
+// model sees them and can correct itself.
+func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
+	name := d.tool.Name
+	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (res *sdkmcp.CallToolResult, err error) {
+		defer func() {
+			// A bug in one call must not take the server, and every
+			// other call in flight, down with it.
+			if r := recover(); r != nil {
+				h.log.Error("tool call panicked", "tool", name, "panic", r)
+				res, err = nil, fmt.Errorf("internal error in %s", name)
+			}
+		}()
+		a, err := d.parseArgs(req.Params.Arguments)
+		var text string
+		var out any
+		if err == nil {
+			text, out, err = fn(ctx, a)
+		}
+		if err != nil {
+			h.log.Info("tool call failed", "tool", name, "kind", tmuxctl.KindOf(err), "error", err)
+			return errorResult(err), nil
+		}
+		h.log.Debug("tool call", "tool", name)
+		return &sdkmcp.CallToolResult{
+			Content:           []sdkmcp.Content{&sdkmcp.TextContent{Text: text}},
+			StructuredContent: out,
+		}, nil
+	}
+}
+
+func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) {
+	pane, err := tmuxctl.ParsePaneID(a.str("pane"))
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := tmuxctl.ParseDirection(a.str("direction"))
+	if err != nil {
+		return "", nil, err
+	}
+	p, err := h.c.SelectPane(ctx, pane, dir)
+	if err != nil {
+		return "", nil, err
+	}
+	v := viewPane(ctx, h.c, p)
+	text := fmt.Sprintf("Selected pane %s in window %s%s.", p.ID, p.WindowID, describePane(v))
+	if dir != tmuxctl.DirNone {
+		text = fmt.Sprintf("Moved %s from pane %s to pane %s in window %s%s.", dir, pane, p.ID, p.WindowID, describePane(v))
+	}
+	return text, v, nil
+}
+
+func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
+	src, err := tmuxctl.ParsePaneID(a.str("source_pane"))
+	if err != nil {
+		return "", nil, err
+	}
+	dst, err := tmuxctl.ParsePaneID(a.str("target_pane"))
+	if err != nil {
+		return "", nil, err
+	}
+	p, err := h.c.SwapPane(ctx, src, dst)
+	if err != nil {
+		return "", nil, err
+	}
+	v := viewPane(ctx, h.c, p)
+	text := fmt.Sprintf("Swapped pane %s with pane %s: %s is now at index %d of window %s%s.", src, dst, p.ID, p.Index, p.WindowID, describePane(v))
+	if src == dst {
+		text = fmt.Sprintf("Pane %s swapped with itself: nothing changed.", src)
+	}
+	return text, v, nil
+}
+
+func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
+	var win tmuxctl.WindowID
+	if s, ok := a["window"].(string); ok {
+		w, err := tmuxctl.ParseWindowID(s)
+		if err != nil {
+			return "", nil, err
+		}
+		win = w
+	} else {
+		_, w, err := h.c.ResolveWindow(ctx, h.opts.DefaultWindow)
+		if err != nil {
+			return "", nil, err
+		}
+		win = w
+	}
+	w, err := h.c.ListPanes(ctx, win)
+	if err != nil {
+		return "", nil, err
+	}
+	v := viewWindow(ctx, h.c, w)
+	var b strings.Builder
+	zoomed := ""
+	if w.Zoomed {
+		zoomed = ", zoomed"
+	}
+	fmt.Fprintf(&b, "Window %s (%dx%d%s) has %d pane(s):", w.ID, w.Width, w.Height, zoomed, len(w.Panes))
+	for _, p := range v.Panes {
+		fmt.Fprintf(&b, "\n%s index %d at %d,%d size %dx%d%s", p.ID, p.Index, p.Left, p.Top, p.Width, p.Height, describePane(p.paneView))
+	}
+	return b.String(), v, nil
+}
+
+// describePane is the tail of a one-line description: what runs there,
+// and whether it is active or this server's own pane.
+func describePane(v paneView) string {
+	var parts []string
+	if v.Command != nil {
+		parts = append(parts, "running "+tmuxctl.Quote(*v.Command))
+	}
+	if v.Active {
+		parts = append(parts, "active")
+	}
+	if v.Caller == tmuxctl.RelationSelf {
+		parts = append(parts, "this server's own pane")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
