@@ -17,6 +17,7 @@ type PopupSpec struct {
 	Width   string // cells or percent ("80", "75%"); "" for tmux's default
 	Height  string
 	Title   string
+	Border  string   // popup-border-lines style (tmux 3.3+); "" for tmux's default
 	Command []string // argv run in the popup (through sh, each argument quoted)
 }
 
@@ -33,6 +34,19 @@ func ParseSize(s string) (string, error) {
 		}
 	}
 	return s, nil
+}
+
+// BorderStyles are the popup border styles tmux knows.
+var BorderStyles = []string{"single", "rounded", "double", "heavy", "simple", "padded", "none"}
+
+// ParseBorder checks a popup border style.
+func ParseBorder(s string) (string, error) {
+	for _, b := range BorderStyles {
+		if s == b {
+			return s, nil
+		}
+	}
+	return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup border %s: want one of %s", Quote(s), strings.Join(BorderStyles, ", "))}
 }
 
 // Popup opens a popup with -E (so Esc and C-c reach the program) and waits
@@ -56,6 +70,12 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 			return 0, err
 		}
 		args = append(args, kv[0], kv[1])
+	}
+	if spec.Border != "" {
+		if _, err := ParseBorder(spec.Border); err != nil {
+			return 0, err
+		}
+		args = append(args, "-b", spec.Border)
 	}
 	if spec.Title != "" {
 		// -T is format-expanded: escape '#' so a title is shown as given.
