@@ -19,7 +19,10 @@ type command struct {
 func commands() []command {
 	return []command{
 		navigatorCommand(),
+		popupCommand(),
+		demoCommand(),
 		mcpCommand(),
+		doctorCommand(),
 	}
 }
 
@@ -51,6 +54,12 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "  -S PATH   tmux socket path (as tmux -S)")
 	fmt.Fprintln(w, "  -t TARGET window to show, e.g. work:2 (as tmux -t)")
 	fmt.Fprintln(w, "  -V        print the version")
+	fmt.Fprintln(w, "  -h        this help; panemap help COMMAND for one command")
+	fmt.Fprintln(w)
+	printSettings(w)
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, strings.TrimSpace(`
-Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.`))
+Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.
+Keys in the navigator: arrows/hjkl move focus, s swap mode, m mark, x swap with marked,
+[ ] windows, z zoom, u undo, Enter/q keep and close, Esc put everything back, ? help.`))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -53,8 +54,9 @@ func parseGlobals(args []string, getenv func(string) string) (*globals, []string
 			dst = &g.socketPath
 		case "-t":
 			dst = &g.target
-		default:
-			return nil, nil, fmt.Errorf("unknown flag %s", tmuxctl.Quote(a))
+		}
+		if dst == nil || strings.HasPrefix(a, "--") {
+			break // not a global flag: the command's own
 		}
 		if !attached {
 			if i+1 >= len(args) {
@@ -81,13 +83,35 @@ func (g *globals) socket() (tmuxctl.Socket, error) {
 	return tmuxctl.ResolveSocket(g.socketName, g.socketPath, g.env)
 }
 
-// client opens a tmuxctl client on that server.
+// connect checks the tmux version and opens a client on the server.
+func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
+	sock, err := g.socket()
+	if err != nil {
+		return nil, err
+	}
+	v, err := tmuxctl.TmuxVersion(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := tmuxctl.CheckVersion(v); err != nil {
+		return nil, err
+	}
+	return tmuxctl.NewClient(newTransport(sock), sock, g.env), nil
+}
+
+// client opens a client without checking tmux first: the MCP server must
+// start, and list its tools, even when tmux is missing or not running.
 func (g *globals) client() (*tmuxctl.Client, error) {
 	sock, err := g.socket()
 	if err != nil {
 		return nil, err
 	}
-	return tmuxctl.NewClient(tmuxctl.NewExecTransport(sock), sock, g.env), nil
+	return tmuxctl.NewClient(newTransport(sock), sock, g.env), nil
+}
+
+// newTransport is the transport every command uses.
+func newTransport(sock tmuxctl.Socket) tmuxctl.Transport {
+	return tmuxctl.NewExecTransport(sock)
 }
 
 func versionString() string {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -37,8 +38,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	name := ""
-	if len(rest) > 0 {
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
 		name, rest = rest[0], rest[1:]
+	}
+	if name == "help" {
+		return runHelp(g, rest)
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func demoCommand() command {
+	return command{
+		name:    "demo",
+		summary: "try the navigator on a throwaway tmux server with a sample layout",
+		usage:   "[navigator settings]",
+		run:     runDemo,
+	}
+}
+
+func runDemo(ctx context.Context, g *globals, args []string) int {
+	nf, err := parseNavigatorFlags("panemap demo", args, g.stderr)
+	if err != nil {
+		return usageError(g, err)
+	}
+	if g.socketName != "" || g.socketPath != "" || g.target != "" {
+		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
+	}
+	v, err := tmuxctl.TmuxVersion(ctx, "")
+	if err == nil {
+		err = tmuxctl.CheckVersion(v)
+	}
+	if err != nil {
+		return fail(g, err)
+	}
+	demo, err := tmuxctl.StartDemo(ctx, fmt.Sprintf("panemap-demo-%d", os.Getpid()), 200, 50)
+	if err != nil {
+		return fail(g, fmt.Errorf("cannot start the demo tmux server: %w", err))
+	}
+	defer demo.Close()
+	client := tmuxctl.NewClient(newTransport(demo.Socket), demo.Socket, tmuxctl.Env{})
+	defer client.Close()
+	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
+	return navigate(ctx, g, client, demo.Session, demo.Window, st)
+}

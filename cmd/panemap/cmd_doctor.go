@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func doctorCommand() command {
+	return command{
+		name:    "doctor",
+		summary: "check tmux, which server panemap would use and why, and whether popups work",
+		run:     runDoctor,
+	}
+}
+
+// doctor collects findings; any problem makes the exit code 1.
+type doctor struct {
+	g        *globals
+	problems int
+}
+
+func (d *doctor) ok(format string, a ...any) { fmt.Fprintf(d.g.stdout, "ok    "+format+"\n", a...) }
+func (d *doctor) info(format string, a ...any) {
+	fmt.Fprintf(d.g.stdout, "      "+format+"\n", a...)
+}
+func (d *doctor) bad(fix, format string, a ...any) {
+	d.problems++
+	fmt.Fprintf(d.g.stdout, "FAIL  "+format+"\n", a...)
+	fmt.Fprintf(d.g.stdout, "      fix: %s\n", fix)
+}
+
+func runDoctor(ctx context.Context, g *globals, args []string) int {
+	if len(args) > 0 {
+		return usageError(g, fmt.Errorf("doctor takes no arguments, got %s", tmuxctl.Quote(args[0])))
+	}
+	d := &doctor{g: g}
+	d.check(ctx)
+	if d.problems > 0 {
+		fmt.Fprintf(g.stdout, "\n%d problem(s) found.\n", d.problems)
+		return 1
+	}
+	fmt.Fprintln(g.stdout, "\nAll good.")
+	return 0
+}
+
+func (d *doctor) check(ctx context.Context) {
+	path, err := exec.LookPath("tmux")
+	if err != nil {
+		d.bad("install tmux 3.2 or newer (e.g. apt-get install tmux, brew install tmux)", "tmux is not installed or not in PATH")
+		return
+	}
+	v, err := tmuxctl.TmuxVersion(ctx, path)
+	if err != nil {
+		d.bad("check that "+path+" runs", "%v", err)
+		return
+	}
+	if err := tmuxctl.CheckVersion(v); err != nil {
+		d.bad("upgrade tmux to "+tmuxctl.MinVersion.Raw+" or newer", "%v", err)
+	} else {
+		d.ok("tmux %s at %s (panemap needs %s or newer)", v, path, tmuxctl.MinVersion)
+	}
+	if v.AtLeast(3, 2) && !v.AtLeast(3, 5) {
+		d.info("before tmux 3.5 escape-time defaults to 500ms, so Esc feels slow: set -sg escape-time 10 (q closes at once)")
+	}
+
+	sock, err := d.g.socket()
+	if err != nil {
+		d.bad("give -L or -S, not both", "%v", err)
+		return
+	}
+	why := map[string]string{"-L": "from the -L flag", "-S": "from the -S flag", "$TMUX": "from $TMUX: panemap runs inside tmux", "default": "tmux's default: no -L/-S flag and not inside tmux"}[sock.Source]
+	d.ok("server: %s — %s", sock, why)
+	if d.g.env.TMUX != "" {
+		pane := d.g.env.TMUXPane
+		if pane == "" {
+			pane = "unset (a popup or run-shell job)"
+		}
+		d.info("inside tmux: TMUX=%s, TMUX_PANE=%s", d.g.env.TMUX, pane)
+	}
+
+	client := tmuxctl.NewClient(newTransport(sock), sock, d.g.env)
+	defer client.Close()
+	sid, wid, err := client.ResolveWindow(ctx, d.g.target)
+	if err != nil {
+		if tmuxctl.KindOf(err) == tmuxctl.KindServerGone {
+			d.bad("start tmux (tmux new-session), or point panemap at your server with -L NAME or -S PATH", "no tmux server is running on %s", sock)
+		} else {
+			d.bad("check the -t target, or start a session", "%v", err)
+		}
+		return
+	}
+	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
+	if !v.AtLeast(3, 2) {
+		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
+		return
+	}
+	name, err := client.ClientOf(ctx, sid)
+	if err != nil {
+		d.bad("attach to the session (tmux attach) to use the popup; the navigator still runs in a terminal with -t", "popups: %v", err)
+		return
+	}
+	d.ok("popups: tmux %s has display-popup; it would open on client %s", v, name)
+	if !v.AtLeast(3, 3) {
+		d.info("popup borders (--border) need tmux 3.3")
+	}
+	if d.g.getenv("NO_COLOR") != "" {
+		d.info("NO_COLOR is set: the map shows focus with heavy borders instead of colour")
+	}
+}

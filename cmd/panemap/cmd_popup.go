@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+func popupCommand() command {
+	return command{
+		name:    "popup",
+		summary: "open the navigator in a tmux popup (for key bindings: bind-key g run-shell -b 'panemap popup')",
+		usage:   "[--client NAME] [--width W] [--height H] [--border STYLE] [navigator settings]",
+		run:     runPopup,
+	}
+}
+
+func runPopup(ctx context.Context, g *globals, args []string) int {
+	fs := flag.NewFlagSet("panemap popup", flag.ContinueOnError)
+	fs.SetOutput(g.stderr)
+	given := settingFlags(fs)
+	clientName := fs.String("client", "", "tmux client to show the popup on (default: the session's most recently active client)")
+	if err := fs.Parse(args); err != nil {
+		return usageError(g, err)
+	}
+	if fs.NArg() > 0 {
+		return usageError(g, fmt.Errorf("unexpected argument %s", tmuxctl.Quote(fs.Arg(0))))
+	}
+	if err := checkFlags(given); err != nil {
+		return usageError(g, err)
+	}
+	if *clientName != "" {
+		if _, err := tmuxctl.ParseTarget(*clientName); err != nil {
+			return fail(g, err)
+		}
+	}
+	client, err := g.connect(ctx)
+	if err != nil {
+		return fail(g, err)
+	}
+	defer client.Close()
+	sid, wid, err := client.ResolveWindow(ctx, g.target)
+	if err != nil {
+		return fail(g, err)
+	}
+	st := loadSettings(ctx, client, sid, given, g.stderr)
+	return launchPopup(ctx, g, client, sid, wid, *clientName, st)
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// settings are what a person can configure, the tmux way: a user option
+// @panemap-NAME in their tmux.conf, overridden by the flag --NAME.
+type settings struct {
+	Width  string // popup width, cells or percent
+	Height string // popup height
+	Border string // popup border style
+	Edge   string // wrap | stop: directional moves at the window's edge
+	Esc    string // revert | keep: what Esc does
+	Color  string // auto | never
+}
+
+// settingDef describes one setting: its tmux option, flag, default and check.
+type settingDef struct {
+	name  string // flag name; the tmux option is "@panemap-" + name
+	def   string
+	usage string
+	check func(string) error
+	field func(*settings) *string
+}
+
+func settingDefs() []settingDef {
+	oneOf := func(what string, allowed ...string) func(string) error {
+		return func(v string) error {
+			for _, a := range allowed {
+				if v == a {
+					return nil
+				}
+			}
+			return fmt.Errorf("invalid %s %s: want %s", what, tmuxctl.Quote(v), strings.Join(allowed, " or "))
+		}
+	}
+	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
+	return []settingDef{
+		{"width", "80%", "popup width: cells (100) or percent (80%)", size, func(s *settings) *string { return &s.Width }},
+		{"height", "75%", "popup height: cells or percent", size, func(s *settings) *string { return &s.Height }},
+		{"border", "rounded", "popup border: " + strings.Join(tmuxctl.BorderStyles, ", "),
+			func(v string) error { _, err := tmuxctl.ParseBorder(v); return err }, func(s *settings) *string { return &s.Border }},
+		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", oneOf("edge", "wrap", "stop"), func(s *settings) *string { return &s.Edge }},
+		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
+		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
+	}
+}
+
+func optionName(name string) string { return "@panemap-" + name }
+
+// settingFlags registers --NAME for every setting on fs. The values are
+// only those given on the command line ("" when absent).
+func settingFlags(fs *flag.FlagSet) map[string]*string {
+	given := map[string]*string{}
+	for _, d := range settingDefs() {
+		given[d.name] = fs.String(d.name, "", d.usage+" (tmux option "+optionName(d.name)+", default "+d.def+")")
+	}
+	return given
+}
+
+// checkFlags refuses bad flag values: the person typed them just now.
+func checkFlags(given map[string]*string) error {
+	for _, d := range settingDefs() {
+		if v := *given[d.name]; v != "" {
+			if err := d.check(v); err != nil {
+				return fmt.Errorf("--%s: %w", d.name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// loadSettings combines defaults, the tmux options of session s (a
+// malformed option value is a one-line warning and the default), and the
+// flags given. With client nil, tmux options are not read.
+func loadSettings(ctx context.Context, client *tmuxctl.Client, s tmuxctl.SessionID, given map[string]*string, warn io.Writer) settings {
+	var st settings
+	defs := settingDefs()
+	var opts map[string]string
+	if client != nil {
+		names := make([]string, len(defs))
+		for i, d := range defs {
+			names[i] = optionName(d.name)
+		}
+		var err error
+		if opts, err = client.UserOptions(ctx, s, names); err != nil {
+			fmt.Fprintf(warn, "panemap: warning: cannot read tmux options: %v\n", err)
+		}
+	}
+	for _, d := range defs {
+		v := d.def
+		if o, ok := opts[optionName(d.name)]; ok {
+			if err := d.check(o); err != nil {
+				fmt.Fprintf(warn, "panemap: warning: tmux option %s: %v; using %s\n", optionName(d.name), err, d.def)
+			} else {
+				v = o
+			}
+		}
+		if g := given[d.name]; g != nil && *g != "" {
+			v = *g
+		}
+		*d.field(&st) = v
+	}
+	return st
+}
+
+// asFlags renders settings as flags, to pass them on to a popup explicitly.
+func (st settings) asFlags() []string {
+	var out []string
+	for _, d := range settingDefs() {
+		out = append(out, "--"+d.name+"="+*d.field(&st))
+	}
+	return out
+}
+
+// printSettings lists the settings for --help.
+func printSettings(w io.Writer) {
+	fmt.Fprintln(w, "Settings (flag, tmux option, default):")
+	for _, d := range settingDefs() {
+		fmt.Fprintf(w, "  --%-7s %-17s %-8s %s\n", d.name, optionName(d.name), d.def, d.usage)
+	}
+	fmt.Fprintln(w, "  The tmux plugin also reads @panemap-key (default g) for the binding.")
+}
