@@ -14,6 +14,7 @@ type Demo struct {
 	Session SessionID
 	Window  WindowID
 	t       *ExecTransport
+	path    string // the socket file, which tmux leaves behind
 }
 
 // StartDemo starts a server on a private socket name with no
@@ -36,7 +37,7 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 	}
 	dirs := []string{home, os.TempDir(), "/usr", "/"}
 	size := []string{"-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
-	first := append([]string{"-f", "/dev/null", "new-session", "-d", "-s", "demo", "-n", "work", "-c", dirs[0], "-P", "-F", "#{session_id}\t#{window_id}\t#{pane_id}"}, size...)
+	first := append([]string{"-f", "/dev/null", "new-session", "-d", "-s", "demo", "-n", "work", "-c", dirs[0], "-P", "-F", "#{session_id}\t#{window_id}\t#{pane_id}\t#{socket_path}"}, size...)
 	out, err := t.Run(ctx, append(first, "exec sh"))
 	if err != nil {
 		return nil, err
@@ -46,11 +47,11 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 	if len(l) == 1 {
 		ids = strings.Split(l[0], "\t")
 	}
-	if len(ids) != 3 {
+	if len(ids) != 4 {
 		d.Close()
 		return nil, fmt.Errorf("demo server: unexpected answer %s", Quote(out))
 	}
-	d.Session, d.Window = SessionID(ids[0]), WindowID(ids[1])
+	d.Session, d.Window, d.path = SessionID(ids[0]), WindowID(ids[1]), ids[3]
 	main := ids[2]
 	cmds := [][]string{
 		{"set", "-g", "default-command", "exec sh"},
@@ -74,7 +75,10 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 	return d, nil
 }
 
-// Close kills the demo server.
+// Close kills the demo server and removes its socket file.
 func (d *Demo) Close() {
 	_, _ = d.t.Run(context.Background(), []string{"kill-server"})
+	if d.path != "" {
+		_ = os.Remove(d.path)
+	}
 }

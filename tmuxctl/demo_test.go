@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -37,5 +38,8 @@ func TestDemoServer(t *testing.T) {
 	d.Close()
 	if _, err := srv.Run("list-sessions"); err == nil {
 		t.Error("demo server still running after Close")
+	}
+	if _, err := os.Stat(srv.SocketPath()); !os.IsNotExist(err) {
+		t.Errorf("socket file left behind: %v", err)
 	}
 }
