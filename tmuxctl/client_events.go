@@ -1,0 +1,53 @@
+package tmuxctl
+
+import "context"
+
+// EventSource is implemented by transports that push tmux's
+// notifications (AutoTransport, ControlTransport). Subscribe never blocks
+// the transport: a subscriber that falls behind loses events and gets
+// EventOverflow.
+type EventSource interface {
+	Subscribe() (<-chan Event, func())
+}
+
+// SessionFollower is implemented by transports whose notifications depend
+// on the session they are attached to (AutoTransport).
+type SessionFollower interface {
+	FollowSession(ctx context.Context, s SessionID) error
+}
+
+// Events streams tmux's notifications until ctx ends, when the channel is
+// closed. ok is false when the transport has none (exec): poll instead.
+// The stream also says when it cannot be trusted: on EventDisconnected
+// poll until EventConnected, and on EventConnected or EventOverflow
+// re-read everything shown. A closed channel means no more events.
+//
+// The transport is pointed at the session panemap runs in (see
+// SessionOf), since tmux reports layout changes only for the attached
+// session's windows; use FollowSession when showing another one.
+func (c *Client) Events(ctx context.Context) (<-chan Event, bool) {
+	src, ok := c.t.(EventSource)
+	if !ok {
+		return nil, false
+	}
+	if _, ok := c.t.(SessionFollower); ok {
+		if s, err := c.SessionOf(ctx); err == nil {
+			_ = c.FollowSession(ctx, s)
+		}
+	}
+	ch, cancel := src.Subscribe()
+	context.AfterFunc(ctx, cancel)
+	return ch, true
+}
+
+// FollowSession asks the transport for notifications about session s's
+// windows. It does nothing on transports without events.
+func (c *Client) FollowSession(ctx context.Context, s SessionID) error {
+	if f, ok := c.t.(SessionFollower); ok {
+		return f.FollowSession(ctx, s)
+	}
+	if _, err := ParseSessionID(string(s)); err != nil {
+		return err
+	}
+	return nil
+}

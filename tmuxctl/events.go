@@ -1,0 +1,183 @@
+package tmuxctl
+
+import (
+	"strings"
+	"sync"
+)
+
+// Event is a notification pushed by tmux over a control-mode connection,
+// or one of panemap's own stream events (EventConnected, EventDisconnected,
+// EventOverflow). Kind is the notification's name without the leading
+// '%'; Args are its fields. The last field of a notification that ends in
+// free text (a window or session name, an exit reason) keeps its spaces.
+type Event struct {
+	Kind string
+	Args []string
+}
+
+// Notification kinds panemap cares about (tmux sends more; they arrive
+// with their own names and space-separated Args).
+const (
+	EventLayoutChange         = "layout-change"          // @win layout visible-layout flags — windows of the attached session only
+	EventWindowPaneChanged    = "window-pane-changed"    // @win %pane — the window's active pane changed (any session)
+	EventSessionWindowChanged = "session-window-changed" // $sess @win — a session's current window changed
+	EventWindowAdd            = "window-add"             // @win — a window was added to the attached session
+	EventWindowClose          = "window-close"           // @win — a window of the attached session closed
+	EventUnlinkedWindowAdd    = "unlinked-window-add"    // @win — a window was added elsewhere
+	EventUnlinkedWindowClose  = "unlinked-window-close"  // @win — a window closed elsewhere
+	EventWindowRenamed        = "window-renamed"         // @win name
+	EventPaneModeChanged      = "pane-mode-changed"      // %pane — copy mode etc. entered or left
+	EventSessionsChanged      = "sessions-changed"       // a session was created or destroyed
+	EventSessionChanged       = "session-changed"        // $sess name — the connection is now attached to this session
+	EventExit                 = "exit"                   // [reason] — the connection is ending
+	EventOutput               = "output"                 // never delivered: connections ask for no output
+
+	// EventConnected starts every stream and follows every reconnection:
+	// notifications may have been missed, so re-read what you show.
+	EventConnected = "panemap-connected"
+	// EventDisconnected: the connection is gone and no notifications
+	// arrive until the next EventConnected. Poll meanwhile.
+	EventDisconnected = "panemap-disconnected"
+	// EventOverflow: the subscriber fell behind and events were dropped;
+	// re-read everything.
+	EventOverflow = "panemap-overflow"
+)
+
+// eventArity is how many fields a notification has when its last field is
+// free text; notifications not listed split on every space.
+var eventArity = map[string]int{
+	"window-renamed":          2,
+	"unlinked-window-renamed": 2,
+	"session-changed":         2,
+	"session-renamed":         2,
+	"client-session-changed":  3,
+	"exit":                    1,
+	"output":                  2,
+	"extended-output":         4,
+	"message":                 1,
+	"config-error":            1,
+	"paste-buffer-changed":    1,
+	"paste-buffer-deleted":    1,
+	"subscription-changed":    6,
+	"layout-change":           4,
+	"window-pane-changed":     2,
+	"session-window-changed":  2,
+	"client-detached":         1,
+	"pane-mode-changed":       1,
+	"window-add":              1,
+	"window-close":            1,
+	"unlinked-window-add":     1,
+	"unlinked-window-close":   1,
+	"sessions-changed":        0,
+	"session-window-renamed":  2,
+	"continue":                1,
+	"pause":                   1,
+}
+
+// parseEvent splits a notification line ("%kind args…").
+func parseEvent(line string) Event {
+	line = strings.TrimPrefix(line, "%")
+	kind, rest, _ := strings.Cut(line, " ")
+	e := Event{Kind: kind}
+	if rest == "" {
+		return e
+	}
+	n, ok := eventArity[kind]
+	switch {
+	case !ok:
+		e.Args = strings.Split(rest, " ")
+	case n > 0:
+		e.Args = strings.SplitN(rest, " ", n)
+	}
+	return e
+}
+
+// subBuffer is each subscriber's backlog before events are dropped.
+const subBuffer = 256
+
+// eventHub fans events out to subscribers without ever blocking the
+// publisher: a subscriber whose buffer is full loses events and gets one
+// EventOverflow as soon as it has room again.
+type eventHub struct {
+	mu     sync.Mutex
+	subs   map[*subscriber]struct{}
+	closed bool
+}
+
+type subscriber struct {
+	ch   chan Event
+	lost bool
+}
+
+func newEventHub() *eventHub { return &eventHub{subs: map[*subscriber]struct{}{}} }
+
+// subscribe returns a channel of events and a function that ends the
+// subscription and closes the channel. After the hub closes, the channel
+// is closed.
+func (h *eventHub) subscribe(first ...Event) (<-chan Event, func()) {
+	s := &subscriber{ch: make(chan Event, subBuffer)}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		close(s.ch)
+		return s.ch, func() {}
+	}
+	for _, e := range first {
+		s.ch <- e
+	}
+	h.subs[s] = struct{}{}
+	var once sync.Once
+	return s.ch, func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if _, ok := h.subs[s]; ok {
+				delete(h.subs, s)
+				close(s.ch)
+			}
+		})
+	}
+}
+
+// publish delivers e to every subscriber that has room.
+func (h *eventHub) publish(e Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		if s.lost {
+			select {
+			case s.ch <- Event{Kind: EventOverflow}:
+				s.lost = false
+			default:
+				continue
+			}
+		}
+		select {
+		case s.ch <- e:
+		default:
+			s.lost = true
+		}
+	}
+}
+
+// count is the number of subscribers.
+func (h *eventHub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs)
+}
+
+// close closes every subscriber's channel; later subscriptions get a
+// closed channel.
+func (h *eventHub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return
+	}
+	h.closed = true
+	for s := range h.subs {
+		delete(h.subs, s)
+		close(s.ch)
+	}
+}
