@@ -1,0 +1,225 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// countingTransport counts what reaches tmux, so tests can prove that a
+// refused input never did.
+type countingTransport struct {
+	tmuxctl.Transport
+	runs atomic.Int64
+}
+
+func (c *countingTransport) Run(ctx context.Context, cmds ...[]string) (string, error) {
+	c.runs.Add(1)
+	return c.Transport.Run(ctx, cmds...)
+}
+
+// fixture is an MCP client session connected in memory to a panemap
+// server on a private tmux server.
+type fixture struct {
+	srv   *tmuxtest.Server
+	tr    *countingTransport
+	cs    *sdkmcp.ClientSession
+	tools map[string]*sdkmcp.Tool // as tools/list served them
+}
+
+func start(t *testing.T, env tmuxctl.Env, opts mcp.Options) *fixture {
+	t.Helper()
+	return startOn(t, tmuxtest.Start(t, 0, 0), env, opts)
+}
+
+func startOn(t *testing.T, srv *tmuxtest.Server, env tmuxctl.Env, opts mcp.Options) *fixture {
+	t.Helper()
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	exec := tmuxctl.NewExecTransport(sock)
+	exec.Env = tmuxtest.Env()
+	tr := &countingTransport{Transport: exec}
+	client := tmuxctl.NewClient(tr, sock, env)
+
+	server, err := mcp.New(client, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdkmcp.NewInMemoryTransports()
+	ss, err := server.Connect(t.Context(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ss.Close() })
+	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+
+	f := &fixture{srv: srv, tr: tr, cs: cs, tools: map[string]*sdkmcp.Tool{}}
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		f.tools[tool.Name] = tool
+	}
+	return f
+}
+
+// call calls a tool; a protocol-level error fails the test, because every
+// failure panemap knows about must come back as a tool result.
+func (f *fixture) call(t *testing.T, name string, args any) *sdkmcp.CallToolResult {
+	t.Helper()
+	res, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s(%s): protocol error %v; want a tool result", name, short(args), err)
+	}
+	return res
+}
+
+// ok calls a tool that must succeed, checks its structured content against
+// the output schema tools/list served, and decodes it into out.
+func (f *fixture) ok(t *testing.T, name string, args any, out any) string {
+	t.Helper()
+	res := f.call(t, name, args)
+	text := resultText(res)
+	if res.IsError {
+		t.Fatalf("%s(%s) failed: %s", name, short(args), text)
+	}
+	if text == "" {
+		t.Errorf("%s(%s): no text content", name, short(args))
+	}
+	if res.Meta[mcp.ErrorMetaKey] != nil {
+		t.Errorf("%s(%s): success carries %s meta", name, short(args), mcp.ErrorMetaKey)
+	}
+	checkOutput(t, f.tools[name], res.StructuredContent)
+	raw, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(raw, out); err != nil {
+		t.Fatalf("%s: structured content %s: %v", name, raw, err)
+	}
+	return text
+}
+
+// fail calls a tool that must fail with an isError result shaped as
+// clients expect: text naming the problem, no structured content (it
+// would be validated against the output schema), the error in _meta.
+func (f *fixture) fail(t *testing.T, name string, args any) (string, mcp.ErrorMeta) {
+	t.Helper()
+	return checkFailure(t, f.call(t, name, args), name, args)
+}
+
+func checkFailure(t *testing.T, res *sdkmcp.CallToolResult, name string, args any) (string, mcp.ErrorMeta) {
+	t.Helper()
+	text := resultText(res)
+	if !res.IsError {
+		t.Fatalf("%s(%s) succeeded (%s); want isError", name, short(args), text)
+	}
+	if res.StructuredContent != nil {
+		t.Errorf("%s(%s): error result has structuredContent %v", name, short(args), res.StructuredContent)
+	}
+	if text == "" {
+		t.Errorf("%s(%s): error result without text", name, short(args))
+	}
+	raw, err := json.Marshal(res.Meta[mcp.ErrorMetaKey])
+	var meta mcp.ErrorMeta
+	if err != nil || res.Meta[mcp.ErrorMetaKey] == nil || json.Unmarshal(raw, &meta) != nil || meta.Kind == "" {
+		t.Fatalf("%s(%s): _meta %v lacks %s", name, short(args), res.Meta, mcp.ErrorMetaKey)
+	}
+	var keys map[string]any
+	_ = json.Unmarshal(raw, &keys)
+	if len(keys) != 3 {
+		t.Errorf("%s meta %s: want exactly kind, retryable, stale", mcp.ErrorMetaKey, raw)
+	}
+	return text, meta
+}
+
+func resultText(res *sdkmcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdkmcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// checkOutput validates structured content against a served output schema.
+func checkOutput(t *testing.T, tool *sdkmcp.Tool, content any) {
+	t.Helper()
+	if tool == nil {
+		t.Fatal("tool not listed")
+	}
+	if content == nil {
+		t.Fatalf("%s: no structured content", tool.Name)
+	}
+	raw, _ := json.Marshal(tool.OutputSchema)
+	var s jsonschema.Schema
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Validate(content); err != nil {
+		t.Errorf("%s: structured content %v does not match the output schema: %v", tool.Name, content, err)
+	}
+}
+
+func short(v any) string {
+	var s string
+	if raw, ok := v.(json.RawMessage); ok {
+		s = string(raw)
+	} else {
+		b, _ := json.Marshal(v)
+		s = string(b)
+	}
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return s
+}
+
+// view and window mirror the output schemas.
+type view struct {
+	ID       string  `json:"id"`
+	WindowID string  `json:"window_id"`
+	Active   bool    `json:"active"`
+	Caller   string  `json:"caller"`
+	Command  *string `json:"command"`
+	Path     *string `json:"path"`
+	Index    int     `json:"index"`
+	Left     int     `json:"left"`
+	Top      int     `json:"top"`
+	Width    int     `json:"width"`
+	Height   int     `json:"height"`
+	Title    string  `json:"title"`
+}
+
+type window struct {
+	WindowID string `json:"window_id"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Zoomed   bool   `json:"zoomed"`
+	Panes    []view `json:"panes"`
+}
+
+func obj(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
+
+func tmuxtestStart(t *testing.T) *tmuxtest.Server { return tmuxtest.Start(t, 0, 0) }
