@@ -1,0 +1,239 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// handle runs one queued input. It returns the operation's command, if
+// the input started one (and so made the model busy).
+func (m *Model) handle(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
+	case tea.MouseMotionMsg:
+		m.handleMotion(msg)
+	case tea.MouseReleaseMsg:
+		return m.handleRelease(msg)
+	case labelTimeoutMsg:
+		if msg.gen == m.labelGen && m.pending != "" {
+			return m.commitLabel()
+		}
+	}
+	return nil
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.keys
+	if m.pending != "" {
+		switch {
+		case key.Matches(msg, k.Label):
+			return m.typeDigit(msg.String())
+		case msg.String() == "enter":
+			return m.commitLabel()
+		case msg.String() == "esc":
+			m.pending, m.status = "", status{}
+			return nil
+		}
+		if cmd := m.commitLabel(); cmd != nil {
+			// The label's select runs first; this key waits its turn.
+			m.queue = append([]tea.Msg{msg}, m.queue...)
+			return cmd
+		}
+	}
+	m.status = status{}
+	win, wrap := m.win, m.opts.Wrap
+	switch {
+	case key.Matches(msg, k.Help):
+		m.fullHelp = !m.fullHelp
+	case key.Matches(msg, k.Keep):
+		return m.close(false)
+	case key.Matches(msg, k.Revert):
+		return m.close(m.opts.EscReverts)
+	case key.Matches(msg, k.Up):
+		return m.direction(tmuxctl.DirUp)
+	case key.Matches(msg, k.Down):
+		return m.direction(tmuxctl.DirDown)
+	case key.Matches(msg, k.Left):
+		return m.direction(tmuxctl.DirLeft)
+	case key.Matches(msg, k.Right):
+		return m.direction(tmuxctl.DirRight)
+	case key.Matches(msg, k.Next):
+		return m.startOp("next pane", true, moveFocus(win, tmuxctl.DirNext, wrap))
+	case key.Matches(msg, k.Prev):
+		return m.startOp("previous pane", true, moveFocus(win, tmuxctl.DirPrevious, wrap))
+	case key.Matches(msg, k.Last):
+		return m.startOp("last pane", true, moveFocus(win, tmuxctl.DirLast, wrap))
+	case key.Matches(msg, k.Label):
+		return m.typeDigit(msg.String())
+	case key.Matches(msg, k.SwapMode):
+		if m.mode == modeSwap {
+			m.mode = modeNav
+		} else {
+			m.mode = modeSwap
+		}
+	case key.Matches(msg, k.Mark):
+		return m.startOp("mark", true, toggleMark(win))
+	case key.Matches(msg, k.SwapMarked):
+		return m.startOp("swap with marked", true, swapMarked(win))
+	case key.Matches(msg, k.PrevWindow):
+		return m.startOp("previous window", true, stepWindow(win, -1))
+	case key.Matches(msg, k.NextWindow):
+		return m.startOp("next window", true, stepWindow(win, +1))
+	case key.Matches(msg, k.Zoom):
+		return m.startOp("zoom", true, toggleZoom(win))
+	case key.Matches(msg, k.Undo):
+		e, rest, ok := m.undo.pop()
+		if !ok {
+			return nil
+		}
+		m.undo = rest
+		return m.startOp("undo", false, restoreTo(e))
+	default:
+		m.nudgeDisabled(msg)
+	}
+	return nil
+}
+
+// nudgeDisabled explains a key whose binding is off right now.
+func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
+	k := m.keys
+	for _, c := range []struct {
+		b    key.Binding
+		text string
+	}{
+		{k.Undo, "nothing to undo"},
+		{k.PrevWindow, "this session has one window"},
+		{k.NextWindow, "this session has one window"},
+	} {
+		if !c.b.Enabled() && slices.Contains(c.b.Keys(), msg.String()) {
+			m.status = status{text: c.text, kind: statusNudge}
+		}
+	}
+}
+
+// direction is an arrow or h j k l: focus moves in nav mode, the focused
+// pane moves in swap mode.
+func (m *Model) direction(d tmuxctl.Direction) tea.Cmd {
+	if m.mode == modeSwap {
+		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap))
+	}
+	return m.startOp("focus "+string(d), true, moveFocus(m.win, d, m.opts.Wrap))
+}
+
+// close quits: reverting everything (Esc), or keeping it (q, Enter).
+func (m *Model) close(revertAll bool) tea.Cmd {
+	m.queue = nil
+	switch {
+	case !m.changed:
+		return m.finish(ExitOK, nil)
+	case revertAll:
+		return m.finish(ExitOK, revert(m.initial))
+	default:
+		return m.finish(ExitOK, keepHistory(m.opts.Session, m.initial, m.win))
+	}
+}
+
+// typeDigit adds a digit to the label being typed. With ten or more
+// panes, "1" waits for a second digit (or the timeout, or any other key).
+func (m *Model) typeDigit(d string) tea.Cmd {
+	cand := m.pending + d
+	labels := m.labels()
+	_, exact := labels[cand]
+	longer := false
+	for l := range labels {
+		if len(l) > len(cand) && strings.HasPrefix(l, cand) {
+			longer = true
+		}
+	}
+	switch {
+	case longer:
+		m.pending = cand
+		m.status = status{text: "pane " + cand + "…", kind: statusInfo}
+		return m.labelTimer()
+	case exact:
+		m.pending = ""
+		return m.startOp("pane "+cand, true, focusPane(labels[cand]))
+	}
+	m.pending = ""
+	m.status = status{text: "no pane labelled " + cand, kind: statusNudge}
+	return nil
+}
+
+// commitLabel selects the pane whose label is the pending prefix.
+func (m *Model) commitLabel() tea.Cmd {
+	cand := m.pending
+	m.pending, m.status = "", status{}
+	if id, ok := m.labels()[cand]; ok {
+		return m.startOp("pane "+cand, true, focusPane(id))
+	}
+	return nil
+}
+
+// labels maps the shown window's labels (pane indexes) to panes.
+func (m *Model) labels() map[string]tmuxctl.PaneID {
+	out := map[string]tmuxctl.PaneID{}
+	if w := m.window(); w != nil {
+		for _, p := range w.Panes {
+			out[strconv.Itoa(p.Index)] = p.ID
+		}
+	}
+	return out
+}
+
+// A click on a tab switches window; on a pane it starts a drag, which
+// ends as a focus (released on the same pane) or a swap (on another).
+func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft {
+		return nil
+	}
+	m.status = status{}
+	if id, ok := m.header.tabAt(msg.X, msg.Y); ok {
+		if id == m.win {
+			return nil
+		}
+		return m.startOp("window", true, gotoWindow(id))
+	}
+	if id, ok := m.paneAt(msg.X, msg.Y); ok {
+		m.drag = &dragState{from: id, over: id}
+	}
+	return nil
+}
+
+func (m *Model) handleMotion(msg tea.MouseMotionMsg) {
+	if m.drag == nil {
+		return
+	}
+	over, _ := m.paneAt(msg.X, msg.Y)
+	m.drag = &dragState{from: m.drag.from, over: over}
+}
+
+func (m *Model) handleRelease(msg tea.MouseReleaseMsg) tea.Cmd {
+	d := m.drag
+	m.drag = nil
+	if d == nil {
+		return nil
+	}
+	id, ok := m.paneAt(msg.X, msg.Y)
+	switch {
+	case !ok:
+		return nil
+	case id == d.from:
+		return m.startOp("click", true, focusPane(id))
+	default:
+		return m.startOp("drag", true, swapPanes(d.from, id))
+	}
+}
+
+// paneAt hit-tests the map at screen coordinates.
+func (m *Model) paneAt(x, y int) (tmuxctl.PaneID, bool) {
+	return m.mapv.PaneAt(x, y-m.mapTop)
+}

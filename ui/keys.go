@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+)
+
+// KeyMap is the navigator's keys. Bindings are enabled and their help
+// reworded per mode (see setMode), so the help line never lies.
+type KeyMap struct {
+	Up    key.Binding
+	Down  key.Binding
+	Left  key.Binding
+	Right key.Binding
+	// Move only carries the short help for the four directions.
+	Move key.Binding
+
+	Next  key.Binding
+	Prev  key.Binding
+	Last  key.Binding
+	Label key.Binding
+
+	SwapMode   key.Binding
+	Mark       key.Binding
+	SwapMarked key.Binding
+	PrevWindow key.Binding
+	NextWindow key.Binding
+	Zoom       key.Binding
+	Undo       key.Binding
+
+	Keep   key.Binding
+	Revert key.Binding
+	Help   key.Binding
+}
+
+// DefaultKeyMap returns the navigator's bindings.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Left:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "left")),
+		Right: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "right")),
+		Move: key.NewBinding(key.WithKeys("up", "down", "left", "right", "h", "j", "k", "l"),
+			key.WithHelp("←↓↑→/hjkl", "focus")),
+
+		Next:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		Prev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Last:  key.NewBinding(key.WithKeys(";"), key.WithHelp(";", "last pane")),
+		Label: key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("0-9", "pane by label")),
+
+		SwapMode:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "swap")),
+		Mark:       key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mark")),
+		SwapMarked: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "swap with marked")),
+		PrevWindow: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous window")),
+		NextWindow: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next window")),
+		Zoom:       key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "zoom")),
+		Undo:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+
+		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
+		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
+		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")),
+	}
+}
+
+// keyState is what decides which keys work and how they are described.
+type keyState struct {
+	swap       bool
+	canUndo    bool
+	windows    int
+	escReverts bool
+	fullHelp   bool
+}
+
+// setMode enables and rewords the bindings for the current mode.
+func (k *KeyMap) setMode(s keyState) {
+	if s.swap {
+		k.Move.SetHelp("←↓↑→/hjkl", "move pane")
+		k.Up.SetHelp("↑/k", "swap up")
+		k.Down.SetHelp("↓/j", "swap down")
+		k.Left.SetHelp("←/h", "swap left")
+		k.Right.SetHelp("→/l", "swap right")
+		k.SwapMode.SetHelp("s", "end swap")
+	} else {
+		k.Move.SetHelp("←↓↑→/hjkl", "focus")
+		k.Up.SetHelp("↑/k", "focus up")
+		k.Down.SetHelp("↓/j", "focus down")
+		k.Left.SetHelp("←/h", "focus left")
+		k.Right.SetHelp("→/l", "focus right")
+		k.SwapMode.SetHelp("s", "swap")
+	}
+	k.Undo.SetEnabled(s.canUndo)
+	k.PrevWindow.SetEnabled(s.windows > 1)
+	k.NextWindow.SetEnabled(s.windows > 1)
+	if s.escReverts {
+		k.Revert.SetHelp("esc", "revert")
+	} else {
+		k.Revert.SetHelp("esc", "close")
+	}
+	if s.fullHelp {
+		k.Help.SetHelp("?", "less")
+	} else {
+		k.Help.SetHelp("?", "more")
+	}
+}
+
+// ShortHelp is the footer line, most important first: a narrow popup
+// cuts it from the end.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Mark, k.SwapMarked, k.Zoom}
+}
+
+// FullHelp is the footer when ? is on.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Left, k.Right},
+		{k.Next, k.Prev, k.Last, k.Label},
+		{k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
+		{k.PrevWindow, k.NextWindow, k.Undo},
+		{k.Keep, k.Revert, k.Help},
+	}
+}

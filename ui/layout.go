@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"sort"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// rect is a box on screen, in cells.
+type rect struct{ x, y, w, h int }
+
+func (r rect) contains(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+// span is one pane's extent on one axis in "edge" coordinates: a pane
+// covers [start, end) where end includes the border cell after it, so
+// neighbours share an edge and the window's panes tile [0, size+1).
+type span struct{ start, end, min int }
+
+// scaleWindow maps a window's panes onto a w x h area so that the boxes
+// tile it with no gaps or overlaps and every box is at least minW(pane)
+// wide and 3 high. It reports false when the area is too small for that.
+func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int) (map[tmuxctl.PaneID]rect, bool) {
+	if win == nil || len(win.Panes) == 0 || w <= 0 || h <= 0 {
+		return nil, false
+	}
+	xs := make([]span, len(win.Panes))
+	ys := make([]span, len(win.Panes))
+	for i, p := range win.Panes {
+		xs[i] = span{p.Left, p.Left + p.Width + 1, minW(p)}
+		ys[i] = span{p.Top, p.Top + p.Height + 1, 3}
+	}
+	px, ok1 := scaleAxis(xs, extent(xs, win.Width+1), w)
+	py, ok2 := scaleAxis(ys, extent(ys, win.Height+1), h)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	out := make(map[tmuxctl.PaneID]rect, len(win.Panes))
+	for i, p := range win.Panes {
+		out[p.ID] = rect{px[xs[i].start], py[ys[i].start], px[xs[i].end] - px[xs[i].start], py[ys[i].end] - py[ys[i].start]}
+	}
+	return out, true
+}
+
+// scaleAxis places every edge of spans (which tile [0,total)) on [0,avail]:
+// proportionally where it can, pushed apart where a span would be smaller
+// than its minimum. Edges keep their order, so tiling survives.
+func scaleAxis(spans []span, total, avail int) (map[int]int, bool) {
+	if total <= 0 {
+		return nil, false
+	}
+	set := map[int]bool{0: true, total: true}
+	for _, s := range spans {
+		set[s.start], set[s.end] = true, true
+	}
+	edges := make([]int, 0, len(set))
+	for e := range set {
+		edges = append(edges, e)
+	}
+	sort.Ints(edges)
+	pos := make(map[int]int, len(edges))
+	for i, e := range edges {
+		p := (e*avail*2 + total) / (total * 2) // rounded proportion
+		if i > 0 {
+			p = max(p, pos[edges[i-1]])
+		}
+		for _, s := range spans {
+			if s.end == e {
+				p = max(p, pos[s.start]+s.min)
+			}
+		}
+		pos[e] = p
+	}
+	pos[edges[len(edges)-1]] = avail
+	for i := len(edges) - 2; i >= 0; i-- {
+		e := edges[i]
+		p := min(pos[e], pos[edges[i+1]])
+		for _, s := range spans {
+			if s.start == e {
+				p = min(p, pos[s.end]-s.min)
+			}
+		}
+		pos[e] = p
+	}
+	if pos[edges[0]] != 0 {
+		return nil, false
+	}
+	for _, s := range spans {
+		if s.start < 0 || s.end > total || pos[s.end]-pos[s.start] < s.min {
+			return nil, false
+		}
+	}
+	return pos, true
+}
+
+// extent is the axis size: the window's, or more if tmux reported a pane
+// beyond it (stale geometry while a window resizes).
+func extent(spans []span, size int) int {
+	for _, s := range spans {
+		size = max(size, s.end)
+	}
+	return size
+}

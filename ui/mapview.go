@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// mapInput is what the pane map draws.
+type mapInput struct {
+	win      *tmuxctl.Window
+	swap     bool // swap mode: the focused pane's border changes
+	marked   tmuxctl.PaneID
+	drop     tmuxctl.PaneID // the pane under a drag
+	home     string
+	hostname string
+}
+
+// mapView is the proportional pane map: one layer per pane, at its
+// scaled position, with the pane id as the layer id for hit-testing.
+type mapView struct {
+	width, height int
+	out           string
+	comp          *lipgloss.Compositor
+}
+
+// newMapView lays out and draws in.win on a width x height area.
+func newMapView(st Styles, in mapInput, width, height int) mapView {
+	v := mapView{width: max(width, 0), height: max(height, 0)}
+	if v.width == 0 || v.height == 0 || in.win == nil {
+		return v
+	}
+	rects, ok := scaleWindow(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+		return len(strconv.Itoa(p.Index)) + 2
+	})
+	if !ok {
+		v.out = fitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center,
+			st.Message.Render("too small for this window's "+strconv.Itoa(len(in.win.Panes))+" panes")), v.width, v.height)
+		return v
+	}
+	layers := make([]*lipgloss.Layer, 0, len(in.win.Panes))
+	for _, p := range in.win.Panes {
+		r := rects[p.ID]
+		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.w, r.h)).X(r.x).Y(r.y).ID(string(p.ID)))
+	}
+	v.comp = lipgloss.NewCompositor(layers...)
+	v.out = fitBlock(v.comp.Render(), v.width, v.height)
+	return v
+}
+
+// View is the map, exactly width x height cells.
+func (v mapView) View() string {
+	if v.out == "" {
+		return fitBlock("", v.width, v.height)
+	}
+	return v.out
+}
+
+// PaneAt is the pane drawn at (x, y) of the map.
+func (v mapView) PaneAt(x, y int) (tmuxctl.PaneID, bool) {
+	if v.comp == nil || x < 0 || y < 0 || x >= v.width || y >= v.height {
+		return "", false
+	}
+	hit := v.comp.Hit(x, y)
+	if hit.Empty() {
+		return "", false
+	}
+	return tmuxctl.PaneID(hit.ID()), true
+}
+
+// paneBox draws one pane: its label (tmux's pane index) on the first
+// line, then id, command, path and title as far as they fit.
+func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int) string {
+	box := st.Pane
+	label := st.Label
+	switch {
+	case p.Active && in.swap:
+		box, label = st.FocusedSwap, st.LabelFocus
+	case p.Active:
+		box, label = st.Focused, st.LabelFocus
+	case p.ID == in.drop && in.drop != "":
+		box = st.DropTarget
+	case p.ID == in.marked:
+		box = st.Marked
+	}
+	iw, ih := w-2, h-2
+	text := strconv.Itoa(p.Index)
+	if iw >= len(text)+2 {
+		text = " " + text + " "
+	}
+	first := label.Render(text)
+	var flags []string
+	if p.ID == in.marked {
+		flags = append(flags, "marked")
+	}
+	if p.Active && in.win.Zoomed {
+		flags = append(flags, "zoomed")
+	}
+	if p.Dead {
+		flags = append(flags, "dead")
+	}
+	rest := " " + st.PaneID.Render(string(p.ID))
+	if len(flags) > 0 {
+		rest += " " + st.Flag.Render(strings.Join(flags, " "))
+	}
+	lines := []string{first + rest}
+	if p.Command != "" {
+		lines = append(lines, st.Command.Render(p.Command))
+	}
+	if p.Path != "" {
+		lines = append(lines, st.Path.Render(shortenPath(p.Path, in.home, iw)))
+	}
+	if !isDefaultTitle(p.Title, in.hostname) {
+		lines = append(lines, st.Title.Render(p.Title))
+	}
+	if len(lines) > ih {
+		lines = lines[:ih]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, iw, "…")
+	}
+	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+}
+
+// fitBlock makes s exactly width x height cells: lines cut or padded,
+// rows cut or added.
+func fitBlock(s string, width, height int) string {
+	if width <= 0 || height <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		l = ansi.Truncate(l, width, "")
+		if pad := width - ansi.StringWidth(l); pad > 0 {
+			l += strings.Repeat(" ", pad)
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// stateMsg answers refresh: the session as tmux has it now.
+type stateMsg struct {
+	seq   int
+	state *tmuxctl.State
+	err   error
+}
+
+// opDoneMsg answers an operation: the state before and after it (both
+// read by the operation itself, so the after is what tmux really did).
+type opDoneMsg struct {
+	seq     int
+	name    string
+	before  *tmuxctl.State
+	after   *tmuxctl.State
+	fromWin tmuxctl.WindowID // the window shown when the op started
+	toWin   tmuxctl.WindowID // the window to show afterwards, if it changes
+	note    string           // a nudge: nothing done, and why
+	record  bool             // push before onto the undo stack if it changed
+	err     error            // the operation's failure
+	readErr error            // a failure to read the state around it
+}
+
+// quitMsg ends the program with an exit code, after the closing work.
+type quitMsg struct {
+	code int
+	err  error
+}
+
+// pollMsg is the poll timer's tick.
+type pollMsg time.Time
+
+// labelTimeoutMsg commits a pending label prefix ("1" of "12") when no
+// second digit follows in time.
+type labelTimeoutMsg struct{ gen int }

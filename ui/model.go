@@ -1,0 +1,329 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+type mode int
+
+const (
+	modeNav  mode = iota // the arrows move tmux's focus
+	modeSwap             // the arrows move the focused pane
+)
+
+type statusKind int
+
+const (
+	statusInfo statusKind = iota
+	statusNudge
+	statusError
+)
+
+type status struct {
+	text string
+	kind statusKind
+}
+
+// dragState is a mouse drag from one pane, over another.
+type dragState struct {
+	from, over tmuxctl.PaneID
+}
+
+// Model is the navigator's root model.
+type Model struct {
+	core  Core
+	opts  Options
+	ctx   context.Context
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests replace it
+
+	keys     KeyMap
+	styles   Styles
+	help     help.Model
+	fullHelp bool
+
+	width, height int
+
+	state   *tmuxctl.State   // the session as last read
+	initial *tmuxctl.State   // the session when the navigator opened
+	win     tmuxctl.WindowID // the window on the map
+	loaded  bool
+
+	mode     mode
+	pending  string // digits of a label being typed
+	labelGen int
+	drag     *dragState
+	status   status
+
+	undo    undoStack
+	changed bool // the navigator changed something since it opened
+
+	// Operations run one at a time; input waits here meanwhile.
+	queue   []tea.Msg
+	busy    bool
+	reading bool
+	seq     int // the last read or op issued
+	readSeq int // the last refresh issued
+	applied int // the seq of the state shown
+
+	fatal    error
+	quitting bool
+	exitCode int
+	exitErr  error
+
+	// Derived from the above by layout().
+	header headerView
+	mapv   mapView
+	mapTop int
+}
+
+// New returns the navigator for opts.Session. It reads tmux only once
+// the program runs (Init).
+func New(core Core, opts Options) Model {
+	opts = opts.withDefaults()
+	m := Model{
+		core:   core,
+		opts:   opts,
+		ctx:    context.Background(),
+		after:  tea.Tick,
+		keys:   DefaultKeyMap(),
+		styles: DefaultStyles(!opts.NoColor),
+		help:   help.New(),
+		win:    opts.Window,
+		// Init's first read is number 1.
+		seq: 1, readSeq: 1, reading: true,
+	}
+	m.help.Styles = m.styles.Help
+	m.layout()
+	return m
+}
+
+// WithContext returns the model with the context its tmux operations run in.
+func (m Model) WithContext(ctx context.Context) Model {
+	m.ctx = ctx
+	return m
+}
+
+// ExitCode is the program's exit code once it has quit.
+func (m Model) ExitCode() int { return m.exitCode }
+
+// Err is why the program quit with a non-zero code, if it did.
+func (m Model) Err() error { return m.exitErr }
+
+// Init reads the session and starts the poll timer.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(m.read(1), m.poll())
+}
+
+// Update handles global messages first (size, tmux answers, timers), then
+// input, which is queued while an operation is in flight.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case stateMsg:
+		return m.onState(msg)
+	case opDoneMsg:
+		return m.onOpDone(msg)
+	case quitMsg:
+		m.quitting, m.busy = true, false
+		m.exitCode, m.exitErr = msg.code, msg.err
+		return m, tea.Quit
+	case pollMsg:
+		if m.fatal != nil || m.quitting {
+			return m, nil
+		}
+		cmds := []tea.Cmd{m.poll()}
+		if !m.busy && !m.reading {
+			cmds = append(cmds, m.refresh())
+		}
+		return m, tea.Batch(cmds...)
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg:
+		return m.onInput(msg)
+	}
+	return m, nil
+}
+
+// onState applies a refresh. A state older than the one shown (a poll
+// overtaken by an operation) is dropped, and an unchanged one changes
+// nothing, so nothing is redrawn.
+func (m Model) onState(msg stateMsg) (tea.Model, tea.Cmd) {
+	if msg.seq == m.readSeq {
+		m.reading = false
+	}
+	if msg.err != nil {
+		if !m.loaded || fatalReadErr(msg.err) {
+			m.fatal = msg.err
+			m.layout()
+			return m, nil
+		}
+		m.status = status{text: msg.err.Error(), kind: statusError}
+		m.layout()
+		return m, nil
+	}
+	if msg.seq <= m.applied {
+		return m, nil
+	}
+	first := !m.loaded
+	if !m.apply(msg.seq, msg.state) && !first {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	if first {
+		m.loaded, m.initial = true, msg.state
+		if _, ok := msg.state.Window(m.win); !ok || m.opts.Window == "" {
+			m.win = msg.state.Current
+		}
+		cmd = m.drain()
+	}
+	m.layout()
+	return m, cmd
+}
+
+// apply shows st, reporting whether anything visible changed.
+func (m *Model) apply(seq int, st *tmuxctl.State) bool {
+	m.applied = seq
+	if sameState(m.state, st) {
+		return false
+	}
+	m.state = st
+	if w, ok := st.Window(m.win); !ok || st.Foreign == w {
+		m.win = st.Current
+	}
+	if m.drag != nil {
+		if _, _, ok := st.FindPane(m.drag.from); !ok {
+			m.drag = nil
+		}
+	}
+	return true
+}
+
+// onOpDone applies an operation's outcome, records it for undo, and runs
+// the next queued input.
+func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
+	m.busy = false
+	for _, err := range []error{msg.err, msg.readErr} {
+		if err != nil && (fatalErr(err) || err == msg.readErr && fatalReadErr(err)) {
+			m.fatal = err
+			m.queue = nil
+			m.layout()
+			return m, nil
+		}
+	}
+	if msg.after != nil && msg.seq > m.applied {
+		m.apply(msg.seq, msg.after)
+	}
+	if msg.before != nil && msg.after != nil && !sameLayout(msg.before, msg.after) {
+		m.changed = true
+		if msg.record {
+			m.undo = m.undo.push(undoEntry{state: msg.before, win: msg.fromWin})
+		}
+	}
+	if msg.toWin != "" && msg.err == nil && m.state != nil {
+		if _, ok := m.state.Window(msg.toWin); ok {
+			m.win = msg.toWin
+		}
+	}
+	switch err := firstErr(msg.err, msg.readErr); {
+	case err != nil && tmuxctl.KindOf(err) == tmuxctl.KindGone:
+		m.status = status{text: "pane gone: " + err.Error() + " (map refreshed)", kind: statusNudge}
+	case err != nil:
+		m.status = status{text: err.Error(), kind: statusError}
+	case msg.note != "":
+		m.status = status{text: msg.note, kind: statusNudge}
+	}
+	var cmds []tea.Cmd
+	if msg.after == nil {
+		cmds = append(cmds, m.refresh())
+	}
+	cmds = append(cmds, m.drain())
+	m.layout()
+	return m, tea.Batch(cmds...)
+}
+
+// onInput queues a key, click or timer and runs what can run now.
+func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.quitting {
+		return m, nil
+	}
+	if m.fatal != nil {
+		if _, ok := msg.(tea.KeyPressMsg); ok {
+			m.quitting, m.exitCode, m.exitErr = true, ExitTmuxGone, m.fatal
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	if _, ok := msg.(tea.MouseMotionMsg); ok {
+		if m.drag == nil && !m.dragQueued() {
+			return m, nil // plain motion means nothing
+		}
+		if n := len(m.queue); n > 0 {
+			if _, ok := m.queue[n-1].(tea.MouseMotionMsg); ok {
+				m.queue = append(m.queue[:n-1:n-1], msg) // only the latest position matters
+				return m, nil
+			}
+		}
+	}
+	m.queue = append(m.queue[:len(m.queue):len(m.queue)], msg)
+	cmd := m.drain()
+	m.layout()
+	return m, cmd
+}
+
+func (m *Model) dragQueued() bool {
+	for _, q := range m.queue {
+		if c, ok := q.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
+			return true
+		}
+	}
+	return false
+}
+
+// drain handles queued input in order until an operation is in flight.
+func (m *Model) drain() tea.Cmd {
+	var cmds []tea.Cmd
+	for m.loaded && !m.busy && !m.quitting && m.fatal == nil && len(m.queue) > 0 {
+		msg := m.queue[0]
+		m.queue = m.queue[1:len(m.queue):len(m.queue)]
+		cmds = append(cmds, m.handle(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+// fatalErr is an error after which there is nothing left to show: the
+// tmux server is gone.
+func fatalErr(err error) bool {
+	return tmuxctl.KindOf(err) == tmuxctl.KindServerGone
+}
+
+// fatalReadErr is fatalErr for reading the session, which fails as gone
+// only when the session itself is.
+func fatalReadErr(err error) bool {
+	k := tmuxctl.KindOf(err)
+	return k == tmuxctl.KindServerGone || k == tmuxctl.KindGone
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// window is the window on the map.
+func (m *Model) window() *tmuxctl.Window {
+	if m.state == nil {
+		return nil
+	}
+	w, _ := m.state.Window(m.win)
+	return w
+}

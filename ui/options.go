@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"time"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// Options configure the navigator. Start from DefaultOptions: the zero
+// value of EscReverts and Wrap is false. Zero durations and empty strings
+// mean their defaults.
+type Options struct {
+	// Session is the tmux session to navigate (required).
+	Session tmuxctl.SessionID
+	// Window is the window shown first; "" means the session's current one.
+	Window tmuxctl.WindowID
+	// NoColor draws without colour: focus is a heavy border and a reversed
+	// label. NO_COLOR in Env has the same effect.
+	NoColor bool
+	// EscReverts makes Esc (and Ctrl+C) put back everything as it was when
+	// the navigator opened; false makes Esc behave like q. Default true.
+	EscReverts bool
+	// Wrap lets directional moves wrap around at the window's edges, as
+	// tmux does; false stops at the edge with a nudge. Default true.
+	Wrap bool
+	// PollInterval is how often the map re-reads tmux (default 250ms).
+	PollInterval time.Duration
+	// OpTimeout bounds each tmux operation (default 5s).
+	OpTimeout time.Duration
+	// Env is the environment used for NO_COLOR and the colour profile
+	// (default os.Environ()).
+	Env []string
+	// Home shortens paths to ~ (default $HOME from Env).
+	Home string
+	// Hostname is tmux's default pane title, not worth showing (default
+	// os.Hostname()).
+	Hostname string
+}
+
+// Defaults for Options.
+const (
+	DefaultPollInterval = 250 * time.Millisecond
+	DefaultOpTimeout    = 5 * time.Second
+)
+
+// Exit codes of Run.
+const (
+	ExitOK       = 0 // closed with q, Enter, Esc or Ctrl+C
+	ExitTmuxGone = 1 // the tmux server or the session went away
+	ExitFailed   = 2 // Esc could not put things back, or the program failed
+)
+
+// DefaultOptions returns the defaults for session s: Esc reverts, moves
+// wrap, colour unless NO_COLOR, poll every 250ms.
+func DefaultOptions(s tmuxctl.SessionID) Options {
+	return Options{Session: s, EscReverts: true, Wrap: true}
+}
+
+func (o Options) withDefaults() Options {
+	if o.PollInterval <= 0 {
+		o.PollInterval = DefaultPollInterval
+	}
+	if o.OpTimeout <= 0 {
+		o.OpTimeout = DefaultOpTimeout
+	}
+	if o.Env == nil {
+		o.Env = os.Environ()
+	}
+	if o.Home == "" {
+		o.Home = getenv(o.Env, "HOME")
+	}
+	if o.Hostname == "" {
+		o.Hostname, _ = os.Hostname()
+	}
+	if getenv(o.Env, "NO_COLOR") != "" {
+		o.NoColor = true
+	}
+	return o
+}
+
+func getenv(env []string, key string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+			v = val // the last one wins, as in the shell
+		}
+	}
+	return v
+}

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// undoEntry is the state before one change, and the window shown then.
+type undoEntry struct {
+	state *tmuxctl.State
+	win   tmuxctl.WindowID
+}
+
+// undoStack holds the snapshots taken before each change since the
+// navigator opened; undo restores and pops them one by one.
+type undoStack []undoEntry
+
+func (s undoStack) push(e undoEntry) undoStack {
+	return append(s[:len(s):len(s)], e) // never share a backing array between model copies
+}
+
+func (s undoStack) pop() (undoEntry, undoStack, bool) {
+	if len(s) == 0 {
+		return undoEntry{}, s, false
+	}
+	return s[len(s)-1], s[: len(s)-1 : len(s)-1], true
+}
+
+// sameLayout reports whether two states agree on everything the
+// navigator can change: pane positions, focus, last pane, zoom, mark,
+// current and last window. Commands, paths and titles do not count.
+func sameLayout(a, b *tmuxctl.State) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Current != b.Current || a.LastWindow != b.LastWindow || a.Marked != b.Marked || len(a.Windows) != len(b.Windows) {
+		return false
+	}
+	for i := range a.Windows {
+		if !sameWindow(a.Windows[i], b.Windows[i], false) {
+			return false
+		}
+	}
+	if (a.Foreign == nil) != (b.Foreign == nil) {
+		return false
+	}
+	return a.Foreign == nil || sameWindow(a.Foreign, b.Foreign, false)
+}
+
+// sameState is sameLayout plus everything the map shows.
+func sameState(a, b *tmuxctl.State) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if !sameLayout(a, b) || a.SessionName != b.SessionName {
+		return false
+	}
+	if a.Foreign != nil && !sameWindow(a.Foreign, b.Foreign, true) {
+		return false
+	}
+	for i := range a.Windows {
+		if !sameWindow(a.Windows[i], b.Windows[i], true) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameWindow(a, b *tmuxctl.Window, shown bool) bool {
+	if a.ID != b.ID || a.Zoomed != b.Zoomed || a.Active != b.Active || a.Last != b.Last ||
+		a.Width != b.Width || a.Height != b.Height || len(a.Panes) != len(b.Panes) {
+		return false
+	}
+	if shown && (a.Name != b.Name || a.Index != b.Index) {
+		return false
+	}
+	for i := range a.Panes {
+		p, q := a.Panes[i], b.Panes[i]
+		if !shown {
+			p.Command, p.Path, p.Title = "", "", ""
+			q.Command, q.Path, q.Title = "", "", ""
+		}
+		if p != q {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The smallest terminal the navigator draws in; below it, it says so.
+const (
+	MinWidth  = 20
+	MinHeight = 6
+)
+
+// layout recomputes what is derived from the model: key help per mode,
+// the header, and the map with its size. Update calls it after changes;
+// View only assembles.
+func (m *Model) layout() {
+	m.keys.setMode(keyState{
+		swap:       m.mode == modeSwap,
+		canUndo:    len(m.undo) > 0,
+		windows:    m.windowCount(),
+		escReverts: m.opts.EscReverts,
+		fullHelp:   m.fullHelp,
+	})
+	m.help.ShowAll = m.fullHelp
+	m.help.SetWidth(max(m.width, 0))
+	m.header = newHeader(m.styles, m.state, m.win, m.mode == modeSwap, m.width)
+	m.mapTop = 1
+	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname}
+	if w := m.window(); w != nil {
+		in.win = w
+		in.marked = m.state.Marked
+	}
+	if m.drag != nil && m.drag.over != m.drag.from {
+		in.drop = m.drag.over
+	}
+	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footer())
+	if m.tooSmall() {
+		mapH = 0
+	}
+	m.mapv = newMapView(m.styles, in, m.width, mapH)
+}
+
+func (m *Model) windowCount() int {
+	if m.state == nil {
+		return 0
+	}
+	return len(m.state.Windows)
+}
+
+func (m Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
+
+// footer is the key help for the current mode.
+func (m Model) footer() string {
+	return m.help.View(m.keys)
+}
+
+// statusLine is errors, nudges, and a label being typed.
+func (m Model) statusLine() string {
+	st := m.styles
+	switch m.status.kind {
+	case statusError:
+		return st.Error.Render(m.status.text)
+	case statusNudge:
+		return st.Nudge.Render(m.status.text)
+	}
+	return st.Status.Render(m.status.text)
+}
+
+// View assembles the screen. Only the root returns a tea.View.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
+}
+
+func (m Model) render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	switch {
+	case m.tooSmall():
+		return m.message(fmt.Sprintf("terminal too small (%dx%d): need %dx%d", w, h, MinWidth, MinHeight))
+	case m.fatal != nil:
+		return m.message(m.fatal.Error() + "\n\npress any key to exit")
+	case !m.loaded:
+		return m.message("reading tmux…")
+	}
+	parts := []string{
+		m.header.out,
+		m.mapv.View(),
+		ansi.Truncate(m.statusLine(), w, "…"),
+		m.footer(),
+	}
+	return fitBlock(strings.Join(parts, "\n"), w, h)
+}
+
+// message fills the screen with one centred message, wrapped to fit.
+func (m Model) message(text string) string {
+	w, h := m.width, m.height
+	body := m.styles.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
+	return fitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
+}
