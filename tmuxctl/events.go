@@ -96,8 +96,8 @@ func parseEvent(line string) Event {
 const subBuffer = 256
 
 // eventHub fans events out to subscribers without ever blocking the
-// publisher: a subscriber whose buffer is full loses events and gets one
-// EventOverflow as soon as it has room again.
+// publisher: a subscriber that falls behind gets one EventOverflow and
+// loses events until it catches up.
 type eventHub struct {
 	mu     sync.Mutex
 	subs   map[*subscriber]struct{}
@@ -139,24 +139,23 @@ func (h *eventHub) subscribe(first ...Event) (<-chan Event, func()) {
 	}
 }
 
-// publish delivers e to every subscriber that has room.
+// publish delivers e to every subscriber that has room. When a
+// subscriber's buffer is about to fill, its last slot gets EventOverflow
+// and later events are dropped until it has read some.
 func (h *eventHub) publish(e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
-		if s.lost {
-			select {
-			case s.ch <- Event{Kind: EventOverflow}:
-				s.lost = false
-			default:
-				continue
+		// Only publish sends, under h.mu, so len can only shrink meanwhile.
+		if len(s.ch) >= cap(s.ch)-1 {
+			if !s.lost {
+				s.lost = true
+				s.ch <- Event{Kind: EventOverflow}
 			}
+			continue
 		}
-		select {
-		case s.ch <- e:
-		default:
-			s.lost = true
-		}
+		s.lost = false
+		s.ch <- e
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 // quoteArg renders one argument for tmux's command parser as a single
 // literal word. Inside single quotes tmux's parser takes every byte
 // literally (no $ or ~ expansion, no escapes, ';' and '#{' are plain text);
-// a single quote itself cannot appear inside them, so it is written as
-// '\'' — close the quote, an escaped quote outside quotes, reopen — which
-// the parser joins into the same word. Bare words made only of safe
+// a single quote itself cannot appear inside them, so each one becomes
+// close-quote, backslash-quote, open-quote (as in sh), which the parser
+// joins into the same word. Bare words made only of safe
 // characters are left as they are, so command lines stay readable in
 // logs; nothing a bare word may contain means anything to the parser.
 //
