@@ -51,8 +51,12 @@ func KindOf(err error) Kind {
 	return ""
 }
 
-// AsError returns err as an *Error, wrapping foreign errors as refused.
+// AsError returns err as an *Error, wrapping foreign errors as refused;
+// nil stays nil.
 func AsError(err error) *Error {
+	if err == nil {
+		return nil
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return e

@@ -84,9 +84,11 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	args = append(args, ShellJoin(spec.Command))
 	// Always a process of its own: display-popup holds its command queue
 	// until the popup closes, which would stall a shared connection.
-	_, err = c.execTransport().Run(ctx, args)
+	if _, err = c.execTransport().Run(ctx, args); err == nil {
+		return 0, nil
+	}
 	var exitErr *exec.ExitError
-	if e := AsError(err); err != nil && e.Kind == KindRefused && strings.HasPrefix(e.Message, "tmux refused: exit status") && errors.As(err, &exitErr) {
+	if e := AsError(err); e.Kind == KindRefused && strings.HasPrefix(e.Message, "tmux refused: exit status") && errors.As(err, &exitErr) {
 		// tmux exits with the popup command's status and says nothing.
 		return exitErr.ExitCode(), nil
 	}

@@ -1,0 +1,276 @@
+package main
+
+// End-to-end tests of the navigator as a person uses it: an inner private
+// tmux server with a 2x2 window and a real client (a pane of an outer
+// private server), panemap opened in display-popup -E on that client, keys
+// typed into the outer pane, the screen read from the outer pane, and what
+// really happened read from the inner server.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+const wait = 10 * time.Second
+
+type navSession struct {
+	*tmuxtest.Nested
+	g    [4]string // inner grid: top-left, top-right, bottom-left, bottom-right
+	done chan int  // the popup's exit status
+}
+
+// openNavigator opens panemap with no arguments in a popup over the inner
+// window, as `display-popup -E panemap` from a key binding would.
+// setup, when given, prepares the inner server before panemap opens.
+func openNavigator(t *testing.T, setup ...func(inner *tmuxtest.Server)) *navSession {
+	t.Helper()
+	n := tmuxtest.StartNested(t, 120, 40)
+	s := &navSession{Nested: n, g: n.Inner.Grid(), done: make(chan int, 1)}
+	for _, f := range setup {
+		f(n.Inner)
+	}
+	bin := tmuxtest.Panemap(t)
+	client := n.Client()
+	go func() {
+		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client, "-w", "110", "-h", "36", bin)
+		cmd.Env = tmuxtest.Env()
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			code = -1
+		}
+		s.done <- code
+	}()
+	s.waitMap(t)
+	return s
+}
+
+// waitMap waits until the map shows every pane of the inner window.
+func (s *navSession) waitMap(t *testing.T) string {
+	t.Helper()
+	return s.WaitScreen(wait, "the map with all panes", func(scr string) bool {
+		for _, p := range s.g {
+			if !strings.Contains(scr, p) {
+				return false
+			}
+		}
+		return strings.Contains(scr, "main")
+	})
+}
+
+// closed waits for the popup to close and returns its exit status.
+func (s *navSession) closed(t *testing.T) int {
+	t.Helper()
+	select {
+	case code := <-s.done:
+		return code
+	case <-time.After(wait):
+		t.Fatalf("the popup did not close; screen:\n%s", s.Screen())
+		return -1
+	}
+}
+
+// active waits until the inner window's active pane is want.
+func (s *navSession) active(t *testing.T, want, after string) {
+	t.Helper()
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Active(s.g[0]) == want },
+		"after %s the active pane is %s, want %s", after, s.Inner.Active(s.g[0]), want)
+}
+
+func (s *navSession) cell(p string) string {
+	return s.Inner.Display(p, "#{pane_left},#{pane_top}")
+}
+
+// fingerprint is everything Esc must put back.
+func (s *navSession) fingerprint() string {
+	return s.Inner.Must("list-panes", "-s", "-t", "main", "-F",
+		"#{window_id} #{window_active} #{window_last_flag} #{window_zoomed_flag} #{pane_index} #{pane_id} #{pane_active} #{pane_last} #{pane_marked} #{pane_left},#{pane_top},#{pane_width}x#{pane_height}")
+}
+
+func TestE2EOpenWithNoArgumentsAndQuit(t *testing.T) {
+	s := openNavigator(t)
+	before := s.fingerprint()
+	scr := s.Screen()
+	if !strings.Contains(scr, "NAV") {
+		t.Errorf("no mode shown:\n%s", scr)
+	}
+	s.Keys("q")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after q", code)
+	}
+	if after := s.fingerprint(); after != before {
+		t.Errorf("opening and closing changed tmux:\n%s\n%s", before, after)
+	}
+}
+
+func TestE2EDirections(t *testing.T) {
+	s := openNavigator(t)
+	tl, tr, bl, br := s.g[0], s.g[1], s.g[2], s.g[3]
+	steps := []struct{ key, want string }{
+		{"Right", tr}, {"Down", br}, {"Left", bl}, {"Up", tl},
+		{"l", tr}, {"j", br}, {"h", bl}, {"k", tl},
+		{"Left", tr}, // wrap-around, as tmux does
+	}
+	for _, st := range steps {
+		s.Keys(st.key)
+		s.active(t, st.want, st.key)
+	}
+	// The map follows: the focused pane's id is on screen in the focus style
+	// (checked by golden tests); here, Enter keeps the focus where it is.
+	s.Keys("Enter")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Enter", code)
+	}
+	if a := s.Inner.Active(tl); a != tr {
+		t.Errorf("Enter did not keep the focus: active %s, want %s", a, tr)
+	}
+}
+
+func TestE2ESwapWalkAndEscRestores(t *testing.T) {
+	s := openNavigator(t)
+	tl := s.g[0]
+	before := s.fingerprint()
+	cTR, cBR := s.cell(s.g[1]), s.cell(s.g[3])
+	s.Keys("s")
+	s.WaitScreen(wait, "swap mode shown", func(scr string) bool { return strings.Contains(scr, "SWAP") })
+	s.Keys("Right")
+	tmuxtest.Eventually(t, wait, func() bool { return s.cell(tl) == cTR }, "pane %s did not move right to %s: at %s", tl, cTR, s.cell(tl))
+	s.Keys("Down")
+	tmuxtest.Eventually(t, wait, func() bool { return s.cell(tl) == cBR }, "pane %s did not move down to %s: at %s", tl, cBR, s.cell(tl))
+	if a := s.Inner.Active(tl); a != tl {
+		t.Errorf("the walked pane lost the focus to %s", a)
+	}
+	s.Keys("Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Esc", code)
+	}
+	if after := s.fingerprint(); after != before {
+		t.Errorf("Esc did not restore:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+func TestE2EMarkSwapUndoThenKeep(t *testing.T) {
+	s := openNavigator(t)
+	tl, tr := s.g[0], s.g[1]
+	cTL, cTR := s.cell(tl), s.cell(tr)
+	s.Keys("m")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(tl, "#{pane_marked}") == "1" }, "m did not mark %s", tl)
+	s.Keys("l")
+	s.active(t, tr, "l")
+	s.Keys("x")
+	tmuxtest.Eventually(t, wait, func() bool { return s.cell(tl) == cTR && s.cell(tr) == cTL }, "x did not swap %s with the marked %s", tr, tl)
+	if a := s.Inner.Active(tl); a != tr {
+		t.Errorf("after x the focus is on %s, want it to stay on %s", a, tr)
+	}
+	s.Keys("u")
+	tmuxtest.Eventually(t, wait, func() bool { return s.cell(tl) == cTL && s.cell(tr) == cTR }, "u did not undo the swap")
+	s.Keys("u")
+	s.active(t, tl, "second u (undo the focus move)")
+	s.Keys("s", "Right") // a change to keep
+	tmuxtest.Eventually(t, wait, func() bool { return s.cell(tl) == cTR }, "swap mode move did not happen")
+	s.Keys("Enter")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+	if s.cell(tl) != cTR {
+		t.Errorf("Enter did not keep the swap")
+	}
+}
+
+func TestE2EEscRestoresFocusZoomWindowAndLastPane(t *testing.T) {
+	// The session's last window is window 2; the navigator visits window 1.
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.Must("new-window", "-d", "-t", "main:1")
+		inner.Must("new-window", "-t", "main:2")
+		inner.Must("select-window", "-t", "main:0")
+	})
+	before := s.fingerprint()
+	s.Keys("l", "j", "z")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(s.g[0], "#{window_zoomed_flag}") == "1" }, "z did not zoom")
+	s.Keys("]")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display("main:", "#{window_index}") == "1" }, "] did not switch window")
+	s.Keys("Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+	if after := s.fingerprint(); after != before {
+		t.Errorf("Esc did not restore:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+func TestE2EMapFollowsOutsideSplit(t *testing.T) {
+	s := openNavigator(t)
+	newPane := s.Inner.Must("split-window", "-d", "-t", s.g[3], "-P", "-F", "#{pane_id}")
+	s.WaitScreen(wait, "the new pane "+newPane+" on the map", func(scr string) bool { return strings.Contains(scr, newPane) })
+	s.Inner.Must("kill-pane", "-t", newPane)
+	s.WaitScreen(wait, "the killed pane gone from the map", func(scr string) bool { return !strings.Contains(scr, newPane) })
+	s.Keys("q")
+	s.closed(t)
+}
+
+func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	bin := tmuxtest.Panemap(t)
+	// Typed into the pane's shell: TMUX and TMUX_PANE are set there.
+	n.Inner.Must("send-keys", "-t", g[0], "-l", bin+"; echo EXITED=$?")
+	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.WaitScreen(wait, "the popup map", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	n.Keys("l")
+	tmuxtest.Eventually(t, wait, func() bool { return n.Inner.Active(g[0]) == g[1] }, "focus did not move from the popup")
+	n.Keys("q")
+	tmuxtest.Eventually(t, wait, func() bool {
+		return strings.Contains(n.Inner.Must("capture-pane", "-p", "-t", g[0]), "EXITED=0")
+	}, "panemap in the pane did not exit 0 after the popup closed:\n%s", n.Inner.Must("capture-pane", "-p", "-t", g[0]))
+}
+
+func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
+	outer := tmuxtest.Start(t, 120, 40)
+	bin := tmuxtest.Panemap(t)
+	sockDir := filepath.Dir(outer.SocketPath())
+	demoSockets := func() []string { m, _ := filepath.Glob(filepath.Join(sockDir, "panemap-demo-*")); return m }
+	before := len(demoSockets())
+	pane := outer.Active("main:0")
+	outer.Must("set", "-t", pane, "remain-on-exit", "on")
+	outer.Must("respawn-pane", "-k", "-t", pane, "exec "+bin+" demo")
+	tmuxtest.Eventually(t, wait, func() bool {
+		scr := outer.Must("capture-pane", "-p", "-t", pane)
+		return strings.Contains(scr, "editor") && strings.Contains(scr, "demo")
+	}, "the demo map did not appear")
+	if len(demoSockets()) != before+1 {
+		t.Fatalf("want one demo server socket while it runs, have %v", demoSockets())
+	}
+	outer.Must("send-keys", "-t", pane, "q")
+	tmuxtest.Eventually(t, wait, func() bool { return outer.Display(pane, "#{pane_dead}") == "1" }, "demo did not exit on q")
+	if st := outer.Display(pane, "#{pane_dead_status}"); st != "0" {
+		t.Errorf("demo exit status %s", st)
+	}
+	if got := demoSockets(); len(got) != before {
+		t.Errorf("demo left a tmux server or socket behind: %v", got)
+	}
+}
+
+func TestE2EPluginBindingOpensPopup(t *testing.T) {
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	bin := tmuxtest.Panemap(t)
+	wd, _ := os.Getwd()
+	plugin := filepath.Join(wd, "..", "..", "panemap.tmux")
+	n.Inner.Must("set", "-g", "@panemap-bin", bin)
+	n.Inner.Must("run-shell", plugin)
+	if b := n.Inner.Must("list-keys", "-T", "prefix", "g"); !strings.Contains(b, "popup") {
+		t.Fatalf("prefix g not bound to the popup: %q", b)
+	}
+	n.Keys("C-b", "g")
+	n.WaitScreen(wait, "the popup from prefix g", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+}
