@@ -18,8 +18,10 @@ import "strings"
 // commands tmux ran on its behalf (the initial attach, hooks). A command
 // list "a ; b" on one line gets one block per command; a parse error gets
 // a single %error block for the whole line; a failing command ends its
-// list, so the commands after it get no block. Lines starting with '%'
-// outside a block are notifications.
+// list, so the commands after it get no block. A command that waits
+// (run-shell, wait-for) gets its %end at once, before it finishes, and
+// holds the client's later commands until it does; tmuxctl sends none.
+// Lines starting with '%' outside a block are notifications.
 
 type frameKind int
 

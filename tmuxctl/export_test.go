@@ -1,0 +1,9 @@
+package tmuxctl
+
+// PendingForTest is how many command lists the connection has written and
+// not yet had answered.
+func (t *ControlTransport) PendingForTest() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.pending)
+}
