@@ -10,9 +10,7 @@ package mcp
 
 import (
 	"cmp"
-	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"slices"
 
@@ -97,19 +95,3 @@ func offered(opts Options) ([]*toolDef, error) {
 	slices.SortFunc(defs, func(a, b *toolDef) int { return cmp.Compare(a.tool.Name, b.tool.Name) })
 	return defs, nil
 }
-
-// ServeStdio serves srv on stdin and stdout until ctx is cancelled or the
-// client closes stdin, either of which is a normal end (nil error).
-func ServeStdio(ctx context.Context, srv *sdkmcp.Server, stdin io.Reader, stdout io.Writer) error {
-	t := &sdkmcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
-	err := srv.Run(ctx, t)
-	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
-		return nil
-	}
-	return err
-}
-
-// nopWriteCloser leaves stdout open: the process owns it, not the session.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,381 @@
+package main
+
+// Tests of `panemap mcp` as an MCP client starts it: the real binary over
+// stdio, in the bare environment clients give their servers (no TMUX, a C
+// locale), against private tmux servers.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
+)
+
+const mcpWait = 10 * time.Second
+
+// mcpEnv is what an MCP client typically gives a server: no TMUX or
+// TMUX_PANE, and no locale but C.
+func mcpEnv() []string {
+	var env []string
+	for _, kv := range tmuxtest.Env() {
+		if strings.HasPrefix(kv, "LANG=") || strings.HasPrefix(kv, "LC_") || strings.HasPrefix(kv, "LANGUAGE=") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "LC_ALL=C", "PANEMAP_LOG=debug")
+}
+
+// syncBuffer collects a child's stderr for failure messages.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// connectMCP starts `panemap -L socket mcp args...` and connects the
+// go-sdk client to it over its stdin and stdout.
+func connectMCP(t *testing.T, socket string, args ...string) (*sdkmcp.ClientSession, *syncBuffer) {
+	t.Helper()
+	cmd := exec.Command(tmuxtest.Panemap(t), append([]string{"-L", socket, "mcp"}, args...)...)
+	cmd.Env = mcpEnv()
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(t.Context(), mcpWait)
+	defer cancel()
+	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-e2e", Version: "1"}, nil).
+		Connect(ctx, &sdkmcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connecting to panemap mcp: %v\nstderr:\n%s", err, stderr)
+	}
+	t.Cleanup(func() {
+		if err := cs.Close(); err != nil {
+			t.Logf("closing the session: %v", err)
+		}
+		if t.Failed() {
+			t.Logf("panemap mcp stderr:\n%s", stderr)
+		}
+	})
+	return cs, stderr
+}
+
+func callMCP(t *testing.T, cs *sdkmcp.ClientSession, tool string, args map[string]any) *sdkmcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), mcpWait)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s %v: %v", tool, args, err)
+	}
+	return res
+}
+
+func errorMeta(t *testing.T, res *sdkmcp.CallToolResult) mcp.ErrorMeta {
+	t.Helper()
+	var m mcp.ErrorMeta
+	raw, _ := json.Marshal(res.Meta[mcp.ErrorMetaKey])
+	if err := json.Unmarshal(raw, &m); err != nil || m.Kind == "" {
+		t.Fatalf("result %+v has no %s meta", res, mcp.ErrorMetaKey)
+	}
+	return m
+}
+
+func text(res *sdkmcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdkmcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func TestMCPBinaryWithGoClient(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	g := srv.Grid()
+	srv.Must("select-pane", "-t", g[3], "-T", "café ☕")
+	cs, _ := connectMCP(t, srv.Name)
+
+	if init := cs.InitializeResult(); init == nil || init.ServerInfo.Name != "panemap" {
+		t.Fatalf("initialize result %+v", init)
+	}
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	if want := []string{"list_panes", "select_pane", "swap_pane"}; !slices.Equal(names, want) {
+		t.Errorf("tools/list = %v, want %v", names, want)
+	}
+
+	res := callMCP(t, cs, "select_pane", map[string]any{"pane": g[0], "direction": "right"})
+	if res.IsError {
+		t.Fatalf("select_pane failed: %s", text(res))
+	}
+	sc, _ := res.StructuredContent.(map[string]any)
+	if sc["id"] != g[1] || sc["active"] != true || sc["caller"] != "unknown" || srv.Active(g[0]) != g[1] {
+		t.Errorf("select_pane right from %s: %v; tmux active %s", g[0], sc, srv.Active(g[0]))
+	}
+
+	// tmux's output survives the C locale: UTF-8 titles are not mangled.
+	res = callMCP(t, cs, "list_panes", map[string]any{"window": srv.Display(g[0], "#{window_id}")})
+	raw, _ := json.Marshal(res.StructuredContent)
+	if res.IsError || !strings.Contains(string(raw), `"title":"café ☕"`) {
+		t.Errorf("list_panes under LC_ALL=C: %s %s", text(res), raw)
+	}
+
+	res = callMCP(t, cs, "select_pane", map[string]any{"pane": "%1; kill-server"})
+	if !res.IsError || errorMeta(t, res).Kind != "invalid_input" || !strings.Contains(text(res), `"%1; kill-server"`) {
+		t.Errorf("hostile pane id: %+v %q", res, text(res))
+	}
+	if _, err := srv.Run("list-sessions"); err != nil {
+		t.Errorf("the tmux server did not survive: %v", err)
+	}
+}
+
+// TestMCPServerComesAndGoes starts panemap mcp before any tmux server
+// exists on its socket: it must start and list its tools, refuse calls as
+// server_gone (retryable), serve the server once it appears, and refuse
+// again once it dies, all in the same process.
+func TestMCPServerComesAndGoes(t *testing.T) {
+	tmuxtest.Available(t)
+	name := tmuxtest.UniqueName("pmmcp")
+	cs, _ := connectMCP(t, name)
+
+	list, err := cs.ListTools(t.Context(), nil)
+	if err != nil || len(list.Tools) != 3 {
+		t.Fatalf("tools/list without a tmux server: %v, %v", list, err)
+	}
+	refused := func(when string) {
+		t.Helper()
+		for _, c := range []struct {
+			tool string
+			args map[string]any
+		}{
+			{"list_panes", map[string]any{}},
+			{"list_panes", map[string]any{"window": "@0"}},
+			{"select_pane", map[string]any{"pane": "%0"}},
+			{"swap_pane", map[string]any{"source_pane": "%0", "target_pane": "%1"}},
+		} {
+			res := callMCP(t, cs, c.tool, c.args)
+			if !res.IsError {
+				t.Fatalf("%s: %s %v succeeded: %s", when, c.tool, c.args, text(res))
+			}
+			if m := errorMeta(t, res); m != (mcp.ErrorMeta{Kind: "server_gone", Retryable: true}) {
+				t.Errorf("%s: %s %v: meta %+v, want server_gone, retryable", when, c.tool, c.args, m)
+			}
+			if !strings.Contains(text(res), name) {
+				t.Errorf("%s: %s: message %q does not name socket %s", when, c.tool, text(res), name)
+			}
+		}
+	}
+	refused("before the server starts")
+
+	srv := tmuxtest.StartNamed(t, name, 0, 0)
+	pane := srv.Display("main:0.0", "#{pane_id}")
+	res := callMCP(t, cs, "list_panes", map[string]any{})
+	if res.IsError {
+		t.Fatalf("list_panes once the server is up: %s", text(res))
+	}
+	res = callMCP(t, cs, "select_pane", map[string]any{"pane": pane})
+	if sc, _ := res.StructuredContent.(map[string]any); res.IsError || sc["id"] != pane {
+		t.Fatalf("select_pane %s once the server is up: %s", pane, text(res))
+	}
+
+	srv.Kill()
+	refused("after the server died")
+}
+
+// TestMCPStdoutIsProtocolOnly drives the binary with raw JSON-RPC lines
+// and checks that every line it writes is a JSON-RPC message, and that it
+// exits cleanly when stdin closes.
+func TestMCPStdoutIsProtocolOnly(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	pane := srv.Display("main:0.0", "#{pane_id}")
+	cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")
+	cmd.Env = mcpEnv()
+	var stdout bytes.Buffer
+	stderr := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"select_pane","arguments":{"pane":"` + pane + `"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"select_pane","arguments":{"pane":"{marked}"}}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_panes","arguments":{}}}`,
+	}, "\n") + "\n")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// stdin is a string: it ends after the last request, and the server
+	// must answer everything and then exit 0.
+	if code := waitExit(t, cmd); code != 0 {
+		t.Fatalf("exit status %d after stdin closed\nstderr:\n%s", code, stderr)
+	}
+	answered := map[float64]map[string]any{}
+	sc := bufio.NewScanner(&stdout)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var msg map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &msg); err != nil || msg["jsonrpc"] != "2.0" {
+			t.Fatalf("stdout line is not a JSON-RPC message: %q", sc.Text())
+		}
+		if id, ok := msg["id"].(float64); ok {
+			answered[id] = msg
+		}
+	}
+	for id := 1.0; id <= 5; id++ {
+		if answered[id] == nil || answered[id]["result"] == nil {
+			t.Errorf("request %v: answer %v", id, answered[id])
+		}
+	}
+	if r, _ := answered[3]["result"].(map[string]any); r == nil || r["isError"] == true {
+		t.Errorf("select_pane %s: %v", pane, r)
+	}
+	if r, _ := answered[4]["result"].(map[string]any); r == nil || r["isError"] != true {
+		t.Errorf("select_pane {marked}: %v", r)
+	}
+	if !strings.Contains(stderr.String(), "level=") {
+		t.Errorf("no logs on stderr: %q", stderr)
+	}
+}
+
+// TestMCPExitsOnSignal checks that SIGTERM (the context from
+// signal.NotifyContext) ends a server that is waiting for input.
+func TestMCPExitsOnSignal(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")
+	cmd.Env = mcpEnv()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	// The answer proves the server is up and past signal setup.
+	line := make(chan string, 1)
+	go func() {
+		r := bufio.NewReader(stdout)
+		s, _ := r.ReadString('\n')
+		line <- s
+		_, _ = io.Copy(io.Discard, r)
+	}()
+	select {
+	case s := <-line:
+		if !strings.Contains(s, `"id":1`) {
+			t.Fatalf("initialize answer %q", s)
+		}
+	case <-time.After(mcpWait):
+		_ = cmd.Process.Kill()
+		t.Fatal("no answer to initialize")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := waitExit(t, cmd); code != 0 {
+		t.Errorf("exit status %d after SIGTERM, want 0", code)
+	}
+}
+
+// waitExit waits, bounded, for cmd to exit and returns its status.
+func waitExit(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	case <-time.After(mcpWait):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("panemap mcp did not exit within %v", mcpWait)
+		return -1
+	}
+}
+
+func TestMCPListTools(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"mcp", "--list-tools"}, []string{"list_panes", "select_pane", "swap_pane"}},
+		{[]string{"mcp", "--list-tools", "--read-only"}, []string{"list_panes"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		// No tmux is needed, and none is contacted: the socket does not exist.
+		code := run(t.Context(), append([]string{"-S", "/nonexistent/panemap-test.sock"}, c.args...), strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr.String())
+		}
+		var names []string
+		for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(line, " ") {
+				names = append(names, f[0])
+			}
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("%v listed %v, want %v:\n%s", c.args, names, c.want, stdout.String())
+		}
+		out := stdout.String()
+		if !strings.Contains(out, `title="List Panes" readOnly=true destructive=false idempotent=true openWorld=false`) {
+			t.Errorf("%v: list_panes annotations missing:\n%s", c.args, out)
+		}
+		if len(c.want) == 3 && !strings.Contains(out, `title="Swap Panes" readOnly=false destructive=false idempotent=false openWorld=false`) {
+			t.Errorf("%v: swap_pane annotations missing:\n%s", c.args, out)
+		}
+	}
+}
+
+func TestMCPUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"mcp", "--bogus"}, {"mcp", "extra"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("%v wrote to stdout: %q", args, stdout.String())
+		}
+	}
+}

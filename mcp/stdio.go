@@ -1,0 +1,109 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ServeStdio serves srv on stdin and stdout until ctx is cancelled or the
+// client closes stdin, either of which is a normal end (nil error). Calls
+// read before stdin closed are still answered.
+func ServeStdio(ctx context.Context, srv *sdkmcp.Server, stdin io.Reader, stdout io.Writer) error {
+	t := &drainingTransport{Transport: &sdkmcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}}
+	err := srv.Run(ctx, t)
+	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
+		return nil
+	}
+	return err
+}
+
+// nopWriteCloser leaves stdout open: the process owns it, not the session.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// maxDrain bounds how long the end of input waits for calls in flight.
+// tmux answers in milliseconds; this only guards against a stuck call.
+const maxDrain = 30 * time.Second
+
+// drainingTransport delays the end of input until every call already read
+// has been answered. When a connection's Read fails, the SDK cancels the
+// calls in flight and refuses to write their responses, so a client that
+// writes its requests and then closes stdin (echo … | panemap mcp) would
+// get no answers at all.
+type drainingTransport struct{ sdkmcp.Transport }
+
+func (t *drainingTransport) Connect(ctx context.Context) (sdkmcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &drainingConn{Connection: c, pending: map[jsonrpc.ID]bool{}, changed: make(chan struct{}), closed: make(chan struct{})}, nil
+}
+
+type drainingConn struct {
+	sdkmcp.Connection
+
+	mu      sync.Mutex
+	pending map[jsonrpc.ID]bool // calls read and not yet answered
+	changed chan struct{}       // closed (and replaced) when pending shrinks
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+func (c *drainingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	if err == nil {
+		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+			c.mu.Lock()
+			c.pending[req.ID] = true
+			c.mu.Unlock()
+		}
+		return msg, nil
+	}
+	timeout := time.NewTimer(maxDrain)
+	defer timeout.Stop()
+	for {
+		c.mu.Lock()
+		n, changed := len(c.pending), c.changed
+		c.mu.Unlock()
+		if n == 0 {
+			return nil, err
+		}
+		select {
+		case <-changed:
+		case <-c.closed:
+			return nil, err
+		case <-ctx.Done():
+			return nil, err
+		case <-timeout.C:
+			return nil, err
+		}
+	}
+}
+
+func (c *drainingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	err := c.Connection.Write(ctx, msg)
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.mu.Lock()
+		if c.pending[resp.ID] {
+			delete(c.pending, resp.ID)
+			close(c.changed)
+			c.changed = make(chan struct{})
+		}
+		c.mu.Unlock()
+	}
+	return err
+}
+
+func (c *drainingConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return c.Connection.Close()
+}
