@@ -108,8 +108,11 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Mark, k.SwapMarked, k.Zoom}
 }
 
-// FullHelp is the footer when ? is on.
+// FullHelp is the footer when ? is on. It spells out every key of the
+// closing bindings, which the short help abbreviates.
 func (k KeyMap) FullHelp() [][]key.Binding {
+	k.Keep.SetHelp("enter/q", k.Keep.Help().Desc)
+	k.Revert.SetHelp("esc/ctrl+c", k.Revert.Help().Desc)
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right},
 		{k.Next, k.Prev, k.Last, k.Label},

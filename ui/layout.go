@@ -20,8 +20,8 @@ type span struct{ start, end, min int }
 
 // scaleWindow maps a window's panes onto a w x h area so that the boxes
 // tile it with no gaps or overlaps and every box is at least minW(pane)
-// wide and 3 high. It reports false when the area is too small for that.
-func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int) (map[tmuxctl.PaneID]rect, bool) {
+// wide and minH high. It reports false when the area is too small for that.
+func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, minH int) (map[tmuxctl.PaneID]rect, bool) {
 	if win == nil || len(win.Panes) == 0 || w <= 0 || h <= 0 {
 		return nil, false
 	}
@@ -29,7 +29,7 @@ func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int) (ma
 	ys := make([]span, len(win.Panes))
 	for i, p := range win.Panes {
 		xs[i] = span{p.Left, p.Left + p.Width + 1, minW(p)}
-		ys[i] = span{p.Top, p.Top + p.Height + 1, 3}
+		ys[i] = span{p.Top, p.Top + p.Height + 1, minH}
 	}
 	px, ok1 := scaleAxis(xs, extent(xs, win.Width+1), w)
 	py, ok2 := scaleAxis(ys, extent(ys, win.Height+1), h)

@@ -34,18 +34,28 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	if v.width == 0 || v.height == 0 || in.win == nil {
 		return v
 	}
+	// Full boxes where they fit; else compact ones with only a top and a
+	// left border (neighbours share them, as tmux draws its own borders).
+	compact := false
 	rects, ok := scaleWindow(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
 		return len(strconv.Itoa(p.Index)) + 2
-	})
+	}, 3)
 	if !ok {
-		v.out = fitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center,
-			st.Message.Render("too small for this window's "+strconv.Itoa(len(in.win.Panes))+" panes")), v.width, v.height)
+		compact = true
+		rects, ok = scaleWindow(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+			return len(strconv.Itoa(p.Index)) + 1
+		}, 2)
+	}
+	if !ok {
+		msg := st.Message.Width(v.width).Align(lipgloss.Center).
+			Render("too small for this window's " + strconv.Itoa(len(in.win.Panes)) + " panes")
+		v.out = fitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center, msg), v.width, v.height)
 		return v
 	}
 	layers := make([]*lipgloss.Layer, 0, len(in.win.Panes))
 	for _, p := range in.win.Panes {
 		r := rects[p.ID]
-		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.w, r.h)).X(r.x).Y(r.y).ID(string(p.ID)))
+		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.w, r.h, compact)).X(r.x).Y(r.y).ID(string(p.ID)))
 	}
 	v.comp = lipgloss.NewCompositor(layers...)
 	v.out = fitBlock(v.comp.Render(), v.width, v.height)
@@ -73,8 +83,9 @@ func (v mapView) PaneAt(x, y int) (tmuxctl.PaneID, bool) {
 }
 
 // paneBox draws one pane: its label (tmux's pane index) on the first
-// line, then id, command, path and title as far as they fit.
-func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int) string {
+// line, then id, command, path and title as far as they fit. A compact
+// box has only its top and left border.
+func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) string {
 	box := st.Pane
 	label := st.Label
 	switch {
@@ -88,6 +99,10 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int) string {
 		box = st.Marked
 	}
 	iw, ih := w-2, h-2
+	if compact {
+		box = box.BorderRight(false).BorderBottom(false)
+		iw, ih = w-1, h-1
+	}
 	text := strconv.Itoa(p.Index)
 	if iw >= len(text)+2 {
 		text = " " + text + " "
@@ -107,7 +122,8 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int) string {
 	if len(flags) > 0 {
 		rest += " " + st.Flag.Render(strings.Join(flags, " "))
 	}
-	lines := []string{first + rest}
+	// The label always shows; the rest of the first line gets what is left.
+	lines := []string{first + ansi.Truncate(rest, max(iw-lipgloss.Width(first), 0), "…")}
 	if p.Command != "" {
 		lines = append(lines, st.Command.Render(p.Command))
 	}
@@ -120,8 +136,8 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int) string {
 	if len(lines) > ih {
 		lines = lines[:ih]
 	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, iw, "…")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = ansi.Truncate(lines[i], iw, "…")
 	}
 	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
 }

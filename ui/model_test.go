@@ -1,0 +1,287 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// Keys typed while an operation is in flight wait, in order.
+func TestKeysQueueWhileBusy(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	first := h.sendOnly(keyPress("l")) // in flight, not yet answered
+	if !h.m.busy {
+		t.Fatal("model not busy during an operation")
+	}
+	for _, k := range []string{"j", "s", "h", "s", "k"} {
+		if cmd := h.sendOnly(keyPress(k)); cmd != nil {
+			// queued input must not start anything while busy
+			t.Fatalf("key %q started a command while busy", k)
+		}
+	}
+	if len(h.m.queue) != 5 {
+		t.Fatalf("queue has %d keys, want 5", len(h.m.queue))
+	}
+	h.run(first)
+	h.wantCalls("select %0 right", "select %2 down", "swap %3 %1", "select %3 up")
+	h.wantActive("%0") // %3 went to the bottom left, then up
+	if h.m.busy || len(h.m.queue) != 0 {
+		t.Errorf("busy=%v queue=%d after draining", h.m.busy, len(h.m.queue))
+	}
+}
+
+// Keys typed before the first read wait for it.
+func TestKeysBeforeLoadWait(t *testing.T) {
+	core := newFake(gridState())
+	h := &harness{t: t, core: core, m: New(core, testOptions())}
+	h.m.after = noTimer
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	init := h.m.Init()
+	h.send(keyPress("l"), keyPress("j"))
+	if len(core.Calls()) != 0 {
+		t.Fatal("ran keys before the state was read")
+	}
+	if !strings.Contains(h.screen(), "reading tmux") {
+		t.Errorf("no loading message:\n%s", h.screen())
+	}
+	h.run(init)
+	h.wantCalls("select %0 right", "select %2 down")
+}
+
+func noTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+
+// The map follows changes made outside, on the next poll.
+func TestPollFollowsOutsideChanges(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.edit(func(st *tmuxctl.State) { setActive(st.Windows[0], "%3") })
+	h.fireLast() // the poll timer
+	if a, _ := h.m.window().ActivePane(); a.ID != "%3" {
+		t.Fatalf("map shows %s active after an outside change, want %%3", a.ID)
+	}
+	if !strings.Contains(h.screen(), "┏") {
+		t.Error("no focused box")
+	}
+	if len(h.timers) < 2 {
+		t.Error("the poll did not schedule the next one")
+	}
+	h.wantCalls()
+}
+
+// An unchanged poll changes nothing: same state, same view (the renderer
+// then writes nothing).
+func TestPollWithoutChangeDoesNotRedraw(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	before, view := h.m.state, h.m.View().Content
+	reads := h.core.reads
+	h.fireLast()
+	if h.core.reads != reads+1 {
+		t.Fatalf("poll did %d reads, want 1", h.core.reads-reads)
+	}
+	if h.m.state != before {
+		t.Error("an identical state replaced the shown one")
+	}
+	if h.m.View().Content != view {
+		t.Error("view changed with nothing changed")
+	}
+}
+
+// A poll that was overtaken by an operation must not put the old state back.
+func TestStaleReadDropped(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	// The poll's read runs now; its answer arrives late.
+	stale := h.sendOnly(pollMsg{})()
+	if _, ok := stale.(stateMsg); !ok {
+		t.Fatalf("poll answered %T", stale)
+	}
+	h.keys("l")
+	h.wantActive("%2")
+	h.send(stale)
+	if a, _ := h.m.window().ActivePane(); a.ID != "%2" {
+		t.Fatalf("a stale read put %s back", a.ID)
+	}
+}
+
+func TestPaneGoneRefreshes(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.fail["select"] = &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "pane %0 is gone"}
+	h.keys("l")
+	h.wantStatus("pane gone")
+	if h.quit || h.m.fatal != nil {
+		t.Fatal("a gone pane ended the navigator")
+	}
+	h.keys("l")
+	h.wantActive("%2")
+}
+
+func TestErrorsShowInStatus(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.fail["zoom"] = &tmuxctl.Error{Kind: tmuxctl.KindRefused, Message: "tmux said no"}
+	h.keys("z")
+	h.wantStatus("tmux said no")
+	if h.m.status.kind != statusError {
+		t.Error("not shown as an error")
+	}
+}
+
+func TestServerGoneExitsNonZeroAfterKey(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.gone = true
+	h.fireLast()
+	if h.m.fatal == nil {
+		t.Fatal("server gone not noticed")
+	}
+	s := h.screen()
+	if !strings.Contains(s, "no tmux server") || !strings.Contains(s, "press any key") {
+		t.Errorf("no server-gone message:\n%s", s)
+	}
+	if h.quit {
+		t.Fatal("quit before a key press")
+	}
+	h.keys("x")
+	if !h.quit || h.m.ExitCode() != ExitTmuxGone || h.m.Err() == nil {
+		t.Fatalf("quit=%v code=%d err=%v", h.quit, h.m.ExitCode(), h.m.Err())
+	}
+}
+
+func TestServerGoneDuringOperation(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.gone = true
+	h.keys("l", "j") // the second key must not run after the failure
+	if h.m.fatal == nil {
+		t.Fatal("server gone not noticed")
+	}
+	h.keys("q")
+	if h.m.ExitCode() != ExitTmuxGone {
+		t.Fatalf("exit code %d, want %d", h.m.ExitCode(), ExitTmuxGone)
+	}
+}
+
+func TestSessionGoneAtOpen(t *testing.T) {
+	core := newFake(gridState())
+	o := testOptions()
+	o.Session = "$9"
+	h := &harness{t: t, core: core, m: New(core, o)}
+	h.m.after = noTimer
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	h.run(h.m.Init())
+	if h.m.fatal == nil || !strings.Contains(h.screen(), "session gone") {
+		t.Fatalf("no fatal message:\n%s", h.screen())
+	}
+	h.keys("q")
+	if h.m.ExitCode() == ExitOK {
+		t.Fatal("exit code 0 with the session gone")
+	}
+}
+
+func TestTinyTerminals(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	for _, sz := range [][2]int{{1, 1}, {0, 0}, {2, 1}, {19, 5}, {20, 5}, {19, 6}, {20, 6}, {21, 7}, {5, 40}, {200, 3}, {24, 8}} {
+		h.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		s := h.screen()
+		lines := strings.Split(s, "\n")
+		if s != "" && len(lines) > sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, l := range lines {
+			if w := ansi.StringWidth(l); w > sz[0] {
+				t.Errorf("%dx%d: line %q is %d wide", sz[0], sz[1], l, w)
+			}
+		}
+		small := sz[0] < MinWidth || sz[1] < MinHeight
+		if small && sz[0] >= 20 && !strings.Contains(s, "too") {
+			t.Errorf("%dx%d: no too-small message:\n%s", sz[0], sz[1], s)
+		}
+		// Keys and clicks on a tiny screen do not panic.
+		h.send(tea.MouseClickMsg{X: 0, Y: 0, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: 0, Y: 0})
+	}
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(h.screen(), "%3") {
+		t.Errorf("map not back after growing:\n%s", h.screen())
+	}
+}
+
+// A window with more panes than fit says so instead of drawing garbage;
+// one that fits only without full borders is drawn compact, every label
+// showing.
+func TestTooManyPanesForArea(t *testing.T) {
+	h := newHarness(t, rowState(12), testOptions(), 20, 6)
+	if s := h.screen(); !strings.Contains(s, "too small") {
+		t.Errorf("no too-small message for 12 panes in 20 columns:\n%s", s)
+	}
+	h.send(tea.WindowSizeMsg{Width: 30, Height: 10})
+	s := h.screen()
+	if strings.Contains(s, "too small") {
+		t.Fatalf("12 panes do not fit in 30 columns:\n%s", s)
+	}
+	row := strings.Split(s, "\n")[2]
+	for _, label := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"} {
+		if !strings.Contains(row, label) {
+			t.Errorf("label %s missing from %q", label, row)
+		}
+	}
+	x, y := h.paneCenter("%21")
+	h.send(tea.MouseClickMsg{X: x - 1, Y: y, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: x - 1, Y: y})
+	h.wantActive("%21")
+}
+
+var colourSeq = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])(;[0-9;]*)?m|38;5|48;5|38;2|48;2`)
+
+func TestNoColor(t *testing.T) {
+	o := testOptions()
+	o.Env = append(o.Env, "NO_COLOR=1")
+	h := newHarness(t, gridState(), o, 80, 24)
+	raw := h.m.View().Content
+	if colourSeq.MatchString(raw) {
+		t.Errorf("colour escape in NO_COLOR view: %q", colourSeq.FindString(raw))
+	}
+	s := h.screen()
+	if !strings.Contains(s, "┏") || !strings.Contains(s, "┛") {
+		t.Errorf("focused pane has no heavy border without colour:\n%s", s)
+	}
+	h.keys("s")
+	if s := h.screen(); !strings.Contains(s, "╔") {
+		t.Errorf("swap mode has no double border without colour:\n%s", s)
+	}
+	// and with colour there is colour
+	h2 := newHarness(t, gridState(), testOptions(), 80, 24)
+	if !colourSeq.MatchString(h2.m.View().Content) {
+		t.Error("no colour in the colour view")
+	}
+}
+
+func TestViewIsAltScreenWithMouse(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	v := h.m.View()
+	if !v.AltScreen || v.MouseMode != tea.MouseModeCellMotion {
+		t.Errorf("AltScreen=%v MouseMode=%v", v.AltScreen, v.MouseMode)
+	}
+}
+
+func TestOpenOnGivenWindow(t *testing.T) {
+	o := testOptions()
+	o.Window = "@2"
+	h := newHarness(t, gridState(), o, 80, 24)
+	if h.m.win != "@2" || !strings.Contains(h.screen(), "nvim") {
+		t.Fatalf("map on %s:\n%s", h.m.win, h.screen())
+	}
+	h.keys("l")
+	h.wantActive("%5")
+}
+
+// The map drops a window closed outside and shows the current one.
+func TestShownWindowClosedOutside(t *testing.T) {
+	o := testOptions()
+	o.Window = "@2"
+	h := newHarness(t, gridState(), o, 80, 24)
+	h.core.edit(func(st *tmuxctl.State) { st.Windows = append(st.Windows[:1], st.Windows[2:]...) })
+	h.fireLast()
+	if h.m.win != "@1" {
+		t.Fatalf("map on %s, want the current window @1", h.m.win)
+	}
+}
