@@ -1,0 +1,69 @@
+package tmuxctl_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// BenchmarkTransports compares exec and control mode for the operations
+// the navigator repeats, against one private server. Each sub-benchmark
+// reports ns/op for its transport; the control ones also report
+// exec/control, the speed-up over exec measured in the same run.
+//
+//	go test -run '^$' -bench Transports -benchtime=100x ./tmuxctl/
+func BenchmarkTransports(b *testing.B) {
+	srv := tmuxtest.Start(b, 0, 0)
+	g := srv.Grid()
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	ex := tmuxctl.NewExecTransport(sock)
+	ex.Env = tmuxtest.Env()
+	clients := map[string]*tmuxctl.Client{
+		"exec":    tmuxctl.NewClient(ex, sock, tmuxctl.Env{}),
+		"control": tmuxctl.NewClient(newAuto(b, sock), sock, tmuxctl.Env{}),
+	}
+	win := tmuxctl.WindowID(srv.Display(g[0], "#{window_id}"))
+	ops := []struct {
+		name string
+		op   func(b *testing.B, c *tmuxctl.Client, i int)
+	}{
+		{"select", func(b *testing.B, c *tmuxctl.Client, i int) {
+			dirs := []tmuxctl.Direction{tmuxctl.DirRight, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirUp}
+			if _, err := c.SelectPane(b.Context(), tmuxctl.PaneID(g[0]), dirs[i%4]); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{"swap", func(b *testing.B, c *tmuxctl.Client, i int) {
+			if _, err := c.SwapPane(b.Context(), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[1+i%3])); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{"list", func(b *testing.B, c *tmuxctl.Client, i int) {
+			if _, err := c.ListPanes(b.Context(), win); err != nil {
+				b.Fatal(err)
+			}
+		}},
+	}
+	for _, o := range ops {
+		var execNs float64
+		for _, kind := range []string{"exec", "control"} {
+			c := clients[kind]
+			b.Run(o.name+"/"+kind, func(b *testing.B) {
+				i := 0
+				start := time.Now()
+				for b.Loop() {
+					o.op(b, c, i)
+					i++
+				}
+				ns := float64(time.Since(start).Nanoseconds()) / float64(max(i, 1))
+				if kind == "exec" {
+					execNs = ns
+				} else if execNs > 0 {
+					b.ReportMetric(execNs/ns, "exec/control")
+				}
+			})
+		}
+	}
+}
