@@ -1,0 +1,45 @@
+// An independent check of `panemap mcp` with the official TypeScript MCP
+// client, which validates structuredContent against each tool's output
+// schema and throws when it does not match. Not part of `go test` (CI must
+// not depend on npm). Run by hand:
+//
+//   npm install @modelcontextprotocol/sdk
+//   tmux -L tscheck -f /dev/null new-session -d 'exec sh'
+//   node check.mjs /path/to/panemap tscheck
+//   tmux -L tscheck kill-server
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [bin, socket] = process.argv.slice(2);
+const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? "/", LC_ALL: "C" }; // a bare client environment
+const transport = new StdioClientTransport({ command: bin, args: ["-L", socket, "mcp"], env, stderr: "ignore" });
+const client = new Client({ name: "panemap-tscheck", version: "1" });
+await client.connect(transport);
+
+const fail = (msg) => { console.error("FAIL:", msg); process.exitCode = 1; };
+const { tools } = await client.listTools();
+const names = tools.map((t) => t.name).sort().join(",");
+if (names !== "list_panes,select_pane,swap_pane") fail(`tools/list: ${names}`);
+
+const list = await client.callTool({ name: "list_panes", arguments: {} });
+if (list.isError) fail(`list_panes: ${JSON.stringify(list)}`);
+const pane = list.structuredContent.panes[0].id;
+
+const sel = await client.callTool({ name: "select_pane", arguments: { pane, direction: null } });
+if (sel.isError || sel.structuredContent.id !== pane) fail(`select_pane: ${JSON.stringify(sel)}`);
+
+const swap = await client.callTool({ name: "swap_pane", arguments: { source_pane: pane, target_pane: pane } });
+if (swap.isError) fail(`swap_pane: ${JSON.stringify(swap)}`);
+
+for (const [name, args, kind] of [
+  ["select_pane", { pane: "%1; kill-server" }, "invalid_input"],
+  ["select_pane", { pane: 7 }, "invalid_input"],
+  ["select_pane", { pane: "%999" }, "gone"],
+  ["list_panes", { window: "main:0" }, "invalid_input"],
+]) {
+  const res = await client.callTool({ name, arguments: args }); // must not throw
+  const meta = res._meta?.["panemap/error"];
+  if (!res.isError || meta?.kind !== kind || res.structuredContent !== undefined) fail(`${name} ${JSON.stringify(args)}: ${JSON.stringify(res)}`);
+}
+await client.close();
+if (!process.exitCode) console.log("ok: TypeScript client", names);
