@@ -22,7 +22,7 @@ func TestHostileInput(t *testing.T) {
 		says string // the message must contain this
 	}{
 		// Pane ids that are not exactly % and digits.
-		{"select_pane", obj("pane", "1"), `"1"`},
+		{"select_pane", obj("pane", "1"), `pane: invalid pane id "1"`},
 		{"select_pane", obj("pane", "acc:0.0"), `"acc:0.0"`},
 		{"select_pane", obj("pane", "{marked}"), `"{marked}"`},
 		{"select_pane", obj("pane", "%1; kill-server"), `"%1; kill-server"`},
@@ -61,13 +61,13 @@ func TestHostileInput(t *testing.T) {
 		{"select_pane", obj("pane", "%1", "direction", 3), "direction argument 3"},
 		{"select_pane", obj("pane", "%1", "direction", "up; kill-server"), `"up; kill-server"`},
 		// swap_pane names whichever side is bad.
-		{"swap_pane", obj("source_pane", "%1", "target_pane", "{marked}"), `"{marked}"`},
-		{"swap_pane", obj("source_pane", "acc:0.0", "target_pane", "%1"), `"acc:0.0"`},
+		{"swap_pane", obj("source_pane", "%1", "target_pane", "{marked}"), `target_pane: invalid pane id "{marked}"`},
+		{"swap_pane", obj("source_pane", "acc:0.0", "target_pane", "%1"), `source_pane: invalid pane id "acc:0.0"`},
 		{"swap_pane", obj("source_pane", "%1"), "missing required argument target_pane"},
 		{"swap_pane", obj("source_pane", "%1", "target_pane", 2), "target_pane argument 2"},
 		{"swap_pane", obj("source_pane", "%1", "target_pane", "%2", "pane", "%3"), `unknown argument "pane"`},
 		// list_panes takes window ids only.
-		{"list_panes", obj("window", "1"), `"1"`},
+		{"list_panes", obj("window", "1"), `window: invalid window id "1"`},
 		{"list_panes", obj("window", "main:1"), `"main:1"`},
 		{"list_panes", obj("window", "%1"), `"%1"`},
 		{"list_panes", obj("window", "@1; kill-server"), `"@1; kill-server"`},

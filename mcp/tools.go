@@ -67,11 +67,11 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) {
 	pane, err := tmuxctl.ParsePaneID(a.str("pane"))
 	if err != nil {
-		return "", nil, err
+		return "", nil, argErr("pane", err)
 	}
 	dir, err := tmuxctl.ParseDirection(a.str("direction"))
 	if err != nil {
-		return "", nil, err
+		return "", nil, argErr("direction", err)
 	}
 	p, err := h.c.SelectPane(ctx, pane, dir)
 	if err != nil {
@@ -88,11 +88,11 @@ func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) 
 func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
 	src, err := tmuxctl.ParsePaneID(a.str("source_pane"))
 	if err != nil {
-		return "", nil, err
+		return "", nil, argErr("source_pane", err)
 	}
 	dst, err := tmuxctl.ParsePaneID(a.str("target_pane"))
 	if err != nil {
-		return "", nil, err
+		return "", nil, argErr("target_pane", err)
 	}
 	p, err := h.c.SwapPane(ctx, src, dst)
 	if err != nil {
@@ -111,7 +111,7 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 	if s, ok := a["window"].(string); ok {
 		w, err := tmuxctl.ParseWindowID(s)
 		if err != nil {
-			return "", nil, err
+			return "", nil, argErr("window", err)
 		}
 		win = w
 	} else {
@@ -136,6 +136,14 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 		fmt.Fprintf(&b, "\n%s index %d at %d,%d size %dx%d%s", p.ID, p.Index, p.Left, p.Top, p.Width, p.Height, describePane(p.paneView))
 	}
 	return b.String(), v, nil
+}
+
+// argErr says which argument a validation error is about, so a swap with
+// two pane ids tells the model which one to fix.
+func argErr(name string, err error) error {
+	e := *tmuxctl.AsError(err)
+	e.Message = name + ": " + e.Message
+	return &e
 }
 
 // describePane is the tail of a one-line description: what runs there,
