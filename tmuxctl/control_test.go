@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -278,5 +279,57 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
 	if _, err := at.Run(t.Context(), []string{"list-panes", "-a"}); err != nil {
 		t.Errorf("Run after Close (exec): %v", err)
+	}
+}
+
+// TestControlQuotingRandomRoundTrip sends random strings built from the
+// characters tmux's parser cares about through a real tmux and reads
+// them back.
+func TestControlQuotingRandomRoundTrip(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	ct := dialControl(t, srv, "$0")
+	alphabet := []string{"'", `"`, `\`, ";", " ", "#", "{", "}", "$", "~", "%", "=", "a", "\t", "#{", "-", "é", "\r", "`", "(", ")"}
+	seed := uint64(1)
+	next := func(n int) int { // xorshift, deterministic
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int(seed % uint64(n))
+	}
+	for range 300 {
+		var b strings.Builder
+		for range next(12) {
+			b.WriteString(alphabet[next(len(alphabet))])
+		}
+		v := b.String()
+		out, err := ct.Run(t.Context(), []string{"set-option", "-g", "@r", v}, []string{"show-options", "-gv", "@r"})
+		if err != nil || out != v+"\n" {
+			t.Errorf("%q came back as %q, %v", v, out, err)
+		}
+	}
+	if n := srv.Must("list-windows", "-a"); strings.Count(n, "\n") != 0 {
+		t.Errorf("windows appeared: %q", n)
+	}
+}
+
+func TestClientEventsEndWithContext(t *testing.T) {
+	_, c := newClientOver(t, "control", tmuxctl.Env{})
+	ctx, cancel := context.WithCancel(t.Context())
+	ch, ok := c.Events(ctx)
+	if !ok {
+		t.Fatal("no events over control mode")
+	}
+	cancel()
+	timer := time.NewTimer(5 * time.Second)
+	defer timer.Stop()
+	for {
+		select {
+		case _, open := <-ch:
+			if !open {
+				return
+			}
+		case <-timer.C:
+			t.Fatal("event channel still open 5s after its context ended")
+		}
 	}
 }
