@@ -37,6 +37,9 @@ type Options struct {
 	// Hostname is tmux's default pane title, not worth showing (default
 	// os.Hostname()).
 	Hostname string
+
+	// size is the screen size when out is not a terminal (tests).
+	size struct{ w, h int }
 }
 
 // Defaults for Options.

@@ -22,13 +22,17 @@ import (
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	m := New(core, opts).WithContext(ctx)
-	p := tea.NewProgram(m,
+	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
 		tea.WithOutput(out),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
-	)
+	}
+	if opts.size.w > 0 {
+		popts = append(popts, tea.WithWindowSize(opts.size.w, opts.size.h))
+	}
+	p := tea.NewProgram(m, popts...)
 	final, err := p.Run()
 	fm, ok := final.(Model)
 	switch {

@@ -1,0 +1,176 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// runKeys runs the whole program on a pipe that never answers terminal
+// queries (as inside a tmux popup), types keys, and returns the exit code.
+// The deadline only bounds a hang; nothing waits on time.
+func runKeys(t *testing.T, core Core, opts Options, keys string) (int, error, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	in, w := io.Pipe()
+	defer w.Close()
+	go func() { _, _ = io.WriteString(w, keys) }()
+	var out bytes.Buffer
+	code, err := Run(ctx, core, opts, in, &out)
+	if ctx.Err() != nil {
+		t.Fatalf("Run did not finish: %v", ctx.Err())
+	}
+	return code, err, out.String()
+}
+
+func TestRunQuitsOnQWithoutTerminalAnswers(t *testing.T) {
+	core := newFake(gridState())
+	code, err, out := runKeys(t, core, testOptions(), "lq")
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if a, _ := core.State().Windows[0].ActivePane(); a.ID != "%2" {
+		t.Errorf("active %s after l, want %%2", a.ID)
+	}
+	if !strings.Contains(out, "\x1b[?1049h") || !strings.Contains(out, "\x1b[?1049l") {
+		t.Error("alt screen not entered and left")
+	}
+}
+
+func TestRunEscReverts(t *testing.T) {
+	core := newFake(gridState())
+	code, err, _ := runKeys(t, core, testOptions(), "lj\x1b")
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if !sameLayout(core.State(), gridState()) {
+		t.Error("Esc did not restore")
+	}
+}
+
+// watchWriter collects output and closes seen once it contains want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want string
+	seen chan struct{}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.seen != nil && strings.Contains(ansi.Strip(w.buf.String()), w.want) {
+		close(w.seen)
+		w.seen = nil
+	}
+	return n, err
+}
+
+func (w *watchWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+func TestRunServerGoneExitsNonZero(t *testing.T) {
+	core := newFake(gridState())
+	core.gone = true
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	in, w := io.Pipe()
+	defer w.Close()
+	seen := make(chan struct{})
+	out := &watchWriter{want: "press any key", seen: seen}
+	go func() {
+		select {
+		case <-seen: // the message is on screen: now a key
+			_, _ = io.WriteString(w, "q")
+		case <-ctx.Done():
+		}
+	}()
+	o := testOptions()
+	o.size.w, o.size.h = 80, 24
+	code, err := Run(ctx, core, o, in, out)
+	if ctx.Err() != nil {
+		t.Fatalf("Run did not finish: %v", ctx.Err())
+	}
+	if code != ExitTmuxGone || err == nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if s := out.String(); !strings.Contains(s, "\x1b[?1049l") {
+		t.Error("terminal not left sane (alt screen still on)")
+	}
+}
+
+func TestProfileFromEnv(t *testing.T) {
+	cases := []struct {
+		env     []string
+		noColor bool
+		want    colorprofile.Profile
+	}{
+		{[]string{"TERM=tmux-256color"}, false, colorprofile.ANSI256},
+		{[]string{"TERM=xterm-256color", "COLORTERM=truecolor"}, false, colorprofile.TrueColor},
+		{[]string{"TERM=xterm-256color", "NO_COLOR=1"}, false, colorprofile.Ascii},
+		{[]string{"TERM=xterm-256color", "NO_COLOR=yes"}, false, colorprofile.Ascii},
+		{[]string{"TERM=xterm-256color"}, true, colorprofile.Ascii},
+		{[]string{}, false, colorprofile.Ascii},
+	}
+	for _, c := range cases {
+		o := Options{Env: c.env, NoColor: c.noColor}.withDefaults()
+		if got := profileFor(o); got != c.want {
+			t.Errorf("env %v noColor=%v: profile %v, want %v", c.env, c.noColor, got, c.want)
+		}
+	}
+}
+
+// The navigator on a real tmux server, through the real client.
+func TestRunAgainstTmux(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	g := srv.Grid()
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	tr := tmuxctl.NewExecTransport(sock)
+	tr.Env = tmuxtest.Env()
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	t.Cleanup(func() { _ = c.Close() })
+	sess := tmuxctl.SessionID(srv.Display(g[0], "#{session_id}"))
+
+	o := testOptions()
+	o.Session = sess
+	// l: right; s j s: swap down and back to nav; then Enter keeps it.
+	code, err, _ := runKeys(t, c, o, "lsjs\r")
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if got := srv.Active(g[0]); got != g[1] {
+		t.Errorf("active %s, want the top-right pane %s", got, g[1])
+	}
+	if idx := srv.Display(g[1], "#{pane_index}"); idx != "3" {
+		t.Errorf("top-right pane now has index %s, want 3 (swapped down)", idx)
+	}
+
+	// Esc puts everything back.
+	before := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_index} #{pane_active}")
+	code, err, _ = runKeys(t, c, o, "hjz\x1b")
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	after := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_index} #{pane_active}")
+	if before != after {
+		t.Errorf("Esc did not restore:\nbefore %s\nafter  %s", before, after)
+	}
+	if z := srv.Display(g[0], "#{window_zoomed_flag}"); z != "0" {
+		t.Error("window still zoomed after Esc")
+	}
+}
