@@ -40,6 +40,11 @@ func BenchmarkTransports(b *testing.B) {
 				b.Fatal(err)
 			}
 		}},
+		{"display", func(b *testing.B, c *tmuxctl.Client, i int) { // one trivial command: the transport's own cost
+			if _, err := c.Transport().Run(b.Context(), []string{"display-message", "-p", "x"}); err != nil {
+				b.Fatal(err)
+			}
+		}},
 		{"list", func(b *testing.B, c *tmuxctl.Client, i int) {
 			if _, err := c.ListPanes(b.Context(), win); err != nil {
 				b.Fatal(err)
