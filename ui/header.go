@@ -39,6 +39,9 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 	if w, ok := s.Window(win); ok && w.Zoomed {
 		badges = append(badges, st.Badge.Render("ZOOM"))
 	}
+	if m := markedElsewhere(s, win); m != "" {
+		badges = append(badges, st.Badge.Render(m))
+	}
 	right := strings.Join(badges, "")
 	avail := width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 
@@ -98,4 +101,20 @@ func (h headerView) tabAt(x, y int) (tmuxctl.WindowID, bool) {
 		}
 	}
 	return "", false
+}
+
+// markedElsewhere names where the marked pane is when the map cannot
+// show it: "MARK 1:editor", or "MARK %5" in another session.
+func markedElsewhere(s *tmuxctl.State, win tmuxctl.WindowID) string {
+	if s.Marked == "" {
+		return ""
+	}
+	_, w, ok := s.FindPane(s.Marked)
+	switch {
+	case ok && w.ID == win:
+		return ""
+	case ok && w != s.Foreign:
+		return fmt.Sprintf("MARK %d:%s", w.Index, ansi.Truncate(w.Name, maxTabName, "…"))
+	}
+	return "MARK " + string(s.Marked)
 }

@@ -200,6 +200,9 @@ func TestSwapWithMarkedAcrossWindows(t *testing.T) {
 	st.Marked = "%5"
 	st.Windows[1].Panes[1].Marked = true
 	h := newHarness(t, st, testOptions(), 80, 24)
+	if !strings.Contains(h.screen(), "MARK 1:editor") {
+		t.Errorf("header does not say where the marked pane is:\n%s", h.screen())
+	}
 	h.keys("x")
 	h.wantCalls("swap %0 %5")
 	got := h.core.State()
@@ -423,5 +426,24 @@ func TestMouseClickTab(t *testing.T) {
 	h.wantCalls("window @2")
 	if h.m.win != "@2" {
 		t.Errorf("map on %s, want @2", h.m.win)
+	}
+}
+
+func TestSwapWithMarkedInAnotherSession(t *testing.T) {
+	st := gridState()
+	st.Foreign = window("@9", 0, "elsewhere", 80, 24, paneSpec{"%9", 0, 0, 0, 80, 24, "sh", "/", ""})
+	st.Foreign.SessionID, st.Foreign.SessionName = "$2", "other"
+	st.Foreign.Panes[0].Marked = true
+	st.Marked = "%9"
+	h := newHarness(t, st, testOptions(), 80, 24)
+	if !strings.Contains(h.screen(), "MARK %9") {
+		t.Errorf("header does not name the marked pane:\n%s", h.screen())
+	}
+	h.keys("x")
+	h.wantCalls("swap %0 %9")
+	h.wantActive("%9")
+	h.keys("u")
+	if got := h.core.State(); !sameLayout(got, st) {
+		t.Error("undo did not bring the panes back")
 	}
 }
