@@ -435,6 +435,7 @@ func TestSwapWithMarkedInAnotherSession(t *testing.T) {
 	st.Foreign.SessionID, st.Foreign.SessionName = "$2", "other"
 	st.Foreign.Panes[0].Marked = true
 	st.Marked = "%9"
+	orig := cloneState(st)
 	h := newHarness(t, st, testOptions(), 80, 24)
 	if !strings.Contains(h.screen(), "MARK %9") {
 		t.Errorf("header does not name the marked pane:\n%s", h.screen())
@@ -443,7 +444,7 @@ func TestSwapWithMarkedInAnotherSession(t *testing.T) {
 	h.wantCalls("swap %0 %9")
 	h.wantActive("%9")
 	h.keys("u")
-	if got := h.core.State(); !sameLayout(got, st) {
+	if got := h.core.State(); !sameLayout(got, orig) {
 		t.Error("undo did not bring the panes back")
 	}
 }
