@@ -66,6 +66,10 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 		{"select-layout", "-t", string(d.Window), "main-vertical"},
 		{"new-window", "-d", "-t", "demo:", "-n", "notes", "-c", dirs[0], "exec sh"},
 		{"split-window", "-h", "-d", "-t", "demo:notes", "-c", dirs[1], "exec sh"},
+		// Visit the panes bottom-up so that tmux's most-recently-used
+		// tie-break sends "right" from the editor to the top pane.
+		{"select-pane", "-t", "{bottom-right}"},
+		{"select-pane", "-t", "{top-right}"},
 		{"select-pane", "-t", main},
 	}
 	if _, err := t.Run(ctx, cmds...); err != nil {

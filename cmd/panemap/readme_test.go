@@ -1,0 +1,231 @@
+package main
+
+// The README is the front door: every command in its fenced blocks that
+// can run here is run, the way a newcomer would run it.
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+type fence struct {
+	lang  string
+	lines []string
+}
+
+func readmeFences(t *testing.T) []fence {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fence
+	var cur *fence
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "```") {
+			if cur == nil {
+				cur = &fence{lang: strings.TrimPrefix(line, "```")}
+			} else {
+				out = append(out, *cur)
+				cur = nil
+			}
+			continue
+		}
+		if cur != nil {
+			cur.lines = append(cur.lines, line)
+		}
+	}
+	return out
+}
+
+func repoRoot(t *testing.T) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(wd, "..", "..")
+}
+
+// binPath returns a PATH with the built panemap first.
+func binPath(t *testing.T) string {
+	return filepath.Dir(tmuxtest.Panemap(t)) + ":" + os.Getenv("PATH")
+}
+
+func TestReadmeShellCommands(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range readmeFences(t) {
+		if f.lang != "sh" {
+			continue
+		}
+		for _, line := range f.lines {
+			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
+			seen[line] = true
+			switch {
+			case line == "go test ./...":
+				// This very run.
+			case strings.HasPrefix(line, "go install "):
+				// Needs the published module; the build it installs is the
+				// one every test here uses.
+			case line == "go run ./cmd/panemap demo":
+				t.Run("demo", func(t *testing.T) { readmeDemo(t, line) })
+			case strings.HasPrefix(line, "claude mcp add panemap -- "):
+				argv := strings.Fields(strings.TrimPrefix(line, "claude mcp add panemap -- "))
+				t.Run("claude", func(t *testing.T) { mcpAnswersInitialize(t, argv[0], argv[1:]) })
+			default:
+				t.Errorf("README shell command %q is not covered by this test", line)
+			}
+		}
+	}
+	for _, want := range []string{"go run ./cmd/panemap demo", "go test ./..."} {
+		if !seen[want] {
+			t.Errorf("README lost the newcomer's command %q", want)
+		}
+	}
+}
+
+// readmeDemo runs the demo exactly as written, from the repository root,
+// in a private tmux pane, and quits it with q.
+func readmeDemo(t *testing.T, line string) {
+	outer := tmuxtest.Start(t, 120, 40)
+	pane := outer.Active("main:0")
+	outer.Must("respawn-pane", "-k", "-t", pane, "-c", repoRoot(t), shellLine(line))
+	tmuxtest.Eventually(t, 120*time.Second, func() bool {
+		return strings.Contains(outer.Must("capture-pane", "-p", "-t", pane), "editor")
+	}, "%q did not show the demo map", line)
+	outer.Must("send-keys", "-t", pane, "q")
+	waitExited(t, outer, pane, line)
+}
+
+// mcpAnswersInitialize runs an MCP client snippet's command line with the
+// built panemap on PATH and checks that it answers initialize.
+func mcpAnswersInitialize(t *testing.T, command string, args []string) {
+	t.Helper()
+	if command != "panemap" {
+		t.Fatalf("snippet runs %q, not panemap", command)
+	}
+	srv := tmuxtest.Start(t, 0, 0)
+	cmd := exec.Command(tmuxtest.Panemap(t), append([]string{"-L", srv.Name}, args...)...)
+	cmd.Env = append(tmuxtest.Env(), "PATH="+binPath(t))
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	_, _ = io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"readme-test","version":"0"}}}`+"\n")
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		if sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	select {
+	case line := <-lines:
+		var resp struct {
+			ID     int `json:"id"`
+			Result struct {
+				ServerInfo struct{ Name string } `json:"serverInfo"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &resp); err != nil || resp.ID != 1 || resp.Result.ServerInfo.Name == "" {
+			t.Fatalf("initialize answer %q (%v)", line, err)
+		}
+	case <-time.After(wait):
+		t.Fatal("no answer to initialize")
+	}
+}
+
+var tomlCommand = regexp.MustCompile(`(?m)^command = "([^"]+)"\s*\nargs = \[([^\]]*)\]`)
+
+func TestReadmeMCPSnippets(t *testing.T) {
+	n := 0
+	for _, f := range readmeFences(t) {
+		text := strings.Join(f.lines, "\n")
+		switch f.lang {
+		case "json":
+			var cfg map[string]map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(text), &cfg); err != nil {
+				t.Fatalf("README json block does not parse: %v\n%s", err, text)
+			}
+			for key, servers := range cfg {
+				var entry struct {
+					Command json.RawMessage `json:"command"`
+					Args    []string        `json:"args"`
+				}
+				if err := json.Unmarshal(servers["panemap"], &entry); err != nil {
+					t.Fatalf("%s.panemap: %v", key, err)
+				}
+				var command string
+				if json.Unmarshal(entry.Command, &command) != nil { // Zed: {"path", "args"}
+					var zed struct {
+						Path string   `json:"path"`
+						Args []string `json:"args"`
+					}
+					if err := json.Unmarshal(entry.Command, &zed); err != nil {
+						t.Fatalf("%s.panemap.command: %v", key, err)
+					}
+					command, entry.Args = zed.Path, zed.Args
+				}
+				n++
+				t.Run(key, func(t *testing.T) { mcpAnswersInitialize(t, command, entry.Args) })
+			}
+		case "toml":
+			m := tomlCommand.FindStringSubmatch(text)
+			if m == nil {
+				t.Fatalf("README toml block has no command/args:\n%s", text)
+			}
+			var args []string
+			if err := json.Unmarshal([]byte("["+m[2]+"]"), &args); err != nil {
+				t.Fatal(err)
+			}
+			n++
+			t.Run("codex", func(t *testing.T) { mcpAnswersInitialize(t, m[1], args) })
+		}
+	}
+	if n < 4 {
+		t.Errorf("found %d MCP client snippets in the README, want the Codex, generic, VS Code and Zed ones", n)
+	}
+}
+
+func TestReadmeTmuxLines(t *testing.T) {
+	var lines []string
+	for _, f := range readmeFences(t) {
+		if f.lang == "tmux" {
+			lines = append(lines, f.lines...)
+		}
+	}
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	n.Inner.Must("set-environment", "-g", "PATH", binPath(t))
+	conf := filepath.Join(t.TempDir(), "tmux.conf")
+	if err := os.WriteFile(conf, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n.Inner.Must("source-file", conf)
+	if w := n.Inner.Must("show", "-gv", "@panemap-width"); w != "90%" {
+		t.Errorf("@panemap-width = %q after the README's lines", w)
+	}
+	// The one-line binding opens the popup over the window.
+	n.Keys("C-b", "g")
+	n.WaitScreen(wait, "the popup from the README binding", func(scr string) bool {
+		return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV")
+	})
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+}
