@@ -109,9 +109,12 @@ func (g *globals) client() (*tmuxctl.Client, error) {
 	return tmuxctl.NewClient(newTransport(sock), sock, g.env), nil
 }
 
-// newTransport is the transport every command uses.
+// newTransport is the transport every command uses: one control-mode
+// connection, with a tmux process per call as the fallback while no
+// connection can be had (no server, no session, a lost connection). It
+// connects lazily on first use; the navigator connects up front.
 func newTransport(sock tmuxctl.Socket) tmuxctl.Transport {
-	return tmuxctl.NewExecTransport(sock)
+	return tmuxctl.NewAutoTransport(sock)
 }
 
 func versionString() string {
