@@ -18,7 +18,7 @@ func ServeStdio(ctx context.Context, srv *sdkmcp.Server, stdin io.Reader, stdout
 	t := &drainingTransport{Transport: &sdkmcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}}
 	err := srv.Run(ctx, t)
 	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) {
-		return nil
+		return nil //nolint:nilerr // a cancelled context or closed stdin is how a session ends
 	}
 	return err
 }

@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,7 +92,8 @@ func TestServerAbsentAppearsDies(t *testing.T) {
 	tr.Env = tmuxtest.Env()
 	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
 	_, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
-	if e, ok := err.(*tmuxctl.Error); !ok || e.Kind != tmuxctl.KindServerGone || !e.Retryable() {
+	var e *tmuxctl.Error
+	if !errors.As(err, &e) || e.Kind != tmuxctl.KindServerGone || !e.Retryable() {
 		t.Fatalf("no server: got %v, want retryable server_gone", err)
 	}
 	s := tmuxtest.StartNamed(t, name, 0, 0)

@@ -117,7 +117,7 @@ func TestAutoInFlightCommandNotRetried(t *testing.T) {
 	}()
 	tmuxtest.Eventually(t, 5*time.Second, func() bool { return at.Control().PendingForTest() == 1 }, "command list never sent")
 	srv.Must("set-option", "-g", "@step", "reset")
-	defer srv.Run("wait-for", "-S", "never")
+	defer func() { _, _ = srv.Run("wait-for", "-S", "never") }()
 	srv.Must("kill-session", "-t", "main") // the server lives on (exit-empty off)
 	select {
 	case err := <-done:

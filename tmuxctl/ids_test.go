@@ -1,6 +1,7 @@
 package tmuxctl
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -15,8 +16,8 @@ func TestParsePaneID(t *testing.T) {
 	for _, bad := range []string{"", "%", "1", "%01", "%+1", "% 1", "%-1", "acc:0.0", "{marked}", "%1; kill-server",
 		"%1;", "%1\n", "%1\x00", "\xff", "%4294967296", "%" + huge, "@1", "$1", "%1 ", " %1", "%１"} {
 		_, err := ParsePaneID(bad)
-		e, ok := err.(*Error)
-		if !ok || e.Kind != KindInvalidInput {
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != KindInvalidInput {
 			t.Errorf("ParsePaneID(%q) = %v, want invalid input", bad, err)
 			continue
 		}

@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -112,8 +113,8 @@ func TestSwapSelfAndGone(t *testing.T) {
 	}
 	for _, pair := range [][2]string{{g[1], "%999"}, {"%999", g[1]}} {
 		_, err := c.SwapPane(ctx(t), tmuxctl.PaneID(pair[0]), tmuxctl.PaneID(pair[1]))
-		e, ok := err.(*tmuxctl.Error)
-		if !ok || e.Kind != tmuxctl.KindGone || e.Value != "%999" {
+		var e *tmuxctl.Error
+		if !errors.As(err, &e) || e.Kind != tmuxctl.KindGone || e.Value != "%999" {
 			t.Errorf("swap %v: got %v, want gone naming %%999", pair, err)
 		}
 	}

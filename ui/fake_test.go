@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/panemap/panemap/tmuxctl"
@@ -336,5 +335,3 @@ func rowState(n int) *tmuxctl.State {
 	w.Active = true
 	return &tmuxctl.State{Session: "$1", SessionName: "many", Windows: []*tmuxctl.Window{w}, Current: "@1"}
 }
-
-func callsString(calls []string) string { return strings.Join(calls, "; ") }

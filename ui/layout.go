@@ -9,10 +9,6 @@ import (
 // rect is a box on screen, in cells.
 type rect struct{ x, y, w, h int }
 
-func (r rect) contains(x, y int) bool {
-	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
-}
-
 // span is one pane's extent on one axis in "edge" coordinates: a pane
 // covers [start, end) where end includes the border cell after it, so
 // neighbours share an edge and the window's panes tile [0, size+1).

@@ -413,7 +413,7 @@ func TestMouseDragSwaps(t *testing.T) {
 
 func TestMouseClickTab(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	var x int = -1
+	x := -1
 	for _, tab := range h.m.header.tabs {
 		if tab.id == "@2" {
 			x = tab.x0 + 1

@@ -19,24 +19,24 @@ import (
 // runKeys runs the whole program on a pipe that never answers terminal
 // queries (as inside a tmux popup), types keys, and returns the exit code.
 // The deadline only bounds a hang; nothing waits on time.
-func runKeys(t *testing.T, core Core, opts Options, keys string) (int, error, string) {
+func runKeys(t *testing.T, core Core, opts Options, keys string) (code int, out string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	in, w := io.Pipe()
 	defer w.Close()
 	go func() { _, _ = io.WriteString(w, keys) }()
-	var out bytes.Buffer
-	code, err := Run(ctx, core, opts, in, &out)
+	var buf bytes.Buffer
+	code, err = Run(ctx, core, opts, in, &buf)
 	if ctx.Err() != nil {
 		t.Fatalf("Run did not finish: %v", ctx.Err())
 	}
-	return code, err, out.String()
+	return code, buf.String(), err
 }
 
 func TestRunQuitsOnQWithoutTerminalAnswers(t *testing.T) {
 	core := newFake(gridState())
-	code, err, out := runKeys(t, core, testOptions(), "lq")
+	code, out, err := runKeys(t, core, testOptions(), "lq")
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
@@ -50,7 +50,7 @@ func TestRunQuitsOnQWithoutTerminalAnswers(t *testing.T) {
 
 func TestRunEscReverts(t *testing.T) {
 	core := newFake(gridState())
-	code, err, _ := runKeys(t, core, testOptions(), "lj\x1b")
+	code, _, err := runKeys(t, core, testOptions(), "lj\x1b")
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
@@ -149,7 +149,7 @@ func TestRunAgainstTmux(t *testing.T) {
 	o := testOptions()
 	o.Session = sess
 	// l: right; s j s: swap down and back to nav; then Enter keeps it.
-	code, err, _ := runKeys(t, c, o, "lsjs\r")
+	code, _, err := runKeys(t, c, o, "lsjs\r")
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
@@ -162,7 +162,7 @@ func TestRunAgainstTmux(t *testing.T) {
 
 	// Esc puts everything back.
 	before := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_index} #{pane_active}")
-	code, err, _ = runKeys(t, c, o, "hjz\x1b")
+	code, _, err = runKeys(t, c, o, "hjz\x1b")
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}

@@ -7,6 +7,7 @@ package main
 // really happened read from the inner server.
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +43,8 @@ func openNavigator(t *testing.T, setup ...func(inner *tmuxtest.Server)) *navSess
 		cmd.Env = tmuxtest.Env()
 		err := cmd.Run()
 		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
 			code = ee.ExitCode()
 		} else if err != nil {
 			code = -1

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -321,7 +322,8 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		if ee, ok := err.(*exec.ExitError); ok {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
 			return ee.ExitCode()
 		} else if err != nil {
 			t.Fatal(err)
@@ -329,7 +331,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 		return 0
 	case <-time.After(mcpWait):
 		_ = cmd.Process.Kill()
-		<-done
+		t.Logf("killed: %v", <-done)
 		t.Fatalf("panemap mcp did not exit within %v", mcpWait)
 		return -1
 	}
