@@ -124,14 +124,20 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) str
 	}
 	// The label always shows; the rest of the first line gets what is left.
 	lines := []string{first + ansi.Truncate(rest, max(iw-lipgloss.Width(first), 0), "…")}
+	// Details line up under the label's number, one cell in, when there
+	// is room for that cell.
+	indent := ""
+	if iw >= 8 {
+		indent = " "
+	}
 	if p.Command != "" {
-		lines = append(lines, st.Command.Render(p.Command))
+		lines = append(lines, indent+st.Command.Render(p.Command))
 	}
 	if p.Path != "" {
-		lines = append(lines, st.Path.Render(shortenPath(p.Path, in.home, iw)))
+		lines = append(lines, indent+st.Path.Render(shortenPath(p.Path, in.home, iw-len(indent))))
 	}
 	if !isDefaultTitle(p.Title, in.hostname) {
-		lines = append(lines, st.Title.Render(p.Title))
+		lines = append(lines, indent+st.Title.Render(p.Title))
 	}
 	if len(lines) > ih {
 		lines = lines[:ih]
