@@ -3,6 +3,7 @@ package tmuxctl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Socket says which tmux server to talk to, the way tmux itself does: -L
@@ -78,23 +79,49 @@ func (e Env) Pane() PaneID {
 
 // ResolveSocket picks the server: an explicit -S or -L wins (both is an
 // error, as in tmux only one applies), then the socket of the tmux we run
-// inside, then tmux's default.
+// inside, then tmux's default. A name or path given on the command line
+// must be one clean line of UTF-8 that fits in a socket address; anything
+// else is refused, naming the value, before tmux sees it.
 func ResolveSocket(name, path string, env Env) (Socket, error) {
 	switch {
 	case name != "" && path != "":
 		return Socket{}, &Error{Kind: KindInvalidInput, Message: "give -L or -S, not both"}
 	case path != "":
-		if strings.ContainsAny(path, "\x00\n") {
-			return Socket{}, &Error{Kind: KindInvalidInput, Value: path, Message: fmt.Sprintf("invalid socket path %s", Quote(path))}
+		if why := badSocketText(path); why != "" {
+			return Socket{}, &Error{Kind: KindInvalidInput, Value: path, Message: fmt.Sprintf("invalid socket path %s: %s", Quote(path), why)}
 		}
 		return Socket{Path: path, Source: "-S"}, nil
 	case name != "":
-		if strings.ContainsAny(name, "/\x00\n") {
-			return Socket{}, &Error{Kind: KindInvalidInput, Value: name, Message: fmt.Sprintf("invalid socket name %s: a name, not a path (use -S for paths)", Quote(name))}
+		why := badSocketText(name)
+		if why == "" && strings.Contains(name, "/") {
+			why = "a name, not a path (use -S for paths)"
+		}
+		if why != "" {
+			return Socket{}, &Error{Kind: KindInvalidInput, Value: name, Message: fmt.Sprintf("invalid socket name %s: %s", Quote(name), why)}
 		}
 		return Socket{Name: name, Source: "-L"}, nil
 	case env.SocketPath() != "":
 		return Socket{Path: env.SocketPath(), Source: "$TMUX"}, nil
 	}
 	return Socket{Source: "default"}, nil
+}
+
+// maxSocketLen is what fits in a Unix socket address (sun_path is 108
+// bytes on Linux, 104 on the BSDs and macOS, with a terminating NUL).
+const maxSocketLen = 103
+
+// badSocketText says why s cannot be a socket name or path, or "".
+func badSocketText(s string) string {
+	switch {
+	case len(s) > maxSocketLen:
+		return fmt.Sprintf("longer than a socket address can hold (%d bytes)", maxSocketLen)
+	case !utf8.ValidString(s):
+		return "not valid UTF-8"
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return "control characters are not allowed"
+		}
+	}
+	return ""
 }
