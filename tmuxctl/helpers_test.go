@@ -2,22 +2,28 @@ package tmuxctl_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// newClient returns an exec-transport client on a fresh private server.
+// newClient returns a client on a fresh private server, over the
+// transport PANEMAP_TRANSPORT names: "control" (the default: the
+// AutoTransport, checked to be in control mode) or "exec". CI runs the
+// package once with each.
 func newClient(t *testing.T, env tmuxctl.Env) (*tmuxtest.Server, *tmuxctl.Client) {
 	t.Helper()
-	srv := tmuxtest.Start(t, 0, 0)
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
-	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, env)
-	t.Cleanup(func() { _ = c.Close() })
-	return srv, c
+	return newClientOver(t, defaultTransport(), env)
+}
+
+// defaultTransport is the transport newClient uses.
+func defaultTransport() string {
+	if k := os.Getenv("PANEMAP_TRANSPORT"); k != "" {
+		return k
+	}
+	return "control"
 }
 
 func ctx(t *testing.T) context.Context { return t.Context() }

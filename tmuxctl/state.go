@@ -3,6 +3,8 @@ package tmuxctl
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -52,18 +54,21 @@ func (c *Client) ReadState(ctx context.Context, s SessionID) (*State, error) {
 
 // SessionOf returns the session that panemap's context points at: the
 // session of $TMUX_PANE's pane when it is on this server, else the session
-// named in $TMUX (inside a popup), else tmux's idea of the current session.
+// named in $TMUX (inside a popup), else the session tmux itself picks for a
+// command without a target from a client attached to no session (see
+// bestSession). It never asks tmux to resolve "current" over a control
+// connection, which would answer the connection's own attached session.
 func (c *Client) SessionOf(ctx context.Context) (SessionID, error) {
-	var args []string
+	var target string
 	switch {
 	case c.Caller(ctx, c.env.Pane()) == RelationSelf:
-		args = []string{"display-message", "-p", "-t", string(c.env.Pane()), "#{session_id}"}
+		target = string(c.env.Pane())
 	case c.env.Session() != "" && c.sock.Source == "$TMUX":
-		args = []string{"display-message", "-p", "-t", string(c.env.Session()), "#{session_id}"}
+		target = string(c.env.Session())
 	default:
-		args = []string{"display-message", "-p", "#{session_id}"}
+		return c.bestSession(ctx)
 	}
-	out, err := c.run(ctx, args)
+	out, err := c.run(ctx, []string{"display-message", "-p", "-t", target, "#{session_id}"})
 	if err != nil {
 		return "", err
 	}
@@ -74,10 +79,86 @@ func (c *Client) SessionOf(ctx context.Context) (SessionID, error) {
 	return id, nil
 }
 
+// detachedRunner runs commands as a tmux client attached to no session,
+// for which a command without a target resolves to tmux's most recently
+// used session. ExecTransport and AutoTransport (through exec) are such.
+type detachedRunner interface {
+	runDetached(ctx context.Context, cmds ...[]string) (string, error)
+}
+
+func (t *ExecTransport) runDetached(ctx context.Context, cmds ...[]string) (string, error) {
+	return t.Run(ctx, cmds...)
+}
+
+func (t *AutoTransport) runDetached(ctx context.Context, cmds ...[]string) (string, error) {
+	return t.exec().Run(ctx, cmds...)
+}
+
+// bestSession is the session tmux resolves a command without a target to
+// when the client has no session of its own: the one with the newest
+// activity time (cmd-find.c, cmd_find_best_session), ties going to the
+// first in name order. list-sessions shows that time in whole seconds
+// only, so a tie at the newest second is settled by asking tmux itself
+// from a client attached to no session (one tmux process), when the
+// transport can; else by tmux's own tie-break, which is then a guess.
+func (c *Client) bestSession(ctx context.Context) (SessionID, error) {
+	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id}"})
+	if err != nil {
+		if KindOf(err) == KindGone { // no sessions: list-sessions fails on some tmux versions
+			return "", &Error{Kind: KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock), Err: err}
+		}
+		return "", err
+	}
+	best := newestSessions(out)
+	switch {
+	case len(best) == 0:
+		return "", &Error{Kind: KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
+	case len(best) == 1:
+		return best[0], nil
+	}
+	if d, ok := c.t.(detachedRunner); ok {
+		if out, err := d.runDetached(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
+			if id, err := ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
+				return id, nil
+			}
+		}
+	}
+	return best[0], nil
+}
+
+// newestSessions parses "ACTIVITY $ID" lines and returns the sessions with
+// the newest activity, in the order listed (tmux lists sessions by name).
+func newestSessions(out string) []SessionID {
+	var best []SessionID
+	var newest int64 = -1
+	for _, line := range strings.Split(out, "\n") {
+		a, id, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		t, err1 := strconv.ParseInt(a, 10, 64)
+		sid, err2 := ParseSessionID(id)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		switch {
+		case t > newest:
+			newest, best = t, []SessionID{sid}
+		case t == newest:
+			best = append(best, sid)
+		}
+	}
+	return best
+}
+
 // ResolveWindow turns a target given by a person (-t SESSION:WINDOW, as
 // tmux spells it) into the window's id and its session. An empty target
-// means the window panemap runs in or over (see SessionOf).
+// means the window panemap runs in or over (see SessionOf). A target
+// relative to the current session (":1", "1", ".2", ":name") is resolved
+// explicitly against the session SessionOf picks, never against whatever
+// tmux would take as current for the connection in use.
 func (c *Client) ResolveWindow(ctx context.Context, target string) (SessionID, WindowID, error) {
+	given := target
 	if target == "" {
 		if p := c.env.Pane(); p != "" && c.Caller(ctx, p) == RelationSelf {
 			target = string(p)
@@ -90,22 +171,55 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (SessionID, W
 		}
 	} else if _, err := ParseTarget(target); err != nil {
 		return "", "", err
+	} else if relativeTarget(target) {
+		s, err := c.SessionOf(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		if !strings.HasPrefix(target, ":") {
+			target = ":" + target
+		}
+		target = string(s) + target
 	}
-	out, err := c.run(ctx, []string{"display-message", "-p", "-t", target, "#{session_id}\t#{window_id}"})
+	// list-panes, not display-message: display-message falls back to the
+	// current pane when its target is not found, so "main:7" would answer
+	// with window 0 instead of failing.
+	out, err := c.run(ctx, []string{"list-panes", "-t", target, "-F", "#{session_id}\t#{window_id}"})
 	if err != nil {
 		e := AsError(err)
 		if e.Kind == KindGone || e.Kind == KindRefused {
-			return "", "", &Error{Kind: KindGone, Value: target, Message: fmt.Sprintf("no window %s on %s: %s", Quote(target), c.sock, e.Message), Err: e}
+			return "", "", &Error{Kind: KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", Quote(given), c.sock, e.Message), Err: e}
 		}
 		return "", "", e
 	}
-	sid, wid, _ := strings.Cut(strings.TrimSpace(out), "\t")
+	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	sid, wid, _ := strings.Cut(first, "\t")
 	s, err1 := ParseSessionID(sid)
 	w, err2 := ParseWindowID(wid)
 	if err1 != nil || err2 != nil {
-		return "", "", &Error{Kind: KindGone, Value: target, Message: fmt.Sprintf("no window %s on %s", Quote(target), c.sock)}
+		return "", "", &Error{Kind: KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", Quote(given), c.sock)}
 	}
 	return s, w, nil
+}
+
+// relativeTarget reports whether a person's target names no session and
+// so means "in the current session": ":WINDOW", a bare window index, or
+// ".PANE". A bare name is left alone: tmux may take it as a session.
+func relativeTarget(t string) bool {
+	switch {
+	case strings.HasPrefix(t, ":"), strings.HasPrefix(t, "."):
+		return true
+	}
+	w, _, _ := strings.Cut(t, ".")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // CurrentWindow is tmux's current window when no context says otherwise.
