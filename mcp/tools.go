@@ -20,6 +20,7 @@ type handlers struct {
 	c    *tmuxctl.Client
 	opts Options
 	log  *slog.Logger
+	tmux *tmuxCheck
 }
 
 // funcs binds each card to its implementation.
@@ -73,6 +74,9 @@ func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) 
 	if err != nil {
 		return "", nil, argErr("direction", err)
 	}
+	if err := h.tmux.check(ctx); err != nil {
+		return "", nil, err
+	}
 	p, err := h.c.SelectPane(ctx, pane, dir)
 	if err != nil {
 		return "", nil, err
@@ -94,6 +98,9 @@ func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
 	if err != nil {
 		return "", nil, argErr("target_pane", err)
 	}
+	if err := h.tmux.check(ctx); err != nil {
+		return "", nil, err
+	}
 	p, err := h.c.SwapPane(ctx, src, dst)
 	if err != nil {
 		return "", nil, err
@@ -114,7 +121,11 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 			return "", nil, argErr("window", err)
 		}
 		win = w
-	} else {
+	}
+	if err := h.tmux.check(ctx); err != nil {
+		return "", nil, err
+	}
+	if win == "" {
 		_, w, err := h.c.ResolveWindow(ctx, h.opts.DefaultWindow)
 		if err != nil {
 			return "", nil, err

@@ -72,6 +72,10 @@ func (t *ExecTransport) Close() error { return nil }
 func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
 	first, _, _ := strings.Cut(msg, "\n")
 	switch {
+	case strings.HasPrefix(first, "error connecting to") && strings.Contains(first, "(Permission denied)"):
+		return &Error{Kind: KindServerGone, Message: fmt.Sprintf("cannot connect to the tmux server on %s: permission denied (the socket or its directory belongs to another user)", sock), Err: errors.Join(cause, errors.New(first))}
+	case strings.Contains(first, "has unsafe permissions"):
+		return &Error{Kind: KindServerGone, Message: fmt.Sprintf("tmux refused the socket directory of %s: %s", sock, first), Err: errors.Join(cause, errors.New(first))}
 	case strings.HasPrefix(first, "no server running"),
 		strings.HasPrefix(first, "error connecting to"),
 		strings.Contains(first, "server exited unexpectedly"),
@@ -81,7 +85,10 @@ func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
 	case strings.HasPrefix(first, "can't find pane"),
 		strings.HasPrefix(first, "can't find window"),
 		strings.HasPrefix(first, "can't find session"),
-		strings.HasPrefix(first, "no such "):
+		strings.HasPrefix(first, "no such "),
+		// A server with no session left (one being killed, or with
+		// exit-empty off) finds no target at all.
+		strings.HasPrefix(first, "no current target"):
 		return &Error{Kind: KindGone, Message: "tmux: " + first, Err: cause}
 	case strings.HasPrefix(first, "unknown flag"), strings.HasPrefix(first, "unknown command"),
 		strings.HasPrefix(first, "command ") && strings.Contains(first, "unknown flag"):

@@ -1,0 +1,44 @@
+package mcp
+
+import (
+	"context"
+	"sync"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// tmuxCheck makes sure the tmux in use is new enough before a call reaches
+// it, so an old tmux answers every call with one clear sentence (kind
+// unsupported, naming the version needed) instead of whatever error the
+// first missing flag provokes. A good version is detected once; a missing
+// or too old tmux is checked again on the next call, so installing or
+// upgrading tmux needs no restart.
+type tmuxCheck struct {
+	binary string // "" means tmux from PATH
+
+	mu sync.Mutex
+	ok bool
+}
+
+func (c *tmuxCheck) check(ctx context.Context) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ok {
+		return nil
+	}
+	v, err := tmuxctl.TmuxVersion(ctx, c.binary)
+	if err != nil {
+		if tmuxctl.KindOf(err) != "" {
+			return err // tmux is missing: server_gone, retryable
+		}
+		// A version panemap cannot read (a distribution's own spelling):
+		// let tmux itself answer.
+		c.ok = true
+		return nil
+	}
+	if err := tmuxctl.CheckVersion(v); err != nil {
+		return err
+	}
+	c.ok = true
+	return nil
+}

@@ -1,0 +1,46 @@
+package mcp_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// TestOldTmuxRefusedAsUnsupported: with a tmux older than MinVersion every
+// call that would reach tmux says which version is needed, and none
+// reaches it; bad input is still judged first.
+func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
+	fake := filepath.Join(t.TempDir(), "tmux")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho 'tmux 3.1'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f := start(t, tmuxctl.Env{}, mcp.Options{TmuxBinary: fake})
+	pane := f.srv.Display("main:0.0", "#{pane_id}")
+	for _, c := range []struct {
+		tool string
+		args any
+	}{
+		{"list_panes", obj()},
+		{"list_panes", obj("window", "@0")},
+		{"select_pane", obj("pane", pane, "direction", "up")},
+		{"swap_pane", obj("source_pane", pane, "target_pane", pane)},
+	} {
+		text, meta := f.fail(t, c.tool, c.args)
+		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindUnsupported}) || !strings.Contains(text, "tmux 3.1 is too old: panemap needs tmux 3.2 or newer") {
+			t.Errorf("%s: %q %+v", c.tool, text, meta)
+		}
+	}
+	if n := f.tr.runs.Load(); n != 0 {
+		t.Errorf("%d command(s) reached a tmux too old for them", n)
+	}
+	if _, meta := f.fail(t, "select_pane", obj("pane", "%1;")); meta.Kind != tmuxctl.KindInvalidInput {
+		t.Errorf("bad input with an old tmux: %+v, want invalid_input", meta)
+	}
+	if _, meta := f.fail(t, "list_panes", obj("window", "main:1")); meta.Kind != tmuxctl.KindInvalidInput {
+		t.Errorf("bad window with an old tmux: %+v, want invalid_input", meta)
+	}
+}
