@@ -45,22 +45,32 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	if err != nil {
 		return usageError(g, err)
 	}
-	client, err := g.connect(ctx)
+	client, sid, wid, st, err := g.openWindow(ctx, nf.given)
 	if err != nil {
 		return fail(g, err)
 	}
 	defer client.Close()
-	sid, wid, err := client.ResolveWindow(ctx, g.target)
-	if err != nil {
-		return fail(g, err)
-	}
-	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	// In an ordinary pane of this session, moving tmux's focus would take
 	// the keyboard away from the navigator itself: show it in a popup.
 	if !nf.inPopup && g.inSessionPane(ctx, client, sid) {
 		return launchPopup(ctx, g, client, sid, wid, "", st)
 	}
 	return navigate(ctx, g, client, sid, wid, st)
+}
+
+// openWindow connects to the server and resolves the window to show (-t,
+// or the context panemap runs in) and the settings that apply there.
+func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tmuxctl.Client, tmuxctl.SessionID, tmuxctl.WindowID, settings, error) {
+	client, err := g.connect(ctx)
+	if err != nil {
+		return nil, "", "", settings{}, err
+	}
+	sid, wid, err := client.ResolveWindow(ctx, g.target)
+	if err != nil {
+		client.Close()
+		return nil, "", "", settings{}, err
+	}
+	return client, sid, wid, loadSettings(ctx, client, sid, given, g.stderr), nil
 }
 
 // navigate runs the navigator in this terminal.

@@ -36,15 +36,10 @@ func runPopup(ctx context.Context, g *globals, args []string) int {
 			return fail(g, err)
 		}
 	}
-	client, err := g.connect(ctx)
+	client, sid, wid, st, err := g.openWindow(ctx, given)
 	if err != nil {
 		return fail(g, err)
 	}
 	defer client.Close()
-	sid, wid, err := client.ResolveWindow(ctx, g.target)
-	if err != nil {
-		return fail(g, err)
-	}
-	st := loadSettings(ctx, client, sid, given, g.stderr)
 	return launchPopup(ctx, g, client, sid, wid, *clientName, st)
 }
