@@ -292,3 +292,26 @@ func waitExited(t *testing.T, srv *tmuxtest.Server, pane, what string) {
 		t.Errorf("%s did not exit 0:\n%s", what, scr)
 	}
 }
+
+func TestE2EOutsideTmuxDrivesAnotherServersWindow(t *testing.T) {
+	inner := tmuxtest.Start(t, 120, 40)
+	g := inner.Grid()
+	inner.Must("new-window", "-d", "-t", "main:1", "-n", "second")
+	second := inner.Must("split-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
+	first := inner.Active("main:1")
+	term := tmuxtest.Start(t, 120, 40) // a terminal that is not a client of inner
+	pane := term.Active("main:0")
+	bin := tmuxtest.Panemap(t)
+	term.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" -L "+inner.Name+" -t main:second"))
+	tmuxtest.Eventually(t, wait, func() bool {
+		scr := term.Must("capture-pane", "-p", "-t", pane)
+		return strings.Contains(scr, second) && strings.Contains(scr, first) && !strings.Contains(scr, g[3])
+	}, "the map of main:second did not appear:\n%s", term.Must("capture-pane", "-p", "-t", pane))
+	term.Must("send-keys", "-t", pane, "Tab")
+	tmuxtest.Eventually(t, wait, func() bool { return inner.Active("main:1") != first }, "Tab did not move the focus in main:second")
+	term.Must("send-keys", "-t", pane, "q")
+	waitExited(t, term, pane, "panemap -L -t")
+	if cur := inner.Display("main:", "#{window_index}"); cur != "0" {
+		t.Errorf("showing window 1 made it the session's current window (now %s)", cur)
+	}
+}
