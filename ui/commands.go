@@ -79,7 +79,7 @@ func (m *Model) finish(code int, f func(ctx context.Context, c Core) error) tea.
 
 // poll schedules the next poll tick.
 func (m *Model) poll() tea.Cmd {
-	return m.after(m.opts.PollInterval, func(t time.Time) tea.Msg { return pollMsg(t) })
+	return m.after(m.pollInterval(), func(t time.Time) tea.Msg { return pollMsg(t) })
 }
 
 // labelTimeout is how long a label prefix waits for its second digit.

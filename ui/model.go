@@ -71,6 +71,11 @@ type Model struct {
 	readSeq int // the last refresh issued
 	applied int // the seq of the state shown
 
+	// tmux's notifications (events.go), when the core has them.
+	events         <-chan tmuxctl.Event
+	live           bool // events are flowing: poll only as a safety net
+	refreshPending bool // an event came while a read or op was in flight
+
 	fatal    error
 	quitting bool
 	exitCode int
@@ -117,7 +122,7 @@ func (m Model) Err() error { return m.exitErr }
 
 // Init reads the session and starts the poll timer.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.read(1), m.poll())
+	return tea.Batch(m.read(1), m.poll(), m.subscribe())
 }
 
 // Update handles global messages first (size, tmux answers, timers), then
@@ -136,6 +141,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.quitting, m.busy = true, false
 		m.exitCode, m.exitErr = msg.code, msg.err
 		return m, tea.Quit
+	case eventsMsg:
+		return m.onEvents(msg)
+	case tmuxEventMsg:
+		return m.onTmuxEvent(msg)
 	case pollMsg:
 		if m.fatal != nil || m.quitting {
 			return m, nil
@@ -158,6 +167,14 @@ func (m Model) onState(msg stateMsg) (tea.Model, tea.Cmd) {
 	if msg.seq == m.readSeq {
 		m.reading = false
 	}
+	m2, cmd := m.applyState(msg)
+	if next := m2.pendingRefresh(); next != nil {
+		cmd = tea.Batch(cmd, next)
+	}
+	return m2, cmd
+}
+
+func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		if !m.loaded || fatalReadErr(msg.err) {
 			m.fatal = msg.err
@@ -243,7 +260,7 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 	if msg.after == nil {
 		cmds = append(cmds, m.refresh())
 	}
-	cmds = append(cmds, m.drain())
+	cmds = append(cmds, m.drain(), m.pendingRefresh())
 	m.layout()
 	return m, tea.Batch(cmds...)
 }

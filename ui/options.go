@@ -25,8 +25,12 @@ type Options struct {
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
-	// PollInterval is how often the map re-reads tmux (default 250ms).
+	// PollInterval is how often the map re-reads tmux when the core sends
+	// no events, or its event stream is down (default 250ms).
 	PollInterval time.Duration
+	// EventPollInterval is how often it re-reads tmux while events flow,
+	// as a safety net (default 2s).
+	EventPollInterval time.Duration
 	// OpTimeout bounds each tmux operation (default 5s).
 	OpTimeout time.Duration
 	// Env is the environment used for NO_COLOR and the colour profile
@@ -64,6 +68,9 @@ func DefaultOptions(s tmuxctl.SessionID) Options {
 func (o Options) withDefaults() Options {
 	if o.PollInterval <= 0 {
 		o.PollInterval = DefaultPollInterval
+	}
+	if o.EventPollInterval <= 0 {
+		o.EventPollInterval = DefaultEventPollInterval
 	}
 	if o.OpTimeout <= 0 {
 		o.OpTimeout = DefaultOpTimeout

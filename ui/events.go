@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// EventSource is implemented by cores that push tmux's notifications
+// (*tmuxctl.Client over a control-mode connection). The navigator checks
+// for it with a type assertion, so a core without events is polled.
+type EventSource interface {
+	// Events streams notifications until ctx ends; ok is false when the
+	// transport has none.
+	Events(ctx context.Context) (<-chan tmuxctl.Event, bool)
+	// FollowSession points the notifications at session s's windows.
+	FollowSession(ctx context.Context, s tmuxctl.SessionID) error
+}
+
+// DefaultEventPollInterval is the safety-net poll while events are live:
+// tmux sends no notification for some things the map shows (a pane's
+// command, title or path, the marked pane).
+const DefaultEventPollInterval = 2 * time.Second
+
+// eventsMsg answers subscribe: the stream, or none.
+type eventsMsg struct {
+	ch <-chan tmuxctl.Event
+	ok bool
+}
+
+// tmuxEventMsg is one notification; closed means the stream ended.
+type tmuxEventMsg struct {
+	ev     tmuxctl.Event
+	closed bool
+}
+
+// subscribe asks the core for tmux's notifications about the session
+// shown. It returns nil for a core without events.
+func (m *Model) subscribe() tea.Cmd {
+	src, ok := m.core.(EventSource)
+	if !ok {
+		return nil
+	}
+	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
+	return func() tea.Msg {
+		ch, ok := src.Events(ctx)
+		if !ok {
+			return eventsMsg{}
+		}
+		fctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		_ = src.FollowSession(fctx, sess) // without it, layout events of another session
+		return eventsMsg{ch: ch, ok: true}
+	}
+}
+
+// waitEvent waits for the next notification; Update re-issues it after
+// each one (bubbletea's examples/realtime pattern).
+func waitEvent(ch <-chan tmuxctl.Event) tea.Cmd {
+	return func() tea.Msg {
+		ev, ok := <-ch
+		if !ok {
+			return tmuxEventMsg{closed: true}
+		}
+		return tmuxEventMsg{ev: ev}
+	}
+}
+
+// onEvents starts listening.
+func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
+	if !msg.ok {
+		return m, nil
+	}
+	m.events = msg.ch
+	return m, waitEvent(m.events)
+}
+
+// onTmuxEvent turns a notification into at most one refresh in flight
+// and one pending: a burst (a split sends layout-change, window-pane-
+// changed, …) costs two reads at most.
+func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
+	if msg.closed {
+		m.events, m.live = nil, false
+		return m, nil
+	}
+	next := waitEvent(m.events)
+	if m.fatal != nil || m.quitting {
+		return m, nil
+	}
+	switch msg.ev.Kind {
+	case tmuxctl.EventDisconnected:
+		m.live = false // poll fast until the connection is back
+		return m, next
+	case tmuxctl.EventConnected:
+		m.live = true
+	}
+	if !refreshOn(msg.ev.Kind) {
+		return m, next
+	}
+	return m, tea.Batch(next, m.refreshSoon())
+}
+
+// refreshOn says which notifications can change what the map shows.
+func refreshOn(kind string) bool {
+	switch kind {
+	case tmuxctl.EventConnected, tmuxctl.EventOverflow,
+		tmuxctl.EventLayoutChange, tmuxctl.EventWindowPaneChanged,
+		tmuxctl.EventSessionWindowChanged, tmuxctl.EventWindowAdd,
+		tmuxctl.EventWindowClose, tmuxctl.EventUnlinkedWindowAdd,
+		tmuxctl.EventUnlinkedWindowClose, tmuxctl.EventWindowRenamed,
+		tmuxctl.EventPaneModeChanged, tmuxctl.EventSessionsChanged,
+		tmuxctl.EventSessionChanged, "session-renamed":
+		return true
+	}
+	return false
+}
+
+// refreshSoon refreshes now, or once the read or operation in flight is
+// done.
+func (m *Model) refreshSoon() tea.Cmd {
+	if m.busy || m.reading || !m.loaded {
+		m.refreshPending = true
+		return nil
+	}
+	return m.refresh()
+}
+
+// pendingRefresh issues the refresh an event asked for while busy.
+func (m *Model) pendingRefresh() tea.Cmd {
+	if !m.refreshPending || m.busy || m.reading || m.fatal != nil || m.quitting {
+		return nil
+	}
+	m.refreshPending = false
+	return m.refresh()
+}
+
+// pollInterval is the poll's period: slow while events are live.
+func (m *Model) pollInterval() time.Duration {
+	if m.live {
+		return m.opts.EventPollInterval
+	}
+	return m.opts.PollInterval
+}

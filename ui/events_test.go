@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// eventCore is the fake core with an event stream the test feeds, and
+// reads that can be held back to make a burst arrive mid-read.
+type eventCore struct {
+	*fakeCore
+	ch chan tmuxctl.Event
+
+	mu       sync.Mutex
+	follows  []tmuxctl.SessionID
+	reads    int
+	inFlight int
+	maxIn    int
+	gate     chan struct{} // when set, each read waits for a value
+}
+
+func (c *eventCore) Events(ctx context.Context) (<-chan tmuxctl.Event, bool) { return c.ch, true }
+
+func (c *eventCore) FollowSession(ctx context.Context, s tmuxctl.SessionID) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.follows = append(c.follows, s)
+	return nil
+}
+
+func (c *eventCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error) {
+	c.mu.Lock()
+	c.reads++
+	c.inFlight++
+	c.maxIn = max(c.maxIn, c.inFlight)
+	gate := c.gate
+	c.mu.Unlock()
+	if gate != nil {
+		<-gate
+	}
+	defer func() { c.mu.Lock(); c.inFlight--; c.mu.Unlock() }()
+	return c.fakeCore.ReadState(ctx, s)
+}
+
+func (c *eventCore) counts() (reads, maxIn int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reads, c.maxIn
+}
+
+// loop runs a Model as tea.Program does, with commands on goroutines, so
+// that the command waiting on the event channel may block.
+type loop struct {
+	t    *testing.T
+	m    Model
+	msgs chan tea.Msg
+}
+
+func newLoop(t *testing.T, core Core) *loop {
+	l := &loop{t: t, msgs: make(chan tea.Msg, 100)}
+	l.m = New(core, testOptions())
+	l.m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // no timers
+	l.update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	l.exec(l.m.Init())
+	return l
+}
+
+func (l *loop) exec(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		switch msg := cmd().(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range msg {
+				l.exec(c)
+			}
+		default:
+			l.msgs <- msg
+		}
+	}()
+}
+
+func (l *loop) update(msg tea.Msg) {
+	m, cmd := l.m.Update(msg)
+	l.m = m.(Model)
+	l.exec(cmd)
+}
+
+// until applies messages until cond holds.
+func (l *loop) until(what string, cond func(m Model) bool) {
+	l.t.Helper()
+	deadline := time.After(5 * time.Second)
+	for !cond(l.m) {
+		select {
+		case msg := <-l.msgs:
+			l.update(msg)
+		case <-deadline:
+			l.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// settle applies messages until none arrives for a while.
+func (l *loop) settle() {
+	for {
+		select {
+		case msg := <-l.msgs:
+			l.update(msg)
+		case <-time.After(100 * time.Millisecond):
+			return
+		}
+	}
+}
+
+func paneCount(m Model) int {
+	if w := m.window(); w != nil {
+		return len(w.Panes)
+	}
+	return 0
+}
+
+func TestEventsRefreshTheMap(t *testing.T) {
+	core := &eventCore{fakeCore: newFake(gridState()), ch: make(chan tmuxctl.Event, 64)}
+	l := newLoop(t, core)
+	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventConnected, Args: []string{"$1"}}
+	l.until("the first state and a live stream", func(m Model) bool { return m.loaded && m.live && m.events != nil })
+	l.settle()
+	if core.follows == nil || core.follows[0] != "$1" {
+		t.Fatalf("FollowSession calls = %v, want [$1]", core.follows)
+	}
+	if got := l.m.pollInterval(); got != DefaultEventPollInterval {
+		t.Fatalf("poll interval with live events = %v, want %v", got, DefaultEventPollInterval)
+	}
+
+	// A split made elsewhere: the map follows the event, not a poll.
+	n := paneCount(l.m)
+	core.edit(func(st *tmuxctl.State) {
+		w := st.Windows[0]
+		p := w.Panes[len(w.Panes)-1]
+		p.ID, p.Index, p.Active = "%99", len(w.Panes), false
+		w.Panes = append(w.Panes, p)
+	})
+	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
+	l.until("the new pane on the map", func(m Model) bool { return paneCount(m) == n+1 })
+
+	// Notifications that change nothing shown do not read.
+	reads, _ := core.counts()
+	core.ch <- tmuxctl.Event{Kind: "client-detached", Args: []string{"x"}}
+	l.settle()
+	if r, _ := core.counts(); r != reads {
+		t.Fatalf("an irrelevant notification read tmux %d times", r-reads)
+	}
+
+	// A burst while a read is held: one read in flight, one pending.
+	core.mu.Lock()
+	core.gate = make(chan struct{})
+	gate := core.gate
+	core.mu.Unlock()
+	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventWindowPaneChanged, Args: []string{"@1", "%2"}}
+	l.until("a read in flight", func(m Model) bool { return m.reading })
+	for range 20 {
+		core.ch <- tmuxctl.Event{Kind: tmuxctl.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
+	}
+	l.until("the burst queued as one pending refresh", func(m Model) bool { return m.refreshPending && len(core.ch) == 0 })
+	l.settle() // the last events of the burst, still mid-read
+	close(gate)
+	l.settle()
+	r, maxIn := core.counts()
+	if r-reads != 2 || maxIn != 1 {
+		t.Fatalf("a burst of 21 events made %d reads (%d at once), want 2 (1 at once)", r-reads, maxIn)
+	}
+
+	// The stream down: poll fast until it is back.
+	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventDisconnected}
+	l.until("not live", func(m Model) bool { return !m.live })
+	if got := l.m.pollInterval(); got != DefaultPollInterval {
+		t.Fatalf("poll interval without events = %v, want %v", got, DefaultPollInterval)
+	}
+	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventConnected, Args: []string{"$1"}}
+	l.until("live again", func(m Model) bool { return m.live })
+	close(core.ch)
+	l.until("the stream closed", func(m Model) bool { return m.events == nil && !m.live })
+}
+
+// A core without events is polled as before.
+func TestNoEventsPollsFast(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 100, 30)
+	if h.m.live || h.m.pollInterval() != DefaultPollInterval {
+		t.Fatalf("live=%t poll=%v without an event source", h.m.live, h.m.pollInterval())
+	}
+}
