@@ -96,7 +96,13 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	if err := tmuxctl.CheckVersion(v); err != nil {
 		return nil, err
 	}
-	return tmuxctl.NewClient(newTransport(sock), sock, g.env), nil
+	tr := newTransport(sock)
+	if at, ok := tr.(*tmuxctl.AutoTransport); ok {
+		// Connect now rather than on the first call; failing that, every
+		// call runs a tmux process until a connection can be had.
+		_, _ = at.Connect(ctx)
+	}
+	return tmuxctl.NewClient(tr, sock, g.env), nil
 }
 
 // client opens a client without checking tmux first: the MCP server must

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestE2EMapFollowsEvents: with the navigator open in a real popup, panes
+// split and killed from outside appear and vanish on the map through
+// tmux's notifications. The safety-net poll runs every 2 s while events
+// flow, so a map that follows well within that is following events. The
+// time from the tmux command to the screen showing it (including the
+// outer tmux's redraw and this test's 10 ms screen polling) is logged,
+// not asserted: machines here are noisy.
+func TestE2EMapFollowsEvents(t *testing.T) {
+	s := openNavigator(t)
+	time.Sleep(400 * time.Millisecond) // past the first fast poll tick, before events are live
+	var took []time.Duration
+	for range 5 {
+		start := time.Now()
+		p := s.Inner.Must("split-window", "-d", "-t", s.g[3], "-P", "-F", "#{pane_id}")
+		s.WaitScreen(wait, "the new pane "+p+" on the map", func(scr string) bool { return strings.Contains(scr, p) })
+		took = append(took, time.Since(start))
+		start = time.Now()
+		s.Inner.Must("kill-pane", "-t", p)
+		s.WaitScreen(wait, "the killed pane gone from the map", func(scr string) bool { return !strings.Contains(scr, p) })
+		took = append(took, time.Since(start))
+	}
+	sorted := slices.Clone(took)
+	slices.Sort(sorted)
+	t.Logf("outside change to the map on screen: median %v, max %v (all: %v)", sorted[len(sorted)/2], sorted[len(sorted)-1], took)
+	s.Keys("q")
+	s.closed(t)
+}
