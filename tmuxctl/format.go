@@ -96,12 +96,17 @@ func parseListing(out string) (*listing, error) {
 	l := &listing{}
 	byID := map[WindowID]*Window{}
 	var last *Pane
+	// A window read a second time (two targets in one window) is
+	// followed by its panes again: those lines are dropped, so no pane is
+	// listed twice.
+	dup := false
 	for _, line := range splitLines(out) {
 		switch {
 		case strings.HasPrefix(line, "@"):
 			w, err := ParseWindowLine(line)
 			if err == nil {
-				if byID[w.ID] == nil {
+				dup = byID[w.ID] != nil
+				if !dup {
 					l.windows = append(l.windows, w)
 					byID[w.ID] = w
 				}
@@ -111,6 +116,10 @@ func parseListing(out string) (*listing, error) {
 		case strings.HasPrefix(line, "%"):
 			p, err := ParsePaneLine(line)
 			if err == nil {
+				if dup {
+					last = &Pane{} // its path's continuation lines go nowhere
+					continue
+				}
 				if w := byID[p.WindowID]; w != nil {
 					w.Panes = append(w.Panes, p)
 					last = &w.Panes[len(w.Panes)-1]

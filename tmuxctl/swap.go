@@ -26,12 +26,16 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 	wants := swapWants(before, source, target)
 	ids := windowIDs(before)
 	swap := []string{"swap-pane", "-d", "-Z", "-s", string(source), "-t", string(target)}
-	after, err := c.readWindows(ctx, ids[0], ids[1:], swap)
+	// Read the panes' windows as they are after the swap, and the windows
+	// they were in: another client may have moved a pane to another
+	// window since the first read, and the answer must still find it.
+	more := append([]string{string(target)}, ids...)
+	after, err := c.readWindows(ctx, string(source), more, append([][]string{swap}, focusSets(wants)...)...)
 	if err != nil {
 		return Pane{}, err
 	}
 	if fix := focusFixes(after, wants); len(fix) > 0 {
-		if after, err = c.readWindows(ctx, ids[0], ids[1:], fix...); err != nil {
+		if after, err = c.readWindows(ctx, string(source), more, fix...); err != nil {
 			return Pane{}, err
 		}
 	}
