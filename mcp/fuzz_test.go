@@ -1,0 +1,58 @@
+package mcp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// FuzzToolArgs feeds arbitrary argument JSON to every tool's validation:
+// it must never panic, and every refusal must be invalid_input with one
+// clean, short line that cannot forge a log line.
+func FuzzToolArgs(f *testing.F) {
+	for _, s := range []string{
+		`{"pane":"%1"}`, `{"pane":"%1; kill-server"}`, `{"pane":"{marked}","direction":"up"}`,
+		`{"source_pane":"%1","target_pane":"%2"}`, `{"window":"@1"}`, `{"window":"main:1"}`,
+		`{"pane":1e400}`, `{"pane":"%1\nlevel=ERROR msg=forged"}`, `{"bad\nkey":1}`, `[1]`, `null`, `{`, `"x"`,
+		`{"pane":"\u0000"}`, `{"pane":123456789012345678901234567890}`,
+	} {
+		f.Add(s)
+	}
+	cards, err := loadCards()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		for name, d := range cards {
+			a, err := d.parseArgs(json.RawMessage(raw))
+			if err == nil {
+				for _, arg := range []string{"pane", "source_pane", "target_pane", "window"} {
+					s, ok := a[arg].(string)
+					if !ok {
+						continue
+					}
+					parse := tmuxctl.ParsePaneID
+					if arg == "window" {
+						parse = func(s string) (tmuxctl.PaneID, error) { _, err := tmuxctl.ParseWindowID(s); return "", err }
+					}
+					if _, perr := parse(s); perr != nil {
+						err = argErr(arg, perr)
+					}
+				}
+			}
+			if err == nil {
+				continue
+			}
+			e := tmuxctl.AsError(err)
+			if e.Kind != tmuxctl.KindInvalidInput {
+				t.Fatalf("%s(%q): kind %s", name, raw, e.Kind)
+			}
+			if strings.ContainsAny(e.Message, "\n\r\x00") || !utf8.ValidString(e.Message) || len(e.Message) > 400 {
+				t.Fatalf("%s(%q): message is not one clean short line: %q", name, raw, e.Message)
+			}
+		}
+	})
+}
