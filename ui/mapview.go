@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	uv "github.com/charmbracelet/ultraviolet"
 	"strconv"
 	"strings"
 
@@ -18,6 +20,21 @@ type mapInput struct {
 	drop     tmuxctl.PaneID // the pane under a drag
 	home     string
 	hostname string
+}
+
+// key identifies everything the map is drawn from, so an unchanged map is
+// not drawn again (most keys and every quiet poll change nothing on it).
+func (in mapInput) key(width, height int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dx%d|%t|%s|%s|%s|%s", width, height, in.swap, in.marked, in.drop, in.home, in.hostname)
+	if w := in.win; w != nil {
+		fmt.Fprintf(&b, "|%s|%t", w.ID, w.Zoomed)
+		for _, p := range w.Panes {
+			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead,
+				p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
+		}
+	}
+	return b.String()
 }
 
 // mapView is the proportional pane map: one layer per pane, at its
@@ -58,8 +75,32 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.w, r.h, compact)).X(r.x).Y(r.y).ID(string(p.ID)))
 	}
 	v.comp = lipgloss.NewCompositor(layers...)
-	v.out = fitBlock(v.comp.Render(), v.width, v.height)
+	v.out = renderExact(v.comp, v.width, v.height)
 	return v
+}
+
+// renderExact draws comp on a width x height screen and renders every row
+// at exactly width cells. Rendering drops a row's trailing blank cells;
+// they are counted on the screen and put back, which is much cheaper than
+// measuring each rendered row again.
+func renderExact(comp *lipgloss.Compositor, width, height int) string {
+	scr := uv.NewScreenBuffer(width, height)
+	scr.Method = ansi.GraphemeWidth
+	comp.Draw(scr, scr.Bounds())
+	var b strings.Builder
+	for y := range height {
+		line := scr.Line(y)
+		blank := 0
+		for x := len(line) - 1; x >= 0 && line[x].Equal(&uv.EmptyCell); x-- {
+			blank++
+		}
+		if y > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line.Render())
+		b.WriteString(strings.Repeat(" ", blank))
+	}
+	return b.String()
 }
 
 // View is the map, exactly width x height cells.

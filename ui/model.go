@@ -84,6 +84,7 @@ type Model struct {
 	// Derived from the above by layout().
 	header headerView
 	mapv   mapView
+	mapKey string // what mapv was drawn from
 	mapTop int
 }
 

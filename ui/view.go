@@ -42,7 +42,9 @@ func (m *Model) layout() {
 	if m.tooSmall() {
 		mapH = 0
 	}
-	m.mapv = newMapView(m.styles, in, m.width, mapH)
+	if key := in.key(m.width, mapH); key != m.mapKey {
+		m.mapv, m.mapKey = newMapView(m.styles, in, m.width, mapH), key
+	}
 }
 
 func (m *Model) windowCount() int {

@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// timedCore measures how long the navigator waits on tmux, so the
+// benchmarks can report the navigator's own work apart from tmux's.
+type timedCore struct {
+	Core
+	waited atomic.Int64 // nanoseconds
+}
+
+func (c *timedCore) time(start time.Time) { c.waited.Add(int64(time.Since(start))) }
+
+func (c *timedCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error) {
+	defer c.time(time.Now())
+	return c.Core.ReadState(ctx, s)
+}
+
+func (c *timedCore) SelectPane(ctx context.Context, p tmuxctl.PaneID, d tmuxctl.Direction) (tmuxctl.Pane, error) {
+	defer c.time(time.Now())
+	return c.Core.SelectPane(ctx, p, d)
+}
+
+// settle runs cmd and everything it leads to, synchronously, ignoring
+// timers (the poll), and returns the model.
+func settle(tb testing.TB, m Model, cmd tea.Cmd) Model {
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 1000 {
+			tb.Fatal("commands did not settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil, tea.QuitMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			next, more := m.Update(msg)
+			m = next.(Model)
+			queue = append(queue, more)
+		}
+	}
+	return m
+}
+
+// realCore is a control-mode client on a private server with a 2x2 window.
+func realCore(b *testing.B) (*timedCore, tmuxctl.SessionID, [4]string) {
+	srv := tmuxtest.Start(b, 0, 0)
+	g := srv.Grid()
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	tr := tmuxctl.NewAutoTransport(sock)
+	tr.Env = tmuxtest.Env()
+	if ok, err := tr.Connect(b.Context()); err != nil || !ok {
+		b.Fatalf("control mode: %v %v", ok, err)
+	}
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	b.Cleanup(func() { _ = c.Close() })
+	return &timedCore{Core: c}, tmuxctl.SessionID(srv.Display("main:", "#{session_id}")), g
+}
+
+func benchOptions(s tmuxctl.SessionID) Options {
+	o := DefaultOptions(s)
+	o.Env = []string{"TERM=xterm-256color", "HOME=/root"}
+	return o
+}
+
+// BenchmarkKeyToFrame is one arrow key through the real navigator model
+// and a real tmux over control mode: Update, the select, the re-read, and
+// the new frame. own-ms/key is the navigator's part (the target is
+// under 5 ms); tmux-ms/key is the time spent waiting on tmux.
+//
+//	go test -run '^$' -bench KeyToFrame ./ui/
+func BenchmarkKeyToFrame(b *testing.B) {
+	core, sid, _ := realCore(b)
+	m := New(core, benchOptions(sid))
+	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(b, next.(Model), m.Init())
+	keys := []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyUp}}
+	core.waited.Store(0)
+	start := time.Now()
+	i := 0
+	for b.Loop() {
+		next, cmd := m.Update(keys[i%len(keys)])
+		m = settle(b, next.(Model), cmd)
+		_ = m.View()
+		i++
+	}
+	total := time.Since(start)
+	waited := time.Duration(core.waited.Load())
+	b.ReportMetric(float64((total-waited).Microseconds())/1000/float64(i), "own-ms/key")
+	b.ReportMetric(float64(waited.Microseconds())/1000/float64(i), "tmux-ms/key")
+}
+
+// BenchmarkLaunchToFirstFrame is a navigator started on a real tmux over
+// control mode up to its first full frame (the connection is already up:
+// panemap dials it while the terminal starts). The target is
+// under 50 ms plus what the terminal takes.
+//
+//	go test -run '^$' -bench LaunchToFirstFrame ./ui/
+func BenchmarkLaunchToFirstFrame(b *testing.B) {
+	core, sid, g := realCore(b)
+	core.waited.Store(0)
+	start := time.Now()
+	n := 0
+	for b.Loop() {
+		m := New(core, benchOptions(sid))
+		m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		m = settle(b, next.(Model), m.Init())
+		if !m.loaded {
+			b.Fatal("no state after Init")
+		}
+		if v := m.View(); v.Content == "" || !containsAll(v.Content, g[:]) {
+			b.Fatal("first frame does not show every pane")
+		}
+		n++
+	}
+	total := time.Since(start)
+	waited := time.Duration(core.waited.Load())
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(n), "ms/first-frame")
+	b.ReportMetric(float64((total-waited).Microseconds())/1000/float64(n), "own-ms/first-frame")
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
