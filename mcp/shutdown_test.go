@@ -26,6 +26,7 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 			sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
 			tr := tmuxctl.NewAutoTransport(sock)
 			tr.Env = tmuxtest.Env()
+			tr.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
 			client := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
 			server, err := mcp.New(client, mcp.Options{})
 			if err != nil {

@@ -262,6 +262,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 	before := runtime.NumGoroutine()
 	at := tmuxctl.NewAutoTransport(tmuxctl.Socket{Name: srv.Name})
 	at.Env = tmuxtest.Env()
+	at.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
 	if ok, err := at.Connect(t.Context()); !ok {
 		t.Fatal(err)
 	}

@@ -21,8 +21,9 @@ import (
 // Create it with NewAutoTransport. It implements Transport, EventSource
 // and SessionFollower and is safe for concurrent use.
 type AutoTransport struct {
-	Binary string   // tmux executable; "" means "tmux" from PATH. Set before first use.
-	Env    []string // process environment; nil means os.Environ(). Set before first use.
+	Binary string        // tmux executable; "" means "tmux" from PATH. Set before first use.
+	Env    []string      // process environment; nil means os.Environ(). Set before first use.
+	Policy ControlPolicy // when control mode may be used. Set before first use.
 
 	sock   Socket
 	hub    *eventHub
@@ -37,7 +38,7 @@ type AutoTransport struct {
 	redialing   bool
 	nextDial    time.Time
 	backoff     time.Duration
-	unsupported bool // this tmux cannot do it; exec only
+	unsupported error // why this tmux gets no control connection; exec only
 	closed      bool
 }
 
@@ -108,9 +109,10 @@ func (t *AutoTransport) Run(ctx context.Context, cmds ...[]string) (string, erro
 // the backoff allows. Only one caller dials; the others use exec meanwhile.
 func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) {
 	t.mu.Lock()
-	if t.closed || t.unsupported {
+	if t.closed || t.unsupported != nil {
+		err := t.unsupported
 		t.mu.Unlock()
-		return nil, nil
+		return nil, err
 	}
 	if ctl := t.ctl; ctl != nil {
 		select {
@@ -139,7 +141,7 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 		t.backoff = min(max(2*t.backoff, minBackoff), maxBackoff)
 		t.nextDial = time.Now().Add(t.backoff)
 		if KindOf(err) == KindUnsupported {
-			t.unsupported = true
+			t.unsupported = err
 		}
 		return nil, err
 	}
@@ -156,6 +158,9 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 
 // dial picks a session and attaches to it.
 func (t *AutoTransport) dial(ctx context.Context, follow SessionID) (*ControlTransport, error) {
+	if err := t.Policy.allows(ctx, t.Binary); err != nil {
+		return nil, err
+	}
 	s, err := pickSession(ctx, t.exec(), follow)
 	if err != nil {
 		return nil, err
@@ -204,7 +209,7 @@ func (t *AutoTransport) startRedialLocked() {
 		defer t.wg.Done()
 		for {
 			t.mu.Lock()
-			if t.closed || t.ctl != nil || t.unsupported || t.hub.count() == 0 {
+			if t.closed || t.ctl != nil || t.unsupported != nil || t.hub.count() == 0 {
 				t.redialing = false
 				t.mu.Unlock()
 				return

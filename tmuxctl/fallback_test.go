@@ -14,6 +14,7 @@ func newAutoLazy(t *testing.T, srv *tmuxtest.Server) *tmuxctl.AutoTransport {
 	t.Helper()
 	at := tmuxctl.NewAutoTransport(tmuxctl.Socket{Name: srv.Name, Source: "-L"})
 	at.Env = tmuxtest.Env()
+	at.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
 	t.Cleanup(func() { _ = at.Close() })
 	return at
 }

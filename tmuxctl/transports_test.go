@@ -54,6 +54,7 @@ func newAuto(t testing.TB, sock tmuxctl.Socket) *tmuxctl.AutoTransport {
 	t.Helper()
 	at := tmuxctl.NewAutoTransport(sock)
 	at.Env = tmuxtest.Env()
+	at.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
 	t.Cleanup(func() { _ = at.Close() })
 	if ok, err := at.Connect(t.Context()); !ok {
 		t.Fatalf("control mode not available: %v", err)

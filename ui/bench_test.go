@@ -65,6 +65,7 @@ func realCore(b *testing.B) (*timedCore, tmuxctl.SessionID, [4]string) {
 	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
 	tr := tmuxctl.NewAutoTransport(sock)
 	tr.Env = tmuxtest.Env()
+	tr.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
 	if ok, err := tr.Connect(b.Context()); err != nil || !ok {
 		b.Fatalf("control mode: %v %v", ok, err)
 	}

@@ -22,7 +22,8 @@ import (
 func startMCP(tb testing.TB, socket string) (*sdkmcp.ClientSession, *exec.Cmd) {
 	tb.Helper()
 	cmd := exec.Command(tmuxtest.Panemap(tb), "-L", socket, "mcp")
-	cmd.Env = mcpEnv()
+	// Control mode is what is measured, whatever tmux's version.
+	cmd.Env = append(mcpEnv(), "PANEMAP_CONTROL=always")
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-bench", Version: "1"}, nil).

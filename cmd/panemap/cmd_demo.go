@@ -37,7 +37,7 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 		return fail(g, fmt.Errorf("cannot start the demo tmux server: %w", err))
 	}
 	defer demo.Close()
-	client := tmuxctl.NewClient(newTransport(demo.Socket), demo.Socket, tmuxctl.Env{})
+	client := tmuxctl.NewClient(g.newTransport(demo.Socket), demo.Socket, tmuxctl.Env{})
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
 	return navigate(ctx, g, client, demo.Session, demo.Window, st)

@@ -81,7 +81,8 @@ func (d *doctor) check(ctx context.Context) {
 		d.info("inside tmux: TMUX=%s, TMUX_PANE=%s", d.g.env.TMUX, pane)
 	}
 
-	client := tmuxctl.NewClient(newTransport(sock), sock, d.g.env)
+	tr := d.g.newTransport(sock)
+	client := tmuxctl.NewClient(tr, sock, d.g.env)
 	defer client.Close()
 	sid, wid, err := client.ResolveWindow(ctx, d.g.target)
 	if err != nil {
@@ -93,6 +94,11 @@ func (d *doctor) check(ctx context.Context) {
 		return
 	}
 	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
+	if ok, err := tr.Connect(ctx); ok {
+		d.ok("connection: control mode, one persistent connection")
+	} else if err != nil {
+		d.info("connection: a tmux process per command: %v", err)
+	}
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
 		return

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
 // TestE2EMapFollowsEvents: with the navigator open in a real popup, panes
@@ -15,8 +17,11 @@ import (
 // outer tmux's redraw and this test's 10 ms screen polling) is logged,
 // not asserted: machines here are noisy.
 func TestE2EMapFollowsEvents(t *testing.T) {
-	s := openNavigator(t)
-	time.Sleep(400 * time.Millisecond) // past the first fast poll tick, before events are live
+	// tmux 3.3a is older than tmuxctl.SafeControlVersion: ask for control
+	// mode (and so for events) explicitly.
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.Must("set-environment", "-g", "PANEMAP_CONTROL", "always")
+	})
 	var took []time.Duration
 	for range 5 {
 		start := time.Now()

@@ -20,6 +20,7 @@ type globals struct {
 	version    bool
 	env        tmuxctl.Env
 	getenv     func(string) string
+	control    tmuxctl.ControlPolicy // from PANEMAP_CONTROL
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -75,6 +76,11 @@ func parseGlobals(args []string, getenv func(string) string) (*globals, []string
 	if _, err := g.socket(); err != nil {
 		return nil, nil, err
 	}
+	policy, err := tmuxctl.ParseControlPolicy(getenv("PANEMAP_CONTROL"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("PANEMAP_CONTROL: %w", err)
+	}
+	g.control = policy
 	return g, args[i:], nil
 }
 
@@ -96,12 +102,10 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	if err := tmuxctl.CheckVersion(v); err != nil {
 		return nil, err
 	}
-	tr := newTransport(sock)
-	if at, ok := tr.(*tmuxctl.AutoTransport); ok {
-		// Connect now rather than on the first call; failing that, every
-		// call runs a tmux process until a connection can be had.
-		_, _ = at.Connect(ctx)
-	}
+	tr := g.newTransport(sock)
+	// Connect now rather than on the first call; failing that, every call
+	// runs a tmux process until a connection can be had.
+	_, _ = tr.Connect(ctx)
 	return tmuxctl.NewClient(tr, sock, g.env), nil
 }
 
@@ -112,15 +116,19 @@ func (g *globals) client() (*tmuxctl.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tmuxctl.NewClient(newTransport(sock), sock, g.env), nil
+	return tmuxctl.NewClient(g.newTransport(sock), sock, g.env), nil
 }
 
 // newTransport is the transport every command uses: one control-mode
 // connection, with a tmux process per call as the fallback while no
-// connection can be had (no server, no session, a lost connection). It
-// connects lazily on first use; the navigator connects up front.
-func newTransport(sock tmuxctl.Socket) tmuxctl.Transport {
-	return tmuxctl.NewAutoTransport(sock)
+// connection can be had (no server, no session, a lost connection, or a
+// tmux too old to accept control clients safely: see
+// tmuxctl.SafeControlVersion). It connects lazily on first use; the
+// navigator connects up front.
+func (g *globals) newTransport(sock tmuxctl.Socket) *tmuxctl.AutoTransport {
+	tr := tmuxctl.NewAutoTransport(sock)
+	tr.Policy = g.control
+	return tr
 }
 
 func versionString() string {

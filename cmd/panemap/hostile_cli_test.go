@@ -52,6 +52,10 @@ func hostileValues(canaryFile string) []hostileValue {
 func TestCLIHostileFlags(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	canary := filepath.Join(t.TempDir(), "canary")
+	// Window names must change only if a hostile value renamed something,
+	// not because tmux renamed a window after its shell.
+	srv.Must("set", "-g", "automatic-rename", "off")
+	srv.Must("rename-window", "-t", "main:0", "fixed")
 	before := srv.Must("list-windows", "-a", "-F", "#{window_id} #{window_name}")
 
 	type flagCase struct {
