@@ -1,6 +1,10 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"strings"
+)
 
 // SwapPane exchanges the positions of two panes, in one window or across
 // windows, and answers with source as it is afterwards. Positions change,
@@ -8,6 +12,10 @@ import "context"
 // follows content); a window whose active pane left gets the pane that
 // arrived as its active pane; a window's last-pane is kept where it can be;
 // a zoomed window stays zoomed. Swapping a pane with itself changes nothing.
+//
+// It costs two round trips: one small read of the two panes' windows, then
+// one command list with the swap, only the focus corrections tmux's swap
+// makes necessary, and the answer.
 func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, error) {
 	if _, err := ParsePaneID(string(source)); err != nil {
 		return Pane{}, err
@@ -15,137 +23,122 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 	if _, err := ParsePaneID(string(target)); err != nil {
 		return Pane{}, err
 	}
-	before, err := c.readWindows(ctx, string(source), []string{string(target)})
+	out, err := c.run(ctx,
+		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
+		[]string{"list-panes", "-t", string(target), "-F", focusFormat})
+	if err != nil {
+		return Pane{}, c.nameGone(err, string(source))
+	}
+	wins, err := parseFocus(out)
 	if err != nil {
 		return Pane{}, err
 	}
-	if source == target {
-		p, _ := before[0].Pane(source)
-		return p, nil
-	}
-	wants := swapWants(before, source, target)
-	ids := windowIDs(before)
-	swap := []string{"swap-pane", "-d", "-Z", "-s", string(source), "-t", string(target)}
-	// Read the panes' windows as they are after the swap, and the windows
-	// they were in: another client may have moved a pane to another
-	// window since the first read, and the answer must still find it.
-	more := append([]string{string(target)}, ids...)
-	after, err := c.readWindows(ctx, string(source), more, append([][]string{swap}, focusSets(wants)...)...)
-	if err != nil {
-		return Pane{}, err
-	}
-	if fix := focusFixes(after, wants); len(fix) > 0 {
-		if after, err = c.readWindows(ctx, string(source), more, fix...); err != nil {
-			return Pane{}, err
-		}
-	}
-	for _, w := range after {
-		if p, ok := w.Pane(source); ok {
-			return p, nil
-		}
-	}
-	return Pane{}, goneErr("pane", string(source))
-}
-
-// focusWant is the focus a window should have after an operation.
-type focusWant struct {
-	window WindowID
-	active PaneID
-	last   PaneID // "" when the window had none
-}
-
-// swapWants decides each window's focus after swapping a and b.
-func swapWants(before []*Window, a, b PaneID) []focusWant {
-	var wants []focusWant
-	for _, w := range before {
-		want := focusWant{window: w.ID}
-		if act, ok := w.ActivePane(); ok {
-			want.active = act.ID
-		}
-		if l, ok := w.LastPane(); ok {
-			want.last = l.ID
-		}
-		if len(before) == 2 { // across windows: the pane that left is replaced by the one that arrived
-			left, arrived := a, b
-			if _, ok := w.Pane(a); !ok {
-				left, arrived = b, a
-			}
-			if want.active == left {
-				want.active = arrived
-			}
-			if want.last == left {
-				want.last = ""
-			}
-		}
-		wants = append(wants, want)
-	}
-	return wants
-}
-
-// focusFixes returns the commands that give each window the wanted active
-// pane and last pane: select the last one, then the active one, which is
-// how a person's own jump from last to active would have left history.
-// -Z keeps a zoomed window zoomed (on the active pane).
-func focusFixes(now []*Window, wants []focusWant) [][]string {
 	var cmds [][]string
-	for _, want := range wants {
-		var w *Window
-		for _, x := range now {
-			if x.ID == want.window {
-				w = x
-			}
-		}
-		if w == nil || want.active == "" {
-			continue
-		}
-		if _, ok := w.Pane(want.active); !ok {
-			continue
-		}
-		act, _ := w.ActivePane()
-		last, _ := w.LastPane()
-		_, lastHere := w.Pane(want.last)
-		fixLast := want.last != "" && lastHere && want.last != want.active && last.ID != want.last
-		if act.ID == want.active && !fixLast {
-			continue
-		}
-		if fixLast {
-			if act.ID == want.last {
-				// Already on the wanted last pane: one select leaves it as last.
-			} else {
-				cmds = append(cmds, []string{"select-pane", "-Z", "-t", string(want.last)})
-			}
-		}
-		cmds = append(cmds, []string{"select-pane", "-Z", "-t", string(want.active)})
+	if source != target {
+		cmds = swapCmds(wins, source, target)
 	}
-	return cmds
-}
-
-// readWindows reads the distinct windows of the given targets (pane or
-// window ids) in one command list, after running extra commands.
-func (c *Client) readWindows(ctx context.Context, first string, more []string, extra ...[]string) ([]*Window, error) {
-	targets := append([]string{first}, more...)
-	cmds := append([][]string(nil), extra...)
-	for _, t := range targets {
-		cmds = append(cmds, readWindowCmds(t)...)
-	}
-	out, err := c.run(ctx, cmds...)
-	if err != nil {
-		return nil, c.nameGone(err, first)
+	// The answer: source's window and source itself, wherever it now is.
+	cmds = append(cmds,
+		[]string{"display-message", "-p", "-t", string(source), windowFormat},
+		[]string{"display-message", "-p", "-t", string(source), paneFormat})
+	if out, err = c.run(ctx, cmds...); err != nil {
+		return Pane{}, c.nameGone(err, string(source))
 	}
 	l, err := parseListing(out)
-	if err != nil {
-		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+	if err != nil || len(l.windows) != 1 {
+		return Pane{}, goneErr("pane", string(source))
 	}
-	if len(l.windows) == 0 {
-		return nil, goneErr(kindName(first), first)
+	p, ok := l.windows[0].Pane(source)
+	if !ok {
+		return Pane{}, goneErr("pane", string(source))
 	}
-	return l.windows, nil
+	return p, nil
 }
 
-func windowIDs(ws []*Window) []string {
-	ids := make([]string, len(ws))
-	for i, w := range ws {
-		ids[i] = string(w.ID)
+// focusFormat is what a swap needs to know of a window: which pane is
+// where, active and last.
+const focusFormat = "#{pane_id}\t#{window_id}\t#{pane_active}\t#{pane_last}"
+
+// focusWindow is one window as focusFormat lists it.
+type focusWindow struct {
+	id     WindowID
+	panes  []PaneID
+	active PaneID
+	last   PaneID
+}
+
+// parseFocus reads focusFormat lines into windows (a window listed twice,
+// when both panes are in it, is kept once).
+func parseFocus(out string) (map[PaneID]*focusWindow, error) {
+	byWin := map[WindowID]*focusWindow{}
+	byPane := map[PaneID]*focusWindow{}
+	for _, line := range splitLines(out) {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			return nil, &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", Quote(line))}
+		}
+		p, err1 := ParsePaneID(f[0])
+		wid, err2 := ParseWindowID(f[1])
+		if err1 != nil || err2 != nil {
+			return nil, &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", Quote(line))}
+		}
+		w := byWin[wid]
+		if w == nil {
+			w = &focusWindow{id: wid}
+			byWin[wid] = w
+		}
+		if _, seen := byPane[p]; seen {
+			continue
+		}
+		byPane[p] = w
+		w.panes = append(w.panes, p)
+		if f[2] == "1" {
+			w.active = p
+		}
+		if f[3] == "1" {
+			w.last = p
+		}
 	}
-	return ids
+	return byPane, nil
+}
+
+// swapCmds is the command list that swaps a and b and leaves focus as
+// SwapPane promises. It relies on what swap-pane -d does to focus (tmux
+// 3.2 to 3.7, cmd-swap-pane.c): in one window, a swap that involves the
+// active pane leaves the -s pane active and the other one as last pane,
+// so the active pane is made the -s pane and only the last pane needs
+// putting back; across windows, a window whose active pane left makes the
+// arriving pane active, pushing the one that left, so only the last pane
+// needs putting back. Windows the swap does not touch get no command, so
+// no pane sees a focus event it should not.
+func swapCmds(wins map[PaneID]*focusWindow, a, b PaneID) [][]string {
+	wa, wb := wins[a], wins[b]
+	if wa == nil || wb == nil {
+		return [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
+	}
+	if wa == wb {
+		src, dst := a, b
+		if wa.active == b {
+			src, dst = b, a
+		}
+		cmds := [][]string{{"swap-pane", "-d", "-Z", "-s", string(src), "-t", string(dst)}}
+		if wa.active == src && wa.last != "" && wa.last != dst {
+			cmds = append(cmds,
+				[]string{"select-pane", "-Z", "-t", string(wa.last)},
+				[]string{"select-pane", "-Z", "-t", string(src)})
+		}
+		return cmds
+	}
+	cmds := [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
+	for _, side := range []struct {
+		w             *focusWindow
+		left, arrived PaneID
+	}{{wa, a, b}, {wb, b, a}} {
+		if side.w.active == side.left && side.w.last != "" && side.w.last != side.left {
+			cmds = append(cmds,
+				[]string{"select-pane", "-Z", "-t", string(side.w.last)},
+				[]string{"select-pane", "-Z", "-t", string(side.arrived)})
+		}
+	}
+	return cmds
 }

@@ -2,6 +2,7 @@ package tmuxctl_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -133,5 +134,58 @@ func TestSwapIgnoresMarkedPane(t *testing.T) {
 	}
 	if cellOf(srv, g[3]) != c3 {
 		t.Fatal("the marked pane moved")
+	}
+}
+
+// selects counts select-pane commands run on srv from now on (tmux's
+// after-select-pane hook), so a test can tell that a swap moved no focus.
+func selects(t *testing.T, srv *tmuxtest.Server) func() int {
+	t.Helper()
+	srv.Must("set", "-g", "@selects", "0")
+	srv.Must("set-hook", "-g", "after-select-pane", `set -gF @selects "#{e|+:#{@selects},1}"`)
+	return func() int {
+		n := 0
+		fmt.Sscan(srv.Must("show", "-gv", "@selects"), &n)
+		return n
+	}
+}
+
+func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("select-pane", "-t", g[1])
+	srv.Must("select-pane", "-t", g[0]) // active g[0], last g[1]
+	count := selects(t, srv)
+	// Neither pane active: tmux moves no focus, and neither may panemap.
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[2]), tmuxctl.PaneID(g[3])); err != nil {
+		t.Fatal(err)
+	}
+	// The active pane with its own last pane: nothing to put back either.
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[0])); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 0 {
+		t.Errorf("swaps that needed no focus correction selected panes %d times", n)
+	}
+	if srv.Active(g[0]) != g[0] {
+		t.Errorf("active pane moved to %s", srv.Active(g[0]))
+	}
+}
+
+func TestSwapAcrossWindowsKeepsLastPane(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	g := srv.Grid()
+	srv.Must("select-pane", "-t", g[3])
+	srv.Must("select-pane", "-t", g[0]) // window 0: active g[0], last g[3]
+	other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
+	win0 := srv.Display(g[0], "#{window_id}")
+	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(other)); err != nil {
+		t.Fatal(err)
+	}
+	if a := srv.Active(win0); a != other {
+		t.Errorf("window 0 active %s, want the arrived %s", a, other)
+	}
+	if l := srv.Must("list-panes", "-t", win0, "-f", "#{pane_last}", "-F", "#{pane_id}"); l != g[3] {
+		t.Errorf("window 0 last pane %q, want %s", l, g[3])
 	}
 }
