@@ -17,13 +17,13 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
-// startMCP starts `panemap -L socket mcp` and connects the go-sdk client
-// over its stdin and stdout. It returns the session and the process.
-func startMCP(tb testing.TB, socket string) (*sdkmcp.ClientSession, *exec.Cmd) {
+// startMCP starts `panemap -L socket mcp` with PANEMAP_CONTROL=control
+// and connects the go-sdk client over its stdin and stdout. It returns the
+// session and the process.
+func startMCP(tb testing.TB, socket, control string) (*sdkmcp.ClientSession, *exec.Cmd) {
 	tb.Helper()
 	cmd := exec.Command(tmuxtest.Panemap(tb), "-L", socket, "mcp")
-	// Control mode is what is measured, whatever tmux's version.
-	cmd.Env = append(mcpEnv(), "PANEMAP_CONTROL=always")
+	cmd.Env = append(mcpEnv(), "PANEMAP_CONTROL="+control)
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-bench", Version: "1"}, nil).
@@ -66,10 +66,20 @@ func median(d []time.Duration) time.Duration {
 // (mcp/tmux: the issue's target is at most 0.5).
 //
 //	go test -run '^$' -bench MCPRoundTrip -benchtime=2000x ./cmd/panemap/
+//
+// Sub-benchmarks run the server with control mode (always) and with what
+// panemap chooses by itself for this tmux (auto: tmux processes before
+// tmuxctl.SafeControlVersion).
 func BenchmarkMCPRoundTrip(b *testing.B) {
+	for _, control := range []string{"always", "auto"} {
+		b.Run("control="+control, func(b *testing.B) { benchMCPRoundTrip(b, control) })
+	}
+}
+
+func benchMCPRoundTrip(b *testing.B, control string) {
 	srv := tmuxtest.Start(b, 0, 0)
 	g := srv.Grid()
-	cs, _ := startMCP(b, srv.Name)
+	cs, _ := startMCP(b, srv.Name, control)
 	dirs := []string{"right", "down", "left", "up"}
 	flags := []string{"-R", "-D", "-L", "-U"}
 	ops := []struct {
@@ -139,7 +149,7 @@ func TestMCPMemorySoak(t *testing.T) {
 	}
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
-	cs, cmd := startMCP(t, srv.Name)
+	cs, cmd := startMCP(t, srv.Name, "always")
 	pid := cmd.Process.Pid
 	dirs := []string{"right", "down", "left", "up"}
 	win := srv.Display(g[0], "#{window_id}")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -71,6 +72,11 @@ func runMCP(ctx context.Context, g *globals, args []string) int {
 		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
 		return 2
 	}
+	// The SDK allocates a few hundred kB of short-lived buffers per call;
+	// collecting less often keeps latency down while a soft limit keeps
+	// the heap, and so the resident size, small.
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(16 << 20)
 	defer client.Close()
 	srv, err := mcp.New(client, opts)
 	if err != nil {
