@@ -171,8 +171,19 @@ func controlEnv(env []string) []string {
 	return out
 }
 
-// Session is the session the connection attached to.
-func (t *ControlTransport) Session() SessionID { return t.session }
+// Session is the session the connection is attached to now.
+func (t *ControlTransport) Session() SessionID {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.session
+}
+
+// switched records that switch-client moved the connection to s.
+func (t *ControlTransport) switched(s SessionID) {
+	t.mu.Lock()
+	t.session = s
+	t.mu.Unlock()
+}
 
 // ClientName is tmux's #{client_name} for this connection, so that code
 // listing clients can leave it out (it also has #{client_control_mode} = 1).

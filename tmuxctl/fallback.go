@@ -271,6 +271,9 @@ func (t *AutoTransport) FollowSession(ctx context.Context, s SessionID) error {
 		return nil
 	}
 	_, err := ctl.Run(ctx, []string{"switch-client", "-c", ctl.ClientName(), "-t", string(s)})
+	if err == nil {
+		ctl.switched(s)
+	}
 	if err != nil && KindOf(err) == KindGone {
 		g := goneErr("session", string(s))
 		g.Err = err

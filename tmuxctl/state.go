@@ -8,7 +8,6 @@ import (
 	"strings"
 )
 
-const sessionFormat = "#{session_id}\t#{session_name}"
 
 // ReadState reads everything panemap can change in session s, in one
 // command list: its windows and their panes, and the server's marked pane

@@ -1,0 +1,39 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// FollowSession back and forth: the connection ends up attached to the
+// session asked for last, as tmux itself reports.
+func TestFollowSessionBackAndForth(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("new-session", "-d", "-s", "other")
+	a := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	b := tmuxctl.SessionID(srv.Display("other:", "#{session_id}"))
+	at := tmuxctl.NewAutoTransport(tmuxctl.Socket{Name: srv.Name, Source: "-L"})
+	at.Env = tmuxtest.Env()
+	at.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
+	t.Cleanup(func() { _ = at.Close() })
+	if ok, err := at.Connect(t.Context()); !ok {
+		t.Fatal(err)
+	}
+	name := at.Control().ClientName()
+	attached := func() tmuxctl.SessionID {
+		return tmuxctl.SessionID(srv.Must("display-message", "-p", "-c", name, "#{session_id}"))
+	}
+	for _, s := range []tmuxctl.SessionID{b, a, b, a} {
+		if err := at.FollowSession(t.Context(), s); err != nil {
+			t.Fatal(err)
+		}
+		if got := attached(); got != s {
+			t.Fatalf("after following %s the connection is on %s", s, got)
+		}
+		if got := at.Control().Session(); got != s {
+			t.Fatalf("after following %s the transport thinks it is on %s", s, got)
+		}
+	}
+}
