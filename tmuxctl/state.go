@@ -8,7 +8,6 @@ import (
 	"strings"
 )
 
-
 // ReadState reads everything panemap can change in session s, in one
 // command list: its windows and their panes, and the server's marked pane
 // (with that pane's window when it lies outside the session).
