@@ -3,6 +3,7 @@ package tmuxctl_test
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -144,8 +145,10 @@ func selects(t *testing.T, srv *tmuxtest.Server) func() int {
 	srv.Must("set", "-g", "@selects", "0")
 	srv.Must("set-hook", "-g", "after-select-pane", `set -gF @selects "#{e|+:#{@selects},1}"`)
 	return func() int {
-		n := 0
-		fmt.Sscan(srv.Must("show", "-gv", "@selects"), &n)
+		n, err := strconv.Atoi(srv.Must("show", "-gv", "@selects"))
+		if err != nil {
+			t.Fatal(err)
+		}
 		return n
 	}
 }

@@ -2,11 +2,11 @@ package ui
 
 import (
 	"fmt"
-	uv "github.com/charmbracelet/ultraviolet"
 	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmuxctl"
