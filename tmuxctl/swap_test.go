@@ -2,7 +2,6 @@ package tmuxctl_test
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"testing"
 
