@@ -48,7 +48,7 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 	tabs := make([]string, len(s.Windows))
 	active := 0
 	for i, w := range s.Windows {
-		name := fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(w.Name, maxTabName, "…"))
+		name := tabLabel(w)
 		if w.ID == win {
 			active = i
 			tabs[i] = st.ActiveTab.Render(name)
@@ -80,6 +80,11 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 	b.WriteString(right)
 	h.out = ansi.Truncate(b.String(), width, "")
 	return h
+}
+
+// tabLabel is how a window's tab names it: "2:logs".
+func tabLabel(w *tmuxctl.Window) string {
+	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(w.Name, maxTabName, "…"))
 }
 
 func sumWidth(ss []string) int {
@@ -114,7 +119,7 @@ func markedElsewhere(s *tmuxctl.State, win tmuxctl.WindowID) string {
 	case ok && w.ID == win:
 		return ""
 	case ok && w != s.Foreign:
-		return fmt.Sprintf("MARK %d:%s", w.Index, ansi.Truncate(w.Name, maxTabName, "…"))
+		return "MARK " + tabLabel(w)
 	}
 	return "MARK " + string(s.Marked)
 }

@@ -27,6 +27,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		if msg.gen == m.labelGen && m.pending != "" {
 			return m.commitLabel()
 		}
+	case inputClosedMsg:
+		m.pending = ""
+		return m.close(false) // as q: see inputClosedMsg
 	}
 	return nil
 }

@@ -40,3 +40,15 @@ type pollMsg time.Time
 // labelTimeoutMsg commits a pending label prefix ("1" of "12") when no
 // second digit follows in time.
 type labelTimeoutMsg struct{ gen int }
+
+// inputClosedMsg says the input ended (EOF): stdin was /dev/null or a
+// closed pipe, or the terminal hung up. No key can come any more, so the
+// navigator closes as q does, keeping everything: the changes made so
+// far stay and nothing is reverted. EOF is no Esc: a terminal that went
+// away did not ask to undo anything, and reverting would undo the
+// person's work on an accident. It waits its turn behind input already
+// queued, and on the "press any key" screen it is that key.
+//
+// Bubble Tea reads ahead: keys read together with the EOF may not yet be
+// delivered when this arrives, and are then dropped with the rest.
+type inputClosedMsg struct{}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -76,10 +77,11 @@ type Model struct {
 	live           bool // events are flowing: poll only as a safety net
 	refreshPending bool // an event came while a read or op was in flight
 
-	fatal    error
-	quitting bool
-	exitCode int
-	exitErr  error
+	fatal       error
+	inputClosed bool // the input ended: no key will come (inputClosedMsg)
+	quitting    bool
+	exitCode    int
+	exitErr     error
 
 	// Derived from the above by layout().
 	header headerView
@@ -155,7 +157,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.refresh())
 		}
 		return m, tea.Batch(cmds...)
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg:
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
 		return m.onInput(msg)
 	}
 	return m, nil
@@ -178,9 +180,7 @@ func (m Model) onState(msg stateMsg) (tea.Model, tea.Cmd) {
 func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		if !m.loaded || fatalReadErr(msg.err) {
-			m.fatal = msg.err
-			m.layout()
-			return m, nil
+			return m.setFatal(msg.err)
 		}
 		m.status = status{text: msg.err.Error(), kind: statusError}
 		m.layout()
@@ -190,8 +190,12 @@ func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	first := !m.loaded
-	if !m.apply(msg.seq, msg.state) && !first {
+	changed, closed := m.apply(msg.seq, msg.state)
+	if !changed && !first {
 		return m, nil
+	}
+	if closed != "" {
+		m.status = status{text: closed, kind: statusNudge}
 	}
 	var cmd tea.Cmd
 	if first {
@@ -205,38 +209,83 @@ func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// apply shows st, reporting whether anything visible changed.
-func (m *Model) apply(seq int, st *tmuxctl.State) bool {
+// apply shows st, reporting whether anything visible changed and, when
+// the window on the map left the session, the note that says so.
+func (m *Model) apply(seq int, st *tmuxctl.State) (changed bool, closed string) {
 	m.applied = seq
 	if sameState(m.state, st) {
-		return false
+		return false, ""
 	}
+	prev := m.state
 	m.state = st
 	if w, ok := st.Window(m.win); !ok || st.Foreign == w {
-		m.win = st.Current
+		closed = m.leaveClosed(prev, st)
 	}
 	if m.drag != nil {
 		if _, _, ok := st.FindPane(m.drag.from); !ok {
 			m.drag = nil
 		}
 	}
-	return true
+	return true, closed
+}
+
+// leaveClosed moves the map off its window, which is no longer in the
+// session (killed, or moved away, from outside): to the session's next
+// window after it, wrapping. It returns the note that says so, naming
+// both windows as their tabs did; the closed one is known only from
+// prev. Without prev (the window was gone at open) the map shows the
+// current window, silently.
+func (m *Model) leaveClosed(prev, st *tmuxctl.State) string {
+	var old *tmuxctl.Window
+	if prev != nil {
+		for _, w := range prev.Windows {
+			if w.ID == m.win {
+				old = w
+			}
+		}
+	}
+	if old == nil {
+		m.win = st.Current
+		return ""
+	}
+	next := nextWindow(st, old.Index)
+	if next == nil {
+		m.win = st.Current
+		return ""
+	}
+	m.win = next.ID
+	return fmt.Sprintf("window %s was closed; showing %s", tabLabel(old), tabLabel(next))
+}
+
+// nextWindow is the session's window with the lowest index above index,
+// or, wrapping, its lowest; nil for a session without windows.
+func nextWindow(st *tmuxctl.State, index int) *tmuxctl.Window {
+	var after, first *tmuxctl.Window
+	for _, w := range st.Windows {
+		if w.Index > index && (after == nil || w.Index < after.Index) {
+			after = w
+		}
+		if first == nil || w.Index < first.Index {
+			first = w
+		}
+	}
+	if after != nil {
+		return after
+	}
+	return first
 }
 
 // onOpDone applies an operation's outcome, records it for undo, and runs
 // the next queued input.
 func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 	m.busy = false
-	for _, err := range []error{msg.err, msg.readErr} {
-		if err != nil && (fatalErr(err) || err == msg.readErr && fatalReadErr(err)) {
-			m.fatal = err
-			m.queue = nil
-			m.layout()
-			return m, nil
-		}
+	if err := firstErr(fatalOnly(msg.err, fatalErr), fatalOnly(msg.readErr, fatalReadErr)); err != nil {
+		m.queue = nil
+		return m.setFatal(err)
 	}
+	var closed string
 	if msg.after != nil && msg.seq > m.applied {
-		m.apply(msg.seq, msg.after)
+		_, closed = m.apply(msg.seq, msg.after)
 	}
 	if msg.before != nil && msg.after != nil && !sameLayout(msg.before, msg.after) {
 		m.changed = true
@@ -250,6 +299,9 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	switch err := firstErr(msg.err, msg.readErr); {
+	case closed != "" && (err == nil || tmuxctl.KindOf(err) == tmuxctl.KindGone):
+		// The op's window went away under it: say that, not "pane gone".
+		m.status = status{text: closed, kind: statusNudge}
 	case err != nil && tmuxctl.KindOf(err) == tmuxctl.KindGone:
 		m.status = status{text: "pane gone: " + err.Error() + " (map refreshed)", kind: statusNudge}
 	case err != nil:
@@ -266,13 +318,29 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
+// setFatal shows err as the end: the next key exits. With the input
+// already closed no key can come, so it exits now.
+func (m Model) setFatal(err error) (Model, tea.Cmd) {
+	m.fatal = err
+	m.layout()
+	if m.inputClosed {
+		m.quitting, m.exitCode, m.exitErr = true, ExitTmuxGone, err
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
 // onInput queues a key, click or timer and runs what can run now.
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.quitting {
 		return m, nil
 	}
+	if _, ok := msg.(inputClosedMsg); ok {
+		m.inputClosed = true
+	}
 	if m.fatal != nil {
-		if _, ok := msg.(tea.KeyPressMsg); ok {
+		switch msg.(type) {
+		case tea.KeyPressMsg, inputClosedMsg:
 			m.quitting, m.exitCode, m.exitErr = true, ExitTmuxGone, m.fatal
 			return m, tea.Quit
 		}
@@ -326,6 +394,14 @@ func fatalErr(err error) bool {
 func fatalReadErr(err error) bool {
 	k := tmuxctl.KindOf(err)
 	return k == tmuxctl.KindServerGone || k == tmuxctl.KindGone
+}
+
+// fatalOnly is err when fatal says it is fatal, else nil.
+func fatalOnly(err error, fatal func(error) bool) error {
+	if err != nil && fatal(err) {
+		return err
+	}
+	return nil
 }
 
 func firstErr(errs ...error) error {

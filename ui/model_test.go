@@ -274,14 +274,122 @@ func TestOpenOnGivenWindow(t *testing.T) {
 	h.wantActive("%5")
 }
 
-// The map drops a window closed outside and shows the current one.
+// The map drops a window closed outside, says so, and shows the
+// session's next window.
 func TestShownWindowClosedOutside(t *testing.T) {
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
 	h.core.edit(func(st *tmuxctl.State) { st.Windows = append(st.Windows[:1], st.Windows[2:]...) })
 	h.fireLast()
+	if h.m.win != "@3" {
+		t.Fatalf("map on %s, want the next window @3", h.m.win)
+	}
+	h.wantStatus("window 1:editor was closed; showing 2:logs")
+	if !strings.Contains(h.screen(), "tail") {
+		t.Errorf("the map does not show the next window:\n%s", h.screen())
+	}
+	// Still working there.
+	h.keys("z")
+	h.wantCalls("zoom %7")
+}
+
+// After the last window, the next one wraps to the first.
+func TestShownLastWindowClosedWraps(t *testing.T) {
+	o := testOptions()
+	o.Window = "@3"
+	h := newHarness(t, gridState(), o, 80, 24)
+	h.core.edit(func(st *tmuxctl.State) { st.Windows = st.Windows[:2] })
+	h.fireLast()
 	if h.m.win != "@1" {
-		t.Fatalf("map on %s, want the current window @1", h.m.win)
+		t.Fatalf("map on %s, want the first window @1", h.m.win)
+	}
+	h.wantStatus("window 2:logs was closed; showing 0:grid")
+}
+
+// "Next" is by index, whatever the order windows come in.
+func TestNextWindowByIndex(t *testing.T) {
+	st := gridState()
+	st.Windows[0].Index, st.Windows[1].Index, st.Windows[2].Index = 7, 3, 9
+	for _, c := range []struct {
+		closed int
+		want   tmuxctl.WindowID
+	}{{1, "@2"}, {3, "@1"}, {5, "@1"}, {7, "@3"}, {9, "@2"}, {12, "@2"}} {
+		if got := nextWindow(st, c.closed); got == nil || got.ID != c.want {
+			t.Errorf("after index %d: %v, want %s", c.closed, got, c.want)
+		}
+	}
+	if got := nextWindow(&tmuxctl.State{}, 0); got != nil {
+		t.Errorf("no windows: %v", got)
+	}
+}
+
+// A key whose operation finds the window already gone says the window
+// closed, not that a pane is gone.
+func TestShownWindowClosedUnderAKey(t *testing.T) {
+	o := testOptions()
+	o.Window = "@2"
+	h := newHarness(t, gridState(), o, 80, 24)
+	h.core.edit(func(st *tmuxctl.State) { st.Windows = st.Windows[:1] })
+	h.keys("l")
+	if h.m.win != "@1" || h.m.fatal != nil {
+		t.Fatalf("map on %s (fatal %v), want @1", h.m.win, h.m.fatal)
+	}
+	h.wantStatus("window 1:editor was closed; showing 0:grid")
+	h.wantCalls()
+}
+
+// The session itself gone is still the end.
+func TestShownSessionClosedOutside(t *testing.T) {
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.edit(func(st *tmuxctl.State) { st.Session = "$9" })
+	h.fireLast()
+	if h.m.fatal == nil || !strings.Contains(h.screen(), "press any key") {
+		t.Fatalf("session gone not fatal:\n%s", h.screen())
+	}
+}
+
+// The input closing after changes keeps them, as q does: no Restore,
+// whatever Esc would do.
+func TestInputClosedKeepsChanges(t *testing.T) {
+	o := testOptions()
+	o.EscReverts = true
+	h := newHarness(t, gridState(), o, 80, 24)
+	h.keys("l", "s", "j")
+	h.send(inputClosedMsg{})
+	if !h.quit || h.m.ExitCode() != ExitOK || h.m.Err() != nil {
+		t.Fatalf("quit=%v code=%d err=%v", h.quit, h.m.ExitCode(), h.m.Err())
+	}
+	for _, c := range h.core.Calls() {
+		if c == "restore" {
+			t.Fatalf("EOF reverted: %q", h.core.Calls())
+		}
+	}
+	h.wantActive("%2")
+	if w, _ := h.core.State().Window("@1"); w.Panes[3].ID != "%2" {
+		t.Errorf("the swap was undone: %+v", w.Panes)
+	}
+}
+
+// Input that ended before the session could be read: the failure is the
+// end, with no key to wait for.
+func TestInputClosedBeforeSessionGone(t *testing.T) {
+	core := newFake(gridState())
+	o := testOptions()
+	o.Session = "$9"
+	m := New(core, o)
+	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	next, _ = next.(Model).Update(inputClosedMsg{})
+	if next.(Model).quitting {
+		t.Fatal("quit before the session was read")
+	}
+	h := &harness{t: t, m: next.(Model), core: core}
+	h.run(h.m.Init())
+	if !h.quit || h.m.ExitCode() != ExitTmuxGone || h.m.Err() == nil {
+		t.Fatalf("quit=%v code=%d err=%v", h.quit, h.m.ExitCode(), h.m.Err())
+	}
+	if len(core.Calls()) != 0 {
+		t.Errorf("calls %q", core.Calls())
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 )
 
 // Run runs the navigator on in and out until it is closed, and returns the
@@ -19,9 +22,17 @@ import (
 // never come inside a tmux popup. The colour profile is chosen from the
 // environment (NO_COLOR, TERM, COLORTERM) rather than detected, since
 // detection would run `tmux info` and may query the terminal.
+//
+// The end of in (EOF: stdin from /dev/null or a closed pipe, a terminal
+// hung up) closes the navigator as q does; see inputClosedMsg.
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	m := New(core, opts).WithContext(ctx)
+	var p *tea.Program
+	// Bubble Tea's reader treats EOF as the quiet end of input and the
+	// program then waits for keys forever; the watch tells the model.
+	// p is set before p.Run, which is what starts reading.
+	in = watchEOF(in, func() { p.Send(inputClosedMsg{}) })
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
@@ -32,7 +43,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	if opts.size.w > 0 {
 		popts = append(popts, tea.WithWindowSize(opts.size.w, opts.size.h))
 	}
-	p := tea.NewProgram(m, popts...)
+	p = tea.NewProgram(m, popts...)
 	final, err := p.Run()
 	fm, ok := final.(Model)
 	switch {
@@ -56,4 +67,47 @@ func profileFor(opts Options) colorprofile.Profile {
 		p = colorprofile.Ascii
 	}
 	return p
+}
+
+// eofWatch passes reads through and calls closed, once, at EOF.
+type eofWatch struct {
+	r      io.Reader
+	once   sync.Once
+	closed func()
+}
+
+func (w *eofWatch) Read(b []byte) (int, error) {
+	n, err := w.r.Read(b)
+	if errors.Is(err, io.EOF) {
+		w.once.Do(w.closed)
+	}
+	return n, err // unwrapped: io.EOF must stay io.EOF
+}
+
+// ttyWatch is eofWatch over a terminal, which Bubble Tea must still see
+// as a file: it puts it in raw mode (term.File) and reads it through
+// epoll so that it can cancel a read (cancelreader.File).
+type ttyWatch struct {
+	eofWatch
+	f *os.File
+}
+
+func (w *ttyWatch) Write(b []byte) (int, error) { return w.f.Write(b) }
+func (w *ttyWatch) Close() error                { return w.f.Close() }
+func (w *ttyWatch) Fd() uintptr                 { return w.f.Fd() }
+func (w *ttyWatch) Name() string                { return w.f.Name() }
+
+// watchEOF wraps in so that closed is called when it ends. Only a
+// terminal stays a file to Bubble Tea: any other file (a pipe, /dev/null)
+// is read as a plain reader, since epoll refuses /dev/null and regular
+// files (Bubble Tea would fail to start) and nothing needs to cancel a
+// read there once the program is done.
+func watchEOF(in io.Reader, closed func()) io.Reader {
+	if in == nil {
+		return nil
+	}
+	if f, ok := in.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		return &ttyWatch{eofWatch: eofWatch{r: in, closed: closed}, f: f}
+	}
+	return &eofWatch{r: in, closed: closed}
 }

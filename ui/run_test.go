@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -172,5 +173,78 @@ func TestRunAgainstTmux(t *testing.T) {
 	}
 	if z := srv.Display(g[0], "#{window_zoomed_flag}"); z != "0" {
 		t.Error("window still zoomed after Esc")
+	}
+}
+
+// End of input (stdin from /dev/null or a closed pipe, a terminal gone)
+// closes the navigator as q does: exit 0 and nothing done to tmux, no
+// Restore above all (EOF is not Esc). Without the watch Run never returns
+// on a closed pipe and fails to start on /dev/null.
+func TestRunEndsAtInputEOF(t *testing.T) {
+	inputs := []struct {
+		name string
+		open func(t *testing.T) io.Reader
+	}{
+		{"empty reader", func(t *testing.T) io.Reader { return strings.NewReader("") }},
+		{"closed pipe", func(t *testing.T) io.Reader {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = r.Close() })
+			_ = w.Close()
+			return r
+		}},
+		{"/dev/null", func(t *testing.T) io.Reader {
+			f, err := os.Open(os.DevNull)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = f.Close() })
+			return f
+		}},
+	}
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) {
+			core := newFake(gridState())
+			o := testOptions()
+			o.EscReverts = true
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			var out bytes.Buffer
+			code, err := Run(ctx, core, o, in.open(t), &out)
+			if ctx.Err() != nil {
+				t.Fatalf("Run did not return at EOF: %v", ctx.Err())
+			}
+			if code != ExitOK || err != nil {
+				t.Fatalf("code=%d err=%v, want %d and no error", code, err, ExitOK)
+			}
+			if calls := core.Calls(); len(calls) != 0 {
+				t.Errorf("tmux changed at EOF: %q", calls)
+			}
+			if !sameLayout(core.State(), gridState()) {
+				t.Error("the session changed at EOF")
+			}
+			if !strings.Contains(out.String(), "\x1b[?1049l") {
+				t.Error("terminal not left sane (alt screen still on)")
+			}
+		})
+	}
+}
+
+// With the server gone there is no key to press on the message: EOF
+// exits with the server-gone code.
+func TestRunServerGoneAndInputEOF(t *testing.T) {
+	core := newFake(gridState())
+	core.gone = true
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	code, err := Run(ctx, core, testOptions(), strings.NewReader(""), &out)
+	if ctx.Err() != nil {
+		t.Fatalf("Run did not return at EOF: %v", ctx.Err())
+	}
+	if code != ExitTmuxGone || err == nil {
+		t.Fatalf("code=%d err=%v, want %d and the error", code, err, ExitTmuxGone)
 	}
 }

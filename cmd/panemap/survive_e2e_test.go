@@ -33,10 +33,17 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 		next = inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
 	})
 	win := s.Inner.Display(s.g[0], "#{window_id}")
+	// Named as the tabs name them ("0:sh"), the closed one from before it
+	// closed. The new window's name can still change by automatic-rename,
+	// so only its index is checked.
+	closed := s.Inner.Display(s.g[0], "#{window_index}:#{window_name}")
+	shown := s.Inner.Display(next, "#{window_index}") + ":"
 	s.Inner.Must("kill-window", "-t", win)
 	s.WaitScreen(wait, "the session's other window on the map", func(scr string) bool {
 		return strings.Contains(scr, next) && !strings.Contains(scr, s.g[0])
 	})
+	msg := "window " + closed + " was closed; showing " + shown
+	s.WaitScreen(wait, "the status line saying "+msg, func(scr string) bool { return strings.Contains(scr, msg) })
 	s.Keys("q")
 	if code := s.closed(t); code != 0 {
 		t.Errorf("exit status %d after q", code)
