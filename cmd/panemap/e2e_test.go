@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,16 @@ type navSession struct {
 // setup, when given, prepares the inner server before panemap opens.
 func openNavigator(t *testing.T, setup ...func(inner *tmuxtest.Server)) *navSession {
 	t.Helper()
-	n := tmuxtest.StartNested(t, 120, 40)
+	s := openNavigatorSized(t, 120, 40, setup...)
+	s.waitMap(t)
+	return s
+}
+
+// openNavigatorSized opens the navigator in a popup two cells smaller than
+// a cols x rows terminal and waits only for it to show.
+func openNavigatorSized(t *testing.T, cols, rows int, setup ...func(inner *tmuxtest.Server)) *navSession {
+	t.Helper()
+	n := tmuxtest.StartNested(t, cols, rows)
 	s := &navSession{Nested: n, g: n.Inner.Grid(), done: make(chan int, 1)}
 	for _, f := range setup {
 		f(n.Inner)
@@ -39,7 +49,8 @@ func openNavigator(t *testing.T, setup ...func(inner *tmuxtest.Server)) *navSess
 	bin := tmuxtest.Panemap(t)
 	client := n.Client()
 	go func() {
-		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client, "-w", "110", "-h", "36", bin)
+		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client,
+			"-w", strconv.Itoa(cols-2), "-h", strconv.Itoa(rows-2), bin)
 		cmd.Env = tmuxtest.Env()
 		err := cmd.Run()
 		code := 0
@@ -51,7 +62,7 @@ func openNavigator(t *testing.T, setup ...func(inner *tmuxtest.Server)) *navSess
 		}
 		s.done <- code
 	}()
-	s.waitMap(t)
+	s.WaitScreen(wait, "the navigator", func(scr string) bool { return strings.Contains(scr, "NAV") })
 	return s
 }
 

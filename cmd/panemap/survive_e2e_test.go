@@ -5,8 +5,6 @@ package main
 // terminal shrunk to almost nothing, and a window of 60 panes.
 
 import (
-	"fmt"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -124,32 +122,4 @@ func TestE2ESixtyPanes(t *testing.T) {
 	if code := s.closed(t); code != 0 {
 		t.Errorf("exit status %d after q", code)
 	}
-}
-
-// openNavigatorSized is openNavigator on a cols x rows terminal with a
-// popup two cells smaller, waiting only for the navigator to show.
-func openNavigatorSized(t *testing.T, cols, rows int, setup ...func(inner *tmuxtest.Server)) *navSession {
-	t.Helper()
-	n := tmuxtest.StartNested(t, cols, rows)
-	s := &navSession{Nested: n, g: n.Inner.Grid(), done: make(chan int, 1)}
-	for _, f := range setup {
-		f(n.Inner)
-	}
-	bin := tmuxtest.Panemap(t)
-	client := n.Client()
-	go func() {
-		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client,
-			"-w", fmt.Sprint(cols-2), "-h", fmt.Sprint(rows-2), bin)
-		cmd.Env = tmuxtest.Env()
-		err := cmd.Run()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			code = -1
-		}
-		s.done <- code
-	}()
-	s.WaitScreen(wait, "the navigator", func(scr string) bool { return strings.Contains(scr, "NAV") })
-	return s
 }
