@@ -54,19 +54,7 @@ func testSwapChurn(t *testing.T, transport func(Socket) Transport) {
 	c := NewClient(transport(sock), sock, Env{})
 	defer c.Close()
 
-	stop := make(chan struct{})
-	var outside sync.WaitGroup
-	outside.Go(func() {
-		r := rand.New(rand.NewPCG(1, 1))
-		for {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			_, _ = srv.Run("swap-pane", "-d", "-s", panes[r.IntN(len(panes))], "-t", panes[r.IntN(len(panes))])
-		}
-	})
+	stopChurn := srv.SwapChurn(panes, 1)
 	var workers sync.WaitGroup
 	for w := range 4 {
 		workers.Go(func() {
@@ -85,8 +73,7 @@ func testSwapChurn(t *testing.T, transport func(Socket) Transport) {
 		})
 	}
 	workers.Wait()
-	close(stop)
-	outside.Wait()
+	stopChurn()
 	if after := cells(); after != before {
 		t.Errorf("cells changed:\n%s\n%s", before, after)
 	}

@@ -235,19 +235,7 @@ func TestMCPConcurrentSwapsKeepPanesAndCells(t *testing.T) {
 	panes := append(strings.Fields(srv.Must("list-panes", "-t", win, "-F", "#{pane_id}")), other)
 	cs, _ := connectMCP(t, srv.Name)
 
-	stop := make(chan struct{})
-	var outside sync.WaitGroup
-	outside.Go(func() {
-		r := rand.New(rand.NewPCG(5, 6))
-		for {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			_, _ = srv.Run("swap-pane", "-d", "-s", panes[r.IntN(len(panes))], "-t", panes[r.IntN(len(panes))])
-		}
-	})
+	stopChurn := srv.SwapChurn(panes, 5)
 	var workers sync.WaitGroup
 	for w := range chaosWorkers {
 		workers.Go(func() {
@@ -268,8 +256,7 @@ func TestMCPConcurrentSwapsKeepPanesAndCells(t *testing.T) {
 		})
 	}
 	workers.Wait()
-	close(stop)
-	outside.Wait()
+	stopChurn()
 	ids1, cells1 := snapshot()
 	if !slices.Equal(ids0, ids1) {
 		t.Errorf("panes changed:\nbefore %v\nafter  %v", ids0, ids1)
