@@ -24,6 +24,9 @@ type AutoTransport struct {
 	Binary string        // tmux executable; "" means "tmux" from PATH. Set before first use.
 	Env    []string      // process environment; nil means os.Environ(). Set before first use.
 	Policy ControlPolicy // when control mode may be used. Set before first use.
+	// Version is tmux's version when the caller already knows it; zero
+	// means ask tmux (once per dial) when Policy needs it.
+	Version Version
 
 	sock   Socket
 	hub    *eventHub
@@ -158,7 +161,7 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 
 // dial picks a session and attaches to it.
 func (t *AutoTransport) dial(ctx context.Context, follow SessionID) (*ControlTransport, error) {
-	if err := t.Policy.allows(ctx, t.Binary); err != nil {
+	if err := t.Policy.allows(ctx, t.Binary, t.Version); err != nil {
 		return nil, err
 	}
 	s, err := pickSession(ctx, t.exec(), follow)

@@ -44,16 +44,18 @@ func ParseControlPolicy(s string) (ControlPolicy, error) {
 
 // allows reports, as a KindUnsupported error, why control mode is not to
 // be used; nil means go ahead.
-func (p ControlPolicy) allows(ctx context.Context, binary string) error {
+func (p ControlPolicy) allows(ctx context.Context, binary string, v Version) error {
 	switch p {
 	case ControlAlways:
 		return nil
 	case ControlNever:
 		return &Error{Kind: KindUnsupported, Message: "control mode is turned off"}
 	}
-	v, err := TmuxVersion(ctx, binary)
-	if err != nil {
-		return err
+	if v.Raw == "" {
+		var err error
+		if v, err = TmuxVersion(ctx, binary); err != nil {
+			return err
+		}
 	}
 	if !v.AtLeast(SafeControlVersion.Major, SafeControlVersion.Minor) {
 		return &Error{Kind: KindUnsupported, Value: v.Raw, Message: fmt.Sprintf(

@@ -26,7 +26,7 @@ type Options struct {
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
 	// PollInterval is how often the map re-reads tmux when the core sends
-	// no events, or its event stream is down (default 250ms).
+	// no events, or its event stream is down (default 100ms).
 	PollInterval time.Duration
 	// EventPollInterval is how often it re-reads tmux while events flow,
 	// as a safety net (default 2s).
@@ -48,7 +48,10 @@ type Options struct {
 
 // Defaults for Options.
 const (
-	DefaultPollInterval = 250 * time.Millisecond
+	// Without notifications (tmux processes, before tmux 3.6) the map
+	// polls often enough to follow a change made elsewhere within about a
+	// tenth of a second; a poll that finds nothing changed redraws nothing.
+	DefaultPollInterval = 100 * time.Millisecond
 	DefaultOpTimeout    = 5 * time.Second
 )
 
@@ -60,7 +63,7 @@ const (
 )
 
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
-// wrap, colour unless NO_COLOR, poll every 250ms.
+// wrap, colour unless NO_COLOR, poll every 100ms without events.
 func DefaultOptions(s tmuxctl.SessionID) Options {
 	return Options{Session: s, EscReverts: true, Wrap: true}
 }

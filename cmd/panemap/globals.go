@@ -103,6 +103,7 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 		return nil, err
 	}
 	tr := g.newTransport(sock)
+	tr.Version = v
 	// Connect now rather than on the first call; failing that, every call
 	// runs a tmux process until a connection can be had.
 	_, _ = tr.Connect(ctx)
