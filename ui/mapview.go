@@ -138,6 +138,8 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) str
 		box = st.DropTarget
 	case p.ID == in.marked:
 		box = st.Marked
+	case in.win.Zoomed:
+		box = st.Hidden // the zoomed pane covers it in tmux
 	}
 	iw, ih := w-2, h-2
 	if compact {

@@ -24,6 +24,7 @@ type Styles struct {
 	FocusedSwap lipgloss.Style // the active pane in swap mode
 	Marked      lipgloss.Style // the marked pane (when not focused)
 	DropTarget  lipgloss.Style // the pane under a drag
+	Hidden      lipgloss.Style // a pane hidden by the zoomed pane
 	Label       lipgloss.Style
 	LabelFocus  lipgloss.Style
 	PaneID      lipgloss.Style
@@ -60,6 +61,7 @@ func DefaultStyles(hasColor bool) Styles {
 		FocusedSwap: plain.Border(lipgloss.DoubleBorder()),
 		Marked:      box,
 		DropTarget:  plain.Border(lipgloss.DoubleBorder()),
+		Hidden:      box.Faint(true),
 		Label:       plain.Bold(true),
 		LabelFocus:  plain.Bold(true).Reverse(true),
 		PaneID:      plain,
@@ -105,6 +107,7 @@ func DefaultStyles(hasColor bool) Styles {
 	s.FocusedSwap = plain.Border(lipgloss.DoubleBorder()).BorderForeground(swap)
 	s.Marked = rounded.BorderForeground(mark)
 	s.DropTarget = plain.Border(lipgloss.DoubleBorder()).BorderForeground(swap)
+	s.Hidden = rounded.BorderForeground(lipgloss.Color("237")).Faint(true)
 	s.Label = s.Label.Foreground(lipgloss.Color("255"))
 	s.LabelFocus = plain.Bold(true).Foreground(lipgloss.Color("0")).Background(accent)
 	s.PaneID = s.PaneID.Foreground(dim)

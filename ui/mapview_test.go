@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// In a zoomed window the panes the zoom hides are drawn dimmed, in colour
+// and without, and the zoomed pane is not.
+func TestZoomDimsHiddenPanes(t *testing.T) {
+	for _, color := range []bool{true, false} {
+		st := DefaultStyles(color)
+		win, _ := gridState().CurrentWindow()
+		in := mapInput{win: win}
+		var active, hidden int
+		for i, p := range win.Panes {
+			if p.Active {
+				active = i
+			} else {
+				hidden = i
+			}
+		}
+		normal := paneBox(st, in, win.Panes[hidden], 30, 8, false)
+		zoomed := *win
+		zoomed.Zoomed = true
+		in.win = &zoomed
+		dimmed := paneBox(st, in, zoomed.Panes[hidden], 30, 8, false)
+		if dimmed == normal {
+			t.Errorf("colour %v: a pane hidden by the zoom looks like any other", color)
+		}
+		if !strings.Contains(dimmed, "\x1b[2") && !strings.Contains(dimmed, ";2;") && !strings.Contains(dimmed, ";2m") {
+			t.Errorf("colour %v: hidden pane not drawn faint:\n%q", color, dimmed)
+		}
+		focused := paneBox(st, in, zoomed.Panes[active], 30, 8, false)
+		if strings.Contains(focused, "\x1b[2;") || strings.Contains(focused, "\x1b[2m") {
+			t.Errorf("colour %v: the zoomed pane itself is dimmed", color)
+		}
+	}
+}
