@@ -59,10 +59,11 @@ func printUsage(w io.Writer) {
 	printSettings(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Environment:")
-	fmt.Fprintln(w, "  NO_COLOR                        draw without colour")
-	fmt.Fprintln(w, "  PANEMAP_CONTROL=auto|always|never  one control-mode connection to tmux (auto: tmux 3.6+,")
-	fmt.Fprintln(w, "                                  older tmux can crash when one connects) or a process per call")
-	fmt.Fprintln(w, "  PANEMAP_LOG=debug               panemap mcp logs every call on stderr")
+	fmt.Fprintln(w, "  NO_COLOR                           draw without colour")
+	fmt.Fprintln(w, "  PANEMAP_CONTROL=auto|always|never  one control-mode connection to tmux, or a process per call;")
+	fmt.Fprintln(w, "                                     auto uses the connection on tmux 3.6+ (older tmux can crash")
+	fmt.Fprintln(w, "                                     when a control client connects)")
+	fmt.Fprintln(w, "  PANEMAP_LOG=debug                  panemap mcp logs every call on stderr")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, strings.TrimSpace(`
 Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.
