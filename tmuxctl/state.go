@@ -219,9 +219,3 @@ func relativeTarget(t string) bool {
 	}
 	return true
 }
-
-// CurrentWindow is tmux's current window when no context says otherwise.
-func (c *Client) CurrentWindow(ctx context.Context) (WindowID, error) {
-	_, w, err := c.ResolveWindow(ctx, "")
-	return w, err
-}
