@@ -156,6 +156,7 @@ func (d *ControlDialer) Dial(ctx context.Context, sock Socket, session SessionID
 
 // controlEnv is env (or os.Environ()) without TMUX and TMUX_PANE: tmux
 // refuses to attach from "inside" tmux, and the socket is explicit anyway.
+// The demo server's processes use it for the same reason.
 func controlEnv(env []string) []string {
 	if env == nil {
 		env = os.Environ()

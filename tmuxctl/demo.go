@@ -23,13 +23,8 @@ type Demo struct {
 func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) {
 	sock := Socket{Name: name, Source: "-L"}
 	t := NewExecTransport(sock)
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TMUX=") && !strings.HasPrefix(kv, "TMUX_PANE=") {
-			env = append(env, kv)
-		}
-	}
-	t.Env = env
+	// Not inside the user's tmux: the demo server is a world of its own.
+	t.Env = controlEnv(nil)
 	d := &Demo{Socket: sock, t: t}
 	home, _ := os.UserHomeDir()
 	if home == "" {
