@@ -26,18 +26,8 @@ func (c *tmuxCheck) check(ctx context.Context) error {
 	if c.ok {
 		return nil
 	}
-	v, err := tmuxctl.TmuxVersion(ctx, c.binary)
-	if err != nil {
-		if tmuxctl.KindOf(err) != "" {
-			return err // tmux is missing: server_gone, retryable
-		}
-		// A version panemap cannot read (a distribution's own spelling):
-		// let tmux itself answer.
-		c.ok = true
-		return nil
-	}
-	if err := tmuxctl.CheckVersion(v); err != nil {
-		return err
+	if _, err := tmuxctl.RequireVersion(ctx, c.binary); err != nil {
+		return err // missing (server_gone, retryable) or too old (unsupported)
 	}
 	c.ok = true
 	return nil

@@ -1,6 +1,9 @@
 package tmuxctl_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/tmuxctl"
@@ -54,5 +57,28 @@ func TestParseVersion(t *testing.T) {
 		if err == nil && (tmuxctl.CheckVersion(v) == nil) != tc.atLeast {
 			t.Errorf("CheckVersion(%q) = %v", tc.in, tmuxctl.CheckVersion(v))
 		}
+	}
+}
+
+func TestRequireVersion(t *testing.T) {
+	dir := t.TempDir()
+	fake := func(name, out string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\necho '"+out+"'\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if _, err := tmuxctl.RequireVersion(t.Context(), fake("old", "tmux 3.1c")); tmuxctl.KindOf(err) != tmuxctl.KindUnsupported || !strings.Contains(err.Error(), "3.2") {
+		t.Errorf("tmux 3.1c: %v, want unsupported naming 3.2", err)
+	}
+	if v, err := tmuxctl.RequireVersion(t.Context(), fake("odd", "tmux custom-build")); err != nil {
+		t.Errorf("an unreadable version is refused: %v (%+v)", err, v)
+	}
+	if _, err := tmuxctl.RequireVersion(t.Context(), filepath.Join(dir, "missing")); tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+		t.Errorf("missing tmux: %v, want server_gone", err)
+	}
+	if v, err := tmuxctl.RequireVersion(t.Context(), fake("new", "tmux 3.4")); err != nil || !v.AtLeast(3, 4) {
+		t.Errorf("tmux 3.4: %+v, %v", v, err)
 	}
 }

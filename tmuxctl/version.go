@@ -63,6 +63,21 @@ func TmuxVersion(ctx context.Context, binary string) (Version, error) {
 	return ParseVersion(string(out))
 }
 
+// RequireVersion asks tmux its version and refuses a missing tmux
+// (KindServerGone) or one older than MinVersion (KindUnsupported). A
+// version it cannot read, such as a distribution's own spelling, is let
+// through: tmux itself will answer whatever it cannot do.
+func RequireVersion(ctx context.Context, binary string) (Version, error) {
+	v, err := TmuxVersion(ctx, binary)
+	if err != nil {
+		if KindOf(err) != "" {
+			return Version{}, err
+		}
+		return v, nil
+	}
+	return v, CheckVersion(v)
+}
+
 // CheckVersion refuses tmux older than MinVersion with a message that
 // says which version is needed.
 func CheckVersion(v Version) error {

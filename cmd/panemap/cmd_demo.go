@@ -25,11 +25,7 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	if g.socketName != "" || g.socketPath != "" || g.target != "" {
 		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
 	}
-	v, err := tmuxctl.TmuxVersion(ctx, "")
-	if err == nil {
-		err = tmuxctl.CheckVersion(v)
-	}
-	if err != nil {
+	if _, err := tmuxctl.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
 	}
 	demo, err := tmuxctl.StartDemo(ctx, fmt.Sprintf("panemap-demo-%d", os.Getpid()), 200, 50)

@@ -95,11 +95,8 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := tmuxctl.TmuxVersion(ctx, "")
+	v, err := tmuxctl.RequireVersion(ctx, "")
 	if err != nil {
-		return nil, err
-	}
-	if err := tmuxctl.CheckVersion(v); err != nil {
 		return nil, err
 	}
 	tr := g.newTransport(sock)
