@@ -26,9 +26,11 @@ func (c *tmuxCheck) check(ctx context.Context) error {
 	if c.ok {
 		return nil
 	}
-	if _, err := tmuxctl.RequireVersion(ctx, c.binary); err != nil {
+	if _, err := tmuxctl.RequireVersion(ctx, c.binary); err != nil && tmuxctl.KindOf(err) != "" {
 		return err // missing (server_gone, retryable) or too old (unsupported)
 	}
+	// Good, or a version panemap cannot read (a distribution's own
+	// spelling): let tmux itself answer.
 	c.ok = true
 	return nil
 }

@@ -65,15 +65,13 @@ func TmuxVersion(ctx context.Context, binary string) (Version, error) {
 
 // RequireVersion asks tmux its version and refuses a missing tmux
 // (KindServerGone) or one older than MinVersion (KindUnsupported). A
-// version it cannot read, such as a distribution's own spelling, is let
-// through: tmux itself will answer whatever it cannot do.
+// version it cannot read, such as a distribution's own spelling, comes
+// back with a plain (untyped) error, so a caller can choose to let tmux
+// itself answer instead.
 func RequireVersion(ctx context.Context, binary string) (Version, error) {
 	v, err := TmuxVersion(ctx, binary)
 	if err != nil {
-		if KindOf(err) != "" {
-			return Version{}, err
-		}
-		return v, nil
+		return v, err
 	}
 	return v, CheckVersion(v)
 }
