@@ -27,6 +27,10 @@ type AutoTransport struct {
 	// Version is tmux's version when the caller already knows it; zero
 	// means ask tmux (once per dial) when Policy needs it.
 	Version Version
+	// DeferDial keeps Run on tmux processes until Connect or Subscribe is
+	// called: a program that may only hand over to another (the popup
+	// launcher) attaches no control client at all.
+	DeferDial bool
 
 	sock   Socket
 	hub    *eventHub
@@ -43,6 +47,13 @@ type AutoTransport struct {
 	backoff     time.Duration
 	unsupported error // why this tmux gets no control connection; exec only
 	closed      bool
+	wanted      bool // Connect or Subscribe was called (see DeferDial)
+
+	// Detaching while idle, on a tmux where an attached control client
+	// is itself a risk (see ControlPlan.Idle).
+	idle      time.Duration // 0: stay attached
+	busy      int           // calls in flight
+	idleTimer *time.Timer
 }
 
 // Reconnection backoff after a failed dial.
@@ -71,6 +82,7 @@ func (t *AutoTransport) exec() *ExecTransport {
 func (t *AutoTransport) Connect(ctx context.Context) (bool, error) {
 	t.mu.Lock()
 	t.nextDial = time.Time{}
+	t.wanted = true
 	t.mu.Unlock()
 	ctl, err := t.control(ctx)
 	return ctl != nil, err
@@ -93,6 +105,8 @@ func (t *AutoTransport) Run(ctx context.Context, cmds ...[]string) (string, erro
 	if _, err := commandLine(cmds); err != nil {
 		return "", err
 	}
+	t.begin()
+	defer t.end()
 	if ctl, _ := t.control(ctx); ctl != nil {
 		out, err := ctl.Run(ctx, cmds...)
 		switch {
@@ -125,7 +139,7 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 			return ctl, nil
 		}
 	}
-	if t.dialing || time.Now().Before(t.nextDial) {
+	if t.dialing || time.Now().Before(t.nextDial) || t.DeferDial && !t.wanted {
 		t.mu.Unlock()
 		return nil, nil
 	}
@@ -153,6 +167,7 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 		return nil, nil
 	}
 	t.ctl, t.backoff, t.nextDial = ctl, 0, time.Time{}
+	t.armIdleLocked()
 	t.hub.publish(Event{Kind: EventConnected, Args: []string{string(ctl.Session())}})
 	t.wg.Add(1)
 	go t.watch(ctl)
@@ -161,9 +176,16 @@ func (t *AutoTransport) control(ctx context.Context) (*ControlTransport, error) 
 
 // dial picks a session and attaches to it.
 func (t *AutoTransport) dial(ctx context.Context, follow SessionID) (*ControlTransport, error) {
-	if err := t.Policy.allows(ctx, t.Binary, t.Version); err != nil {
+	plan, v, err := t.Policy.plan(ctx, t.Binary, t.Version)
+	if err != nil {
 		return nil, err
 	}
+	if err := plan.refusal(v); err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	t.idle = plan.Idle
+	t.mu.Unlock()
 	s, err := pickSession(ctx, t.exec(), follow)
 	if err != nil {
 		return nil, err
@@ -250,10 +272,17 @@ func (t *AutoTransport) Subscribe() (<-chan Event, func()) {
 		first = Event{Kind: EventConnected, Args: []string{string(t.ctl.Session())}}
 	}
 	ch, cancel := t.hub.subscribe(first)
+	t.wanted = true
 	if t.ctl == nil {
 		t.startRedialLocked()
 	}
-	return ch, cancel
+	t.stopIdleLocked()
+	return ch, func() {
+		cancel()
+		t.mu.Lock()
+		t.armIdleLocked()
+		t.mu.Unlock()
+	}
 }
 
 // FollowSession makes the connection attach to session s, so that the
@@ -296,6 +325,7 @@ func (t *AutoTransport) Close() error {
 	t.closed = true
 	ctl := t.ctl
 	t.ctl = nil
+	t.stopIdleLocked()
 	t.cancel()
 	t.mu.Unlock()
 	if ctl != nil {

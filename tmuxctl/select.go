@@ -46,29 +46,23 @@ var tmuxDirFlag = map[Direction]string{DirUp: "-U", DirDown: "-D", DirLeft: "-L"
 // direction. up/down/left/right/last are tmux's own moves (its wrap-around
 // and most-recently-used tie-break); next/previous step through the
 // window's panes in index order from p, wrapping. A zoomed window stays
-// zoomed. The answer is the pane tmux actually landed on.
+// zoomed. The answer is the pane tmux actually landed on. It is one
+// command list: the move and the read of the window after it.
 func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, error) {
 	if _, err := ParsePaneID(string(p)); err != nil {
 		return Pane{}, err
 	}
-	sel := []string{"select-pane", "-Z", "-t", string(p)}
-	switch d {
-	case DirNone:
-	case DirUp, DirDown, DirLeft, DirRight, DirLast:
-		sel = append(sel, tmuxDirFlag[d])
-	case DirNext, DirPrevious:
-		w, err := c.WindowOf(ctx, p)
-		if err != nil {
-			return Pane{}, err
-		}
-		sel[3] = string(stepPane(w, p, d))
-	default:
-		if _, err := ParseDirection(string(d)); err != nil {
-			return Pane{}, err
-		}
+	if _, err := ParseDirection(string(d)); err != nil {
+		return Pane{}, err
 	}
-	// Select and re-read in one command list: the answer is what tmux did.
-	w, err := c.readWindow(ctx, string(p), sel)
+	var w *Window
+	var err error
+	if d == DirNext || d == DirPrevious {
+		w, err = c.stepFrom(ctx, p, d)
+	} else {
+		// Select and re-read in one command list: the answer is what tmux did.
+		w, err = c.readWindow(ctx, string(p), selectCmd(string(p), d))
+	}
 	if err != nil {
 		if KindOf(err) == KindRefused && d == DirLast {
 			return Pane{}, &Error{Kind: KindRefused, Value: string(p), Message: fmt.Sprintf("no last pane in the window of pane %s", p), Err: err}
@@ -80,6 +74,56 @@ func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, e
 		return Pane{}, goneErr("pane", string(p))
 	}
 	return a, nil
+}
+
+// selectCmd moves from target (a pane, or a window meaning its active
+// pane) in direction d; DirNone selects target itself. Not for next and
+// previous.
+func selectCmd(target string, d Direction) []string {
+	sel := []string{"select-pane", "-Z", "-t", target}
+	if f := tmuxDirFlag[d]; f != "" {
+		sel = append(sel, f)
+	}
+	return sel
+}
+
+// stepFrom selects the pane after (or before) p in index order and reads
+// its window. Over tmux processes tmux itself works out which pane that is
+// (see stepScript), in the same process; over control mode the window is
+// read first.
+func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, error) {
+	cmds := append(stepScript(p, d), readWindowCmds(string(p))...)
+	out, ran, err := c.script(ctx, cmds)
+	if ran {
+		if err != nil {
+			return nil, c.nameGone(err, string(p))
+		}
+		return oneWindow(out, string(p))
+	}
+	w, err := c.WindowOf(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return c.readWindow(ctx, string(p), selectCmd(string(stepPane(w, p, d)), DirNone))
+}
+
+// stepScript selects the pane after (or before) p by index, wrapping, with
+// the index worked out by tmux in p's context: run-shell -C expands the
+// formats and then runs the command they make, whose only variable parts
+// are tmux's own window id and a number. has-session first fails, naming
+// p, when p does not exist (run-shell would expand the formats against
+// the current window instead).
+func stepScript(p PaneID, d Direction) [][]string {
+	const base = "#{pane-base-index}"
+	delta := "1"
+	if d == DirPrevious {
+		delta = "#{e|-:#{window_panes},1}"
+	}
+	index := "#{e|+:#{e|%:#{e|+:#{e|-:#{pane_index}," + base + "}," + delta + "},#{window_panes}}," + base + "}"
+	return [][]string{
+		{"has-session", "-t", string(p)},
+		{"run-shell", "-C", "-t", string(p), "select-pane -Z -t #{window_id}." + index},
+	}
 }
 
 // stepPane is the pane after (or before) p in index order, wrapping.

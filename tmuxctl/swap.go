@@ -13,9 +13,11 @@ import (
 // arrived as its active pane; a window's last-pane is kept where it can be;
 // a zoomed window stays zoomed. Swapping a pane with itself changes nothing.
 //
-// It costs two round trips: one small read of the two panes' windows, then
-// one command list with the swap, only the focus corrections tmux's swap
-// makes necessary, and the answer.
+// Over tmux processes it is one process: a script that swaps, keeps focus
+// by tmux's state at that moment, and reads the answer. Over control mode
+// it is two round trips: a small read of the two panes' windows, then one
+// command list with the swap, only the focus corrections tmux's swap makes
+// necessary, and the answer.
 func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, error) {
 	if _, err := ParsePaneID(string(source)); err != nil {
 		return Pane{}, err
@@ -23,25 +25,22 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 	if _, err := ParsePaneID(string(target)); err != nil {
 		return Pane{}, err
 	}
-	out, err := c.run(ctx,
-		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
-		[]string{"list-panes", "-t", string(target), "-F", focusFormat})
-	if err != nil {
-		return Pane{}, c.nameGone(err, string(source))
-	}
-	wins, err := parseFocus(out)
-	if err != nil {
-		return Pane{}, err
+	// The answer: source's window and source itself, wherever it now is.
+	answer := [][]string{
+		{"display-message", "-p", "-t", string(source), windowFormat},
+		{"display-message", "-p", "-t", string(source), paneFormat},
 	}
 	var cmds [][]string
 	if source != target {
-		cmds = swapCmds(wins, source, target)
+		cmds = append(cmds, swapScript(source, target)...)
+	} else {
+		cmds = append(cmds, []string{"has-session", "-t", string(source)})
 	}
-	// The answer: source's window and source itself, wherever it now is.
-	cmds = append(cmds,
-		[]string{"display-message", "-p", "-t", string(source), windowFormat},
-		[]string{"display-message", "-p", "-t", string(source), paneFormat})
-	if out, err = c.run(ctx, cmds...); err != nil {
+	out, ran, err := c.script(ctx, append(cmds, answer...))
+	if !ran {
+		out, err = c.swapOverControl(ctx, source, target, answer)
+	}
+	if err != nil {
 		return Pane{}, c.nameGone(err, string(source))
 	}
 	l, err := parseListing(out)
@@ -53,6 +52,80 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 		return Pane{}, goneErr("pane", string(source))
 	}
 	return p, nil
+}
+
+// swapOverControl reads the two panes' windows, then swaps with the focus
+// corrections that state calls for, and reads answer.
+func (c *Client) swapOverControl(ctx context.Context, source, target PaneID, answer [][]string) (string, error) {
+	out, err := c.run(ctx,
+		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
+		[]string{"list-panes", "-t", string(target), "-F", focusFormat})
+	if err != nil {
+		return "", err
+	}
+	wins, err := parseFocus(out)
+	if err != nil {
+		return "", err
+	}
+	var cmds [][]string
+	if source != target {
+		cmds = swapCmds(wins, source, target)
+	}
+	return c.run(ctx, append(cmds, answer...)...)
+}
+
+// swapScript swaps a and b keeping focus with the content, deciding by
+// tmux's state as the script runs. What swap-pane -d does to focus (tmux
+// 3.2 to master, cmd-swap-pane.c): in a window whose active pane is the
+// -s pane, the pane that arrives in its place becomes active; then, in a
+// window whose active pane is the -t pane, the -s pane becomes active.
+//
+//   - In one window, with the active pane as -s, the active pane stays
+//     active but the other pane becomes the last pane. When the window
+//     has a last pane, select-pane -l (which needs no id) first makes it
+//     active, the swap then involves no active pane and changes no focus,
+//     and a second select-pane -l puts back both the active and the last
+//     pane. Without a last pane there is none to keep.
+//   - Across windows, a window whose active pane left gets the arriving
+//     pane as its active pane, which is what SwapPane promises; tmux 3.4
+//     and newer keep the window's last-pane history. tmux 3.2 and 3.3
+//     remember one last pane and clear it there, so on those a window
+//     whose active pane leaves and that has a last pane first makes that
+//     pane active, and after the swap the arriving pane: the arriving
+//     pane is active and the old last pane is last again.
+func swapScript(a, b PaneID) [][]string {
+	sa, sb := string(a), string(b)
+	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
+		renderList([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
+		renderList([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
+	lastA := []string{"select-pane", "-Z", "-l", "-t", sa}
+	activeIsAB := "#{P:#{?#{&&:#{pane_active},#{||:#{==:#{pane_id}," + sa + "},#{==:#{pane_id}," + sb + "}}},1,}}"
+	sameWindow := [][]string{ifShell(sa, "#{&&:"+activeIsAB+","+fmtHasLast+"}",
+		[][]string{lastA, swapKeep, lastA},
+		[][]string{swapKeep})}
+
+	swap := []string{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}
+	preA := lastA
+	preB := []string{"select-pane", "-Z", "-l", "-t", sb}
+	postA := []string{"select-pane", "-Z", "-t", sb} // b arrived in a's window
+	postB := []string{"select-pane", "-Z", "-t", sa}
+	loses := "#{&&:#{pane_active}," + fmtHasLast + "}"
+	singleLastCross := [][]string{ifShell(sa, loses,
+		[][]string{ifShell(sb, loses,
+			[][]string{preA, preB, swap, postA, postB},
+			[][]string{preA, swap, postA})},
+		[][]string{ifShell(sb, loses,
+			[][]string{preB, swap, postB},
+			[][]string{swap})})}
+	acrossWindows := [][]string{ifShell(sa, fmtSingleLast, singleLastCross, [][]string{swap})}
+
+	// has-session fails, naming the pane, when a or b does not exist (an
+	// if-shell with a missing target would just take its else branch).
+	return [][]string{
+		{"has-session", "-t", sa},
+		{"has-session", "-t", sb},
+		ifShell(sa, fmtHasPane(b), sameWindow, acrossWindows),
+	}
 }
 
 // focusFormat is what a swap needs to know of a window: which pane is

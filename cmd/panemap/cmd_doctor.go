@@ -94,11 +94,8 @@ func (d *doctor) check(ctx context.Context) {
 		return
 	}
 	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
-	if ok, err := tr.Connect(ctx); ok {
-		d.ok("connection: control mode, one persistent connection")
-	} else if err != nil {
-		d.info("connection: a tmux process per command: %v", err)
-	}
+	d.connection(ctx, tr, v)
+	d.pluginKey(ctx, client)
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
 		return
@@ -114,5 +111,30 @@ func (d *doctor) check(ctx context.Context) {
 	}
 	if d.g.getenv("NO_COLOR") != "" {
 		d.info("NO_COLOR is set: the map shows focus with heavy borders instead of colour")
+	}
+}
+
+// connection says which connection panemap chose on this tmux and why,
+// and which known tmux crash a control client risks there.
+func (d *doctor) connection(ctx context.Context, tr *tmuxctl.AutoTransport, v tmuxctl.Version) {
+	plan := tmuxctl.PlanControl(d.g.control, v)
+	if plan.Control {
+		if ok, err := tr.Connect(ctx); !ok {
+			d.info("connection: a tmux process per call for now: control mode could not be had (%v)", err)
+		} else {
+			d.ok("connection: %s", plan.Why)
+		}
+	} else {
+		d.ok("connection: %s", plan.Why)
+	}
+	switch {
+	case plan.Crash == "":
+		d.ok("known tmux crashes: none known for tmux %s with control clients", v)
+	case plan.Control && plan.Crash == tmuxctl.CrashConnectRace:
+		d.bad("unset PANEMAP_CONTROL (panemap then avoids the crash), or upgrade tmux", "known tmux crash on tmux %s, and control mode is forced: %s", v, plan.Crash)
+	case plan.Control:
+		d.info("known tmux crash on tmux %s: %s; panemap keeps a control client attached only while it works", v, plan.Crash)
+	default:
+		d.info("known tmux crash on tmux %s: %s; panemap never connects a control client here", v, plan.Crash)
 	}
 }

@@ -55,6 +55,7 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	if !nf.inPopup && g.inSessionPane(ctx, client, sid) {
 		return launchPopup(ctx, g, client, sid, wid, "", st)
 	}
+	attach(ctx, client)
 	return navigate(ctx, g, client, sid, wid, st)
 }
 

@@ -11,7 +11,7 @@ import (
 func popupCommand() command {
 	return command{
 		name:    "popup",
-		summary: "open the navigator in a tmux popup (for key bindings: bind-key g run-shell -b 'panemap popup')",
+		summary: "open the navigator in a tmux popup (for key bindings: bind-key G run-shell -b 'panemap popup')",
 		usage:   "[--client NAME] [--width W] [--height H] [--border STYLE] [navigator settings]",
 		run:     runPopup,
 	}

@@ -275,11 +275,11 @@ func TestE2EPluginBindingOpensPopup(t *testing.T) {
 	plugin := filepath.Join(wd, "..", "..", "panemap.tmux")
 	n.Inner.Must("set", "-g", "@panemap-bin", bin)
 	n.Inner.Must("run-shell", plugin)
-	if b := n.Inner.Must("list-keys", "-T", "prefix", "g"); !strings.Contains(b, "popup") {
-		t.Fatalf("prefix g not bound to the popup: %q", b)
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "popup") {
+		t.Fatalf("prefix %s not bound to the popup: %q", pluginDefaultKey, b)
 	}
-	n.Keys("C-b", "g")
-	n.WaitScreen(wait, "the popup from prefix g", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the popup from the plugin's key", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
 	n.Keys("q")
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 }

@@ -101,10 +101,19 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	}
 	tr := g.newTransport(sock)
 	tr.Version = v
-	// Connect now rather than on the first call; failing that, every call
-	// runs a tmux process until a connection can be had.
-	_, _ = tr.Connect(ctx)
+	// Resolving the window, and handing over to a popup, need no control
+	// client: attach only once this process will show the navigator.
+	tr.DeferDial = true
 	return tmuxctl.NewClient(tr, sock, g.env), nil
+}
+
+// attach opens the client's control connection now, where the policy
+// allows one, rather than on the first call; failing that, every call runs
+// a tmux process until a connection can be had.
+func attach(ctx context.Context, client *tmuxctl.Client) {
+	if tr, ok := client.Transport().(*tmuxctl.AutoTransport); ok {
+		_, _ = tr.Connect(ctx)
+	}
 }
 
 // client opens a client without checking tmux first: the MCP server must

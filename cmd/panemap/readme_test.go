@@ -221,8 +221,12 @@ func TestReadmeTmuxLines(t *testing.T) {
 	if w := n.Inner.Must("show", "-gv", "@panemap-width"); w != "90%" {
 		t.Errorf("@panemap-width = %q after the README's lines", w)
 	}
-	// The one-line binding opens the popup over the window.
-	n.Keys("C-b", "g")
+	// The one-line binding uses the plugin's default key, and opens the
+	// popup over the window.
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "panemap popup") {
+		t.Fatalf("the README's binding is not on prefix %s: %q", pluginDefaultKey, b)
+	}
+	n.Keys("C-b", pluginDefaultKey)
 	n.WaitScreen(wait, "the popup from the README binding", func(scr string) bool {
 		return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV")
 	})

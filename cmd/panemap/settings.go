@@ -126,5 +126,5 @@ func printSettings(w io.Writer) {
 	for _, d := range settingDefs() {
 		fmt.Fprintf(w, "  --%-7s %-17s %-8s %s\n", d.name, optionName(d.name), d.def, d.usage)
 	}
-	fmt.Fprintln(w, "  The tmux plugin also reads @panemap-key (default g) for the binding.")
+	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding.\n", pluginDefaultKey)
 }

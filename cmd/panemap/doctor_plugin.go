@@ -1,0 +1,49 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"strings"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// pluginDefaultKey is the key panemap.tmux binds after the prefix when
+// @panemap-key is unset (its default_key; a test keeps the two equal). No
+// tmux from 3.2a to master binds it by default.
+const pluginDefaultKey = "G"
+
+// pluginKey says in one line what became of the plugin's key: it opens
+// panemap, the plugin left it alone because something else had it (the
+// plugin records that in @panemap-key-conflict), or it is not bound.
+func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
+	opts, err := client.UserOptions(ctx, "", []string{"@panemap-key", "@panemap-key-conflict", "@panemap-bin"})
+	if err != nil {
+		d.info("plugin key: cannot read the @panemap-key options: %v", err)
+		return
+	}
+	conflict := opts["@panemap-key-conflict"]
+	key := cmp.Or(conflict, opts["@panemap-key"], pluginDefaultKey)
+	cmd, bound, err := client.PrefixBinding(ctx, key)
+	switch {
+	case tmuxctl.KindOf(err) == tmuxctl.KindInvalidInput:
+		d.info("plugin key: @panemap-key %s is not a tmux key name; choose another: set -g @panemap-key KEY", tmuxctl.Quote(key))
+	case err != nil:
+		d.info("plugin key: cannot read the prefix key table: %v", err)
+	case bound && runsPanemap(cmd, opts["@panemap-bin"]):
+		d.ok("plugin key: prefix %s opens panemap", key)
+	case bound && conflict != "":
+		d.info("plugin key: prefix %s was already bound to '%s', so the plugin left it alone; to use another key: set -g @panemap-key KEY", key, cmd)
+	case bound:
+		d.info("plugin key: prefix %s is bound to '%s', not to panemap (is panemap.tmux loaded?)", key, cmd)
+	default:
+		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -b 'panemap popup')", key, key)
+	}
+}
+
+// runsPanemap tells whether a bound command opens panemap: the plugin's
+// binding names the binary (panemap or @panemap-bin) and passes
+// `popup --client`.
+func runsPanemap(cmd, bin string) bool {
+	return strings.Contains(cmd, "panemap") || strings.Contains(cmd, "popup --client") || bin != "" && strings.Contains(cmd, bin)
+}

@@ -1,0 +1,160 @@
+package main
+
+// The tmux plugin, panemap.tmux, run by the tmux under test (the version
+// matrix puts each tmux first on PATH) on private servers.
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// fakeBin is the plugin's @panemap-bin in tests that only look at the
+// binding: binding a key does not run the binary.
+const fakeBin = "/opt/panemap/bin/panemap"
+
+// execClient is a tmuxctl client on srv that runs a tmux process per call,
+// so no control client joins the server under test.
+func execClient(srv *tmuxtest.Server) *tmuxctl.Client {
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	return tmuxctl.NewClient(&tmuxctl.ExecTransport{Socket: sock, Env: tmuxtest.Env()}, sock, tmuxctl.Env{})
+}
+
+// prefixBinding is the command key runs in srv's prefix table.
+func prefixBinding(t *testing.T, srv *tmuxtest.Server, key string) (string, bool) {
+	t.Helper()
+	cmd, ok, err := execClient(srv).PrefixBinding(t.Context(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmd, ok
+}
+
+// runPlugin runs panemap.tmux as tmux.conf's run-shell line would.
+func runPlugin(t *testing.T, srv *tmuxtest.Server) {
+	t.Helper()
+	srv.Must("run-shell", filepath.Join(repoRoot(t), "panemap.tmux"))
+}
+
+func conflictOption(srv *tmuxtest.Server) string {
+	out, _ := srv.Run("show-options", "-gqv", "@panemap-key-conflict")
+	return strings.TrimSpace(out)
+}
+
+func TestPluginDefaultKeyIsFreeInThisTmux(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join(repoRoot(t), "panemap.tmux"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^default_key=` + regexp.QuoteMeta(pluginDefaultKey) + `$`).Match(script) {
+		t.Errorf("panemap.tmux's default_key is not %s, the key doctor and the tests expect", pluginDefaultKey)
+	}
+	srv := tmuxtest.Start(t, 0, 0)
+	version := srv.Must("display-message", "-p", "#{version}")
+	// Unbound proves nothing unless bound keys are found.
+	if cmd, ok := prefixBinding(t, srv, "c"); !ok || !strings.Contains(cmd, "new-window") {
+		t.Fatalf("tmux %s: prefix c = %q, %v; want new-window", version, cmd, ok)
+	}
+	if cmd, ok := prefixBinding(t, srv, pluginDefaultKey); ok {
+		t.Errorf("tmux %s binds prefix %s by default (%s): the plugin's default key must be free", version, pluginDefaultKey, cmd)
+	}
+}
+
+func TestPluginBindsDefaultKey(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	// The second run (tmux.conf sourced again) finds its own binding: not
+	// a conflict.
+	for run := 1; run <= 2; run++ {
+		runPlugin(t, srv)
+		cmd, ok := prefixBinding(t, srv, pluginDefaultKey)
+		if !ok || !strings.Contains(cmd, fakeBin) || !strings.Contains(cmd, "popup --client") {
+			t.Fatalf("run %d: prefix %s = %q, %v; want the popup", run, pluginDefaultKey, cmd, ok)
+		}
+		if c := conflictOption(srv); c != "" {
+			t.Errorf("run %d: @panemap-key-conflict = %q after binding", run, c)
+		}
+	}
+}
+
+func TestPluginLeavesTakenDefaultKeyAlone(t *testing.T) {
+	n := tmuxtest.StartNested(t, 120, 30) // a client, to show the message on
+	srv := n.Inner
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine #{pane_id}")
+	runPlugin(t, srv)
+	if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !strings.Contains(cmd, "mine #{pane_id}") {
+		t.Errorf("the user's prefix %s binding was replaced: %q", pluginDefaultKey, cmd)
+	}
+	if c := conflictOption(srv); c != pluginDefaultKey {
+		t.Errorf("@panemap-key-conflict = %q, want %s", c, pluginDefaultKey)
+	}
+	// The message names the key, its binding (# kept literal, not expanded
+	// as a format) and how to choose another key.
+	want := "panemap: prefix " + pluginDefaultKey + ` is already bound to 'display-message "mine #{pane_id}"', so panemap left it alone. To use another key: set -g @panemap-key KEY`
+	tmuxtest.Eventually(t, wait, func() bool {
+		return strings.Contains(srv.Must("show-messages"), want)
+	}, "no message %q in:\n%s", want, srv.Must("show-messages"))
+}
+
+func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
+	srv.Must("set", "-g", "@panemap-key-conflict", pluginDefaultKey) // from an earlier run
+	// ";" (tmux's last-pane) ends in the command separator: the plugin
+	// must still bind the key itself. Over exec, \; is the argument ";".
+	for _, key := range []string{pluginDefaultKey, ";"} {
+		arg := strings.Replace(key, ";", `\;`, 1)
+		srv.Must("set", "-g", "@panemap-key", arg)
+		runPlugin(t, srv)
+		if cmd, ok := prefixBinding(t, srv, key); !ok || !strings.Contains(cmd, "popup --client") {
+			t.Errorf("@panemap-key %s: prefix %s = %q, %v; want the popup", key, key, cmd, ok)
+		}
+		if c := conflictOption(srv); c != "" {
+			t.Errorf("@panemap-key %s: @panemap-key-conflict = %q, want it cleared", key, c)
+		}
+	}
+}
+
+func TestDoctorPluginKey(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	var out bytes.Buffer
+	d := &doctor{g: &globals{stdout: &out}}
+	client := execClient(srv)
+	check := func(step string, want ...string) {
+		t.Helper()
+		out.Reset()
+		d.pluginKey(t.Context(), client)
+		line := out.String()
+		if strings.Count(line, "\n") != 1 {
+			t.Errorf("%s: want one line, got %q", step, line)
+		}
+		for _, w := range want {
+			if !strings.Contains(line, w) {
+				t.Errorf("%s: %q lacks %q", step, line, w)
+			}
+		}
+	}
+	check("fresh server", "prefix "+pluginDefaultKey+" is not bound")
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
+	runPlugin(t, srv)
+	check("key taken", "prefix "+pluginDefaultKey+" was already bound to 'display-message mine', so the plugin left it alone", "set -g @panemap-key KEY")
+	srv.Must("set", "-g", "@panemap-key", pluginDefaultKey)
+	runPlugin(t, srv)
+	check("key chosen", "ok    plugin key: prefix "+pluginDefaultKey+" opens panemap")
+	srv.Must("set", "-g", "@panemap-key", "c")
+	check("key bound elsewhere", "prefix c is bound to 'new-window', not to panemap")
+	srv.Must("set", "-g", "@panemap-key", "no such key")
+	check("bad key", `@panemap-key "no such key" is not a tmux key name`)
+	if d.problems != 0 {
+		t.Errorf("the plugin's key is information, not a problem: %d problem(s)", d.problems)
+	}
+}

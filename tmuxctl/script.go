@@ -1,0 +1,107 @@
+package tmuxctl
+
+import (
+	"context"
+	"strings"
+)
+
+// A script is a command list whose later commands depend on tmux's state
+// when it runs: if-shell -F picks between command lists by a format, and
+// run-shell -C runs a command whose arguments a format computed. It lets
+// one tmux process do what would otherwise take a read, a decision here
+// and a second process, and the decision is made on tmux's state at that
+// very moment rather than on one read earlier.
+//
+// Scripts run only over tmux processes. A control client gets a reply
+// block for every command a script inserts, so the number of blocks an
+// answer has is not known when the line is sent; over control mode a
+// round trip costs about 0.1 ms, and the operations read first instead.
+
+// scripter is implemented by transports that run scripts when no control
+// connection is in use.
+type scripter interface {
+	// runScript runs cmds as one tmux process and reports ran=true, or
+	// runs nothing and reports ran=false when a control connection is
+	// in use (the caller then takes its control-mode path).
+	runScript(ctx context.Context, cmds [][]string) (out string, ran bool, err error)
+}
+
+func (t *ExecTransport) runScript(ctx context.Context, cmds [][]string) (string, bool, error) {
+	out, err := t.Run(ctx, cmds...)
+	return out, true, err
+}
+
+func (t *AutoTransport) runScript(ctx context.Context, cmds [][]string) (string, bool, error) {
+	if _, err := commandLine(cmds); err != nil {
+		return "", true, err
+	}
+	t.begin()
+	defer t.end()
+	if ctl, _ := t.control(ctx); ctl != nil {
+		return "", false, nil
+	}
+	out, err := t.exec().Run(ctx, cmds...)
+	return out, true, err
+}
+
+// script runs cmds as a script when the transport can; ran=false means it
+// did not run and the caller must use its control-mode path.
+func (c *Client) script(ctx context.Context, cmds [][]string) (string, bool, error) {
+	s, ok := c.t.(scripter)
+	if !ok {
+		return "", false, nil
+	}
+	return s.runScript(ctx, cmds)
+}
+
+// ifShell is `if-shell -F -t target cond then [else]`: tmux expands cond
+// in target's context and, unless it is empty or "0", runs the command
+// list then, else the list otherwise. The lists are rendered for tmux's
+// command parser with every argument quoted, so nothing in them can be
+// read as anything but the words given. target must be a validated id.
+func ifShell(target, cond string, then, otherwise [][]string) []string {
+	cmd := []string{"if-shell", "-F", "-t", target, cond, renderList(then)}
+	if otherwise != nil {
+		cmd = append(cmd, renderList(otherwise))
+	}
+	return cmd
+}
+
+// renderList renders a command list as one string for tmux's parser. The
+// words come from validated ids, fixed flags and formats made here, none
+// of which holds a newline or NUL, the only bytes it cannot carry.
+func renderList(cmds [][]string) string {
+	line, err := commandLine(cmds)
+	if err != nil {
+		// Unreachable with the words scripts are made of; refuse loudly
+		// rather than send something else.
+		panic("tmuxctl: script word cannot be quoted: " + err.Error())
+	}
+	return line
+}
+
+// fmtHasPane is a format that, in a pane's context, is "1" when pane p is
+// in the same window and empty otherwise.
+func fmtHasPane(p PaneID) string {
+	return "#{P:#{?#{==:#{pane_id}," + string(p) + "},1,}}"
+}
+
+// fmtHasLast is "1" in a window that has a last (previously active) pane.
+const fmtHasLast = "#{P:#{?pane_last,1,}}"
+
+// fmtSingleLast is "1" on tmux 3.2 and 3.3, whose windows remember one
+// last pane instead of a history of them (3.4 and newer): a cross-window
+// swap there forgets the last pane of a window whose active pane left.
+const fmtSingleLast = "#{m:3.[23]*,#{version}}"
+
+// answerMarker separates the parts of one script's output. The nonce
+// makes a marker line impossible to forge from pane text (a path or a
+// title printed before it).
+func answerMarker(nonce string) []string {
+	return []string{"display-message", "-p", "=panemap-" + nonce}
+}
+
+// splitAnswer cuts out into the parts separated by answerMarker lines.
+func splitAnswer(out, nonce string) []string {
+	return strings.Split(out, "=panemap-"+nonce+"\n")
+}
