@@ -1,9 +1,6 @@
 package tmuxctl
 
-import (
-	"context"
-	"strings"
-)
+import "context"
 
 // A script is a command list whose later commands depend on tmux's state
 // when it runs: if-shell -F picks between command lists by a format, and
@@ -99,9 +96,4 @@ const fmtSingleLast = "#{m:3.[23]*,#{version}}"
 // title printed before it).
 func answerMarker(nonce string) []string {
 	return []string{"display-message", "-p", "=panemap-" + nonce}
-}
-
-// splitAnswer cuts out into the parts separated by answerMarker lines.
-func splitAnswer(out, nonce string) []string {
-	return strings.Split(out, "=panemap-"+nonce+"\n")
 }

@@ -92,7 +92,7 @@ func selectCmd(target string, d Direction) []string {
 // (see stepScript), in the same process; over control mode the window is
 // read first.
 func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, error) {
-	cmds := append(stepScript(p, d), readWindowCmds(string(p))...)
+	cmds := append(stepScript(string(p), d), readWindowCmds(string(p))...)
 	out, ran, err := c.script(ctx, cmds)
 	if ran {
 		if err != nil {
@@ -108,12 +108,13 @@ func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, 
 }
 
 // stepScript selects the pane after (or before) p by index, wrapping, with
-// the index worked out by tmux in p's context: run-shell -C expands the
+// the index worked out by tmux in p's context (p is a pane, or a window
+// meaning its active pane): run-shell -C expands the
 // formats and then runs the command they make, whose only variable parts
 // are tmux's own window id and a number. has-session first fails, naming
 // p, when p does not exist (run-shell would expand the formats against
 // the current window instead).
-func stepScript(p PaneID, d Direction) [][]string {
+func stepScript(p string, d Direction) [][]string {
 	const base = "#{pane-base-index}"
 	delta := "1"
 	if d == DirPrevious {
@@ -121,8 +122,8 @@ func stepScript(p PaneID, d Direction) [][]string {
 	}
 	index := "#{e|+:#{e|%:#{e|+:#{e|-:#{pane_index}," + base + "}," + delta + "},#{window_panes}}," + base + "}"
 	return [][]string{
-		{"has-session", "-t", string(p)},
-		{"run-shell", "-C", "-t", string(p), "select-pane -Z -t #{window_id}." + index},
+		{"has-session", "-t", p},
+		{"run-shell", "-C", "-t", p, "select-pane -Z -t #{window_id}." + index},
 	}
 }
 

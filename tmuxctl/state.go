@@ -15,20 +15,39 @@ func (c *Client) ReadState(ctx context.Context, s SessionID) (*State, error) {
 	if _, err := ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
-	out, err := c.run(ctx,
-		[]string{"list-windows", "-t", string(s), "-F", windowFormat},
-		[]string{"list-panes", "-s", "-t", string(s), "-F", paneFormat},
-		[]string{"list-panes", "-a", "-f", "#{pane_marked}", "-F", markedFormat},
-	)
+	out, err := c.run(ctx, readStateCmds(s)...)
 	if err != nil {
 		return nil, c.nameGone(err, string(s))
 	}
+	st, markedWin, err := parseState(s, out)
+	if err != nil {
+		return nil, err
+	}
+	if markedWin != "" {
+		if fw, err := c.ListPanes(ctx, markedWin); err == nil {
+			st.Foreign = fw
+		}
+	}
+	return st, nil
+}
+
+func readStateCmds(s SessionID) [][]string {
+	return [][]string{
+		{"list-windows", "-t", string(s), "-F", windowFormat},
+		{"list-panes", "-s", "-t", string(s), "-F", paneFormat},
+		{"list-panes", "-a", "-f", "#{pane_marked}", "-F", markedFormat},
+	}
+}
+
+// parseState reads the output of readStateCmds. markedWin is the marked
+// pane's window when it lies outside the session (not read yet).
+func parseState(s SessionID, out string) (*State, WindowID, error) {
 	l, err := parseListing(out)
 	if err != nil {
-		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+		return nil, "", &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
 	if len(l.windows) == 0 {
-		return nil, goneErr("session", string(s))
+		return nil, "", goneErr("session", string(s))
 	}
 	st := &State{Session: s, SessionName: l.windows[0].SessionName, Windows: l.windows, Marked: l.marked}
 	for _, w := range l.windows {
@@ -40,14 +59,13 @@ func (c *Client) ReadState(ctx context.Context, s SessionID) (*State, error) {
 			st.LastWindow = w.ID
 		}
 	}
+	var markedWin WindowID
 	if l.marked != "" {
 		if _, ok := st.Window(l.markedWin); !ok {
-			if fw, err := c.ListPanes(ctx, l.markedWin); err == nil {
-				st.Foreign = fw
-			}
+			markedWin = l.markedWin
 		}
 	}
-	return st, nil
+	return st, markedWin, nil
 }
 
 // SessionOf returns the session that panemap's context points at: the

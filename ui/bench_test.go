@@ -27,9 +27,9 @@ func (c *timedCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxct
 	return c.Core.ReadState(ctx, s)
 }
 
-func (c *timedCore) SelectPane(ctx context.Context, p tmuxctl.PaneID, d tmuxctl.Direction) (tmuxctl.Pane, error) {
+func (c *timedCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (*tmuxctl.State, *tmuxctl.State, error) {
 	defer c.time(time.Now())
-	return c.Core.SelectPane(ctx, p, d)
+	return c.Core.Act(ctx, s, op)
 }
 
 // settle runs cmd and everything it leads to, synchronously, ignoring

@@ -9,10 +9,13 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// opFunc is one change to tmux, given the state read just before it. It
-// answers with a nudge when it decided to do nothing, and the window to
-// show afterwards when that changes.
-type opFunc func(ctx context.Context, c Core, before *tmuxctl.State) (note string, toWin tmuxctl.WindowID, err error)
+// opFunc decides one change to tmux from the state the map shows. It
+// answers with the change, or with a nudge when it decided to do nothing,
+// and the window to show afterwards when that changes. It does no I/O.
+type opFunc func(st *tmuxctl.State) (note string, toWin tmuxctl.WindowID, op *tmuxctl.Op, err error)
+
+// closeFunc decides the closing work of q, Enter or Esc (nil: none).
+type closeFunc func(st *tmuxctl.State) *tmuxctl.Op
 
 // refresh reads the session. It is the one path by which the map learns
 // what tmux looks like; the poll timer uses it, and tmux events can too.
@@ -34,40 +37,58 @@ func (m *Model) read(seq int) tea.Cmd {
 	}
 }
 
-// startOp marks the model busy and returns the command that runs f
-// between two reads of the session. record says whether the change is
+// startOp marks the model busy and returns the command that makes the
+// change f decides, with a read of the session just before and just after
+// it: one tmux command list (one tmux process without control mode). A
+// nudge costs no tmux call at all. record says whether the change is
 // undoable (undo itself is not).
 func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 	m.busy = true
 	m.seq++
-	seq, core, sess, from := m.seq, m.core, m.opts.Session, m.win
+	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
 	ctx, timeout := m.ctx, m.opts.OpTimeout
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
-		done.before, done.readErr = core.ReadState(ctx, sess)
-		if done.readErr != nil {
+		if st == nil { // no read has come back yet
+			if st, done.readErr = core.ReadState(ctx, sess); done.readErr != nil {
+				return done
+			}
+		}
+		var op *tmuxctl.Op
+		done.note, done.toWin, op, done.err = f(st)
+		if op == nil || done.err != nil {
+			done.noop = true
 			return done
 		}
-		done.note, done.toWin, done.err = f(ctx, core, done.before)
-		done.after, done.readErr = core.ReadState(ctx, sess)
+		done.before, done.after, done.err = core.Act(ctx, sess, *op)
 		return done
 	}
 }
 
 // finish runs the closing work and quits with code, or with ExitFailed
 // when the work fails.
-func (m *Model) finish(code int, f func(ctx context.Context, c Core) error) tea.Cmd {
+func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 	m.busy = true
-	core, ctx, timeout := m.core, m.ctx, m.opts.OpTimeout
+	core, ctx, timeout, sess, st := m.core, m.ctx, m.opts.OpTimeout, m.opts.Session, m.state
 	return func() tea.Msg {
 		if f == nil {
 			return quitMsg{code: code}
 		}
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		if err := f(ctx, core); err != nil {
+		if st == nil {
+			var err error
+			if st, err = core.ReadState(ctx, sess); err != nil {
+				return quitMsg{code: ExitTmuxGone, err: err}
+			}
+		}
+		op := f(st)
+		if op == nil {
+			return quitMsg{code: code}
+		}
+		if _, _, err := core.Act(ctx, sess, *op); err != nil {
 			if tmuxctl.KindOf(err) == tmuxctl.KindServerGone {
 				return quitMsg{code: ExitTmuxGone, err: err}
 			}

@@ -8,13 +8,11 @@ import (
 
 // Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
 type Core interface {
+	// ReadState reads the session (the map's polls and refreshes).
 	ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error)
-	SelectPane(ctx context.Context, p tmuxctl.PaneID, d tmuxctl.Direction) (tmuxctl.Pane, error)
-	SwapPane(ctx context.Context, a, b tmuxctl.PaneID) (tmuxctl.Pane, error)
-	SelectWindow(ctx context.Context, s tmuxctl.SessionID, w tmuxctl.WindowID) error
-	ToggleZoom(ctx context.Context, p tmuxctl.PaneID) error
-	ToggleMark(ctx context.Context, p tmuxctl.PaneID) error
-	Restore(ctx context.Context, st *tmuxctl.State) error
+	// Act makes one change between two reads of the session, in one
+	// tmux command list; every key's change goes through it.
+	Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (before, after *tmuxctl.State, err error)
 }
 
 var _ Core = (*tmuxctl.Client)(nil)

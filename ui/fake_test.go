@@ -17,7 +17,8 @@ type fakeCore struct {
 	mu    sync.Mutex
 	st    *tmuxctl.State
 	calls []string
-	reads int
+	reads int // ReadState calls from the navigator
+	acts  int // Act calls: each is one tmux command list
 	fail  map[string]error // the next call of that name fails
 	gone  bool             // the server is gone: everything fails
 }
@@ -334,4 +335,60 @@ func rowState(n int) *tmuxctl.State {
 	w := window("@1", 0, "row", x-1, 40, panes...)
 	w.Active = true
 	return &tmuxctl.State{Session: "$1", SessionName: "many", Windows: []*tmuxctl.Window{w}, Current: "@1"}
+}
+
+// Act makes op between two reads, as tmuxctl.Client.Act does: through
+// the fake's own operations, so the calls they record stay the record of
+// what the navigator asked for.
+func (f *fakeCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (before, after *tmuxctl.State, err error) {
+	f.mu.Lock()
+	f.acts++
+	f.reads-- // the reads inside Act are part of its one command list
+	f.mu.Unlock()
+	if before, err = f.ReadState(ctx, s); err != nil {
+		return nil, nil, err
+	}
+	switch op.Kind {
+	case tmuxctl.OpSelect:
+		from := op.Pane
+		if from == "" {
+			w, ok := before.Window(op.Window)
+			if !ok {
+				return before, nil, paneGone(from)
+			}
+			a, _ := w.ActivePane()
+			from = a.ID
+			if op.Stop && tmuxctl.AtEdge(w, a, op.Dir) {
+				break
+			}
+			if _, ok := w.LastPane(); op.Dir == tmuxctl.DirLast && !ok && len(w.Panes) != 2 {
+				break
+			}
+		}
+		_, err = f.SelectPane(ctx, from, op.Dir)
+	case tmuxctl.OpSwap:
+		_, err = f.SwapPane(ctx, op.Pane, op.With)
+	case tmuxctl.OpSelectWindow:
+		err = f.SelectWindow(ctx, s, op.Window)
+	case tmuxctl.OpZoom:
+		err = f.ToggleZoom(ctx, op.Pane)
+	case tmuxctl.OpMark:
+		err = f.ToggleMark(ctx, op.Pane)
+	case tmuxctl.OpRestore:
+		err = f.Restore(ctx, op.Want)
+	case tmuxctl.OpRefocus:
+		if _, err = f.SelectPane(ctx, op.Pane, tmuxctl.DirNone); err == nil {
+			_, err = f.SelectPane(ctx, op.With, tmuxctl.DirNone)
+		}
+	default:
+		err = fmt.Errorf("fake: unknown op %d", op.Kind)
+	}
+	if err != nil {
+		return before, nil, err
+	}
+	f.mu.Lock()
+	f.reads--
+	f.mu.Unlock()
+	after, err = f.ReadState(ctx, s)
+	return before, after, err
 }

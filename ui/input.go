@@ -141,7 +141,7 @@ func (m *Model) close(revertAll bool) tea.Cmd {
 	case revertAll:
 		return m.finish(ExitOK, revert(m.initial))
 	default:
-		return m.finish(ExitOK, keepHistory(m.opts.Session, m.initial, m.win))
+		return m.finish(ExitOK, keepHistory(m.initial, m.win))
 	}
 }
 

@@ -23,6 +23,7 @@ type opDoneMsg struct {
 	fromWin tmuxctl.WindowID // the window shown when the op started
 	toWin   tmuxctl.WindowID // the window to show afterwards, if it changes
 	note    string           // a nudge: nothing done, and why
+	noop    bool             // nothing was asked of tmux
 	record  bool             // push before onto the undo stack if it changed
 	err     error            // the operation's failure
 	readErr error            // a failure to read the state around it

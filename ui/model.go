@@ -310,7 +310,7 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 		m.status = status{text: msg.note, kind: statusNudge}
 	}
 	var cmds []tea.Cmd
-	if msg.after == nil {
+	if msg.after == nil && !msg.noop {
 		cmds = append(cmds, m.refresh())
 	}
 	cmds = append(cmds, m.drain(), m.pendingRefresh())

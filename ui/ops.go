@@ -1,15 +1,19 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// The navigator's operations. Each works from the state read just before
-// it runs, so a decision (which pane is focused, who is the neighbour)
-// is never based on a stale map.
+// The navigator's operations. Each decides from the state the map shows
+// (the latest read) and answers with the one change to make, which
+// tmuxctl.Client.Act then makes between two reads of the session, all in
+// one tmux command list. Whatever can depend on a change the map has not
+// shown yet is left to tmux to decide as the change runs: directional
+// moves start from the window's active pane, not from the one the map
+// believes focused; swaps keep focus by tmux's state at that moment; a
+// restore runs only while the panes are where the map saw them.
 
 func windowGone(id tmuxctl.WindowID) error {
 	return &tmuxctl.Error{Kind: tmuxctl.KindGone, Value: string(id), Message: fmt.Sprintf("window %s is gone", id)}
@@ -39,106 +43,105 @@ func edgeNudge(d tmuxctl.Direction) string {
 
 // moveFocus moves tmux's focus from the focused pane in direction d.
 func moveFocus(win tmuxctl.WindowID, d tmuxctl.Direction, wrap bool) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
 		if isGeometric(d) && !wrap && tmuxctl.AtEdge(w, a, d) {
-			return edgeNudge(d), "", nil
+			return edgeNudge(d), "", nil, nil
 		}
 		if d == tmuxctl.DirLast {
 			if _, ok := w.LastPane(); !ok && len(w.Panes) != 2 {
-				return "no last pane in this window", "", nil
+				return "no last pane in this window", "", nil, nil
 			}
 		}
-		_, err = c.SelectPane(ctx, a.ID, d)
-		return "", "", err
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: !wrap && isGeometric(d)}, nil
 	}
 }
 
 // focusPane makes p the active pane.
 func focusPane(p tmuxctl.PaneID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
-		_, err := c.SelectPane(ctx, p, tmuxctl.DirNone)
-		return "", "", err
+	return func(*tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: p}, nil
 	}
 }
 
 // swapDir swaps the focused pane with its neighbour in direction d; the
 // focus stays on the pane, so it walks across the layout.
 func swapDir(win tmuxctl.WindowID, d tmuxctl.Direction, wrap bool) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
 		n, ok := tmuxctl.Neighbour(w, a.ID, d, wrap)
 		if !ok {
 			if !wrap && tmuxctl.AtEdge(w, a, d) {
-				return edgeNudge(d), "", nil
+				return edgeNudge(d), "", nil, nil
 			}
-			return "no pane to swap with there", "", nil
+			return "no pane to swap with there", "", nil, nil
 		}
-		_, err = c.SwapPane(ctx, a.ID, n)
-		return "", "", err
+		return "", "", swapOp(a.ID, n), nil
 	}
+}
+
+func swapOp(a, b tmuxctl.PaneID) *tmuxctl.Op {
+	return &tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: a, With: b}
 }
 
 // swapPanes swaps a and b (a mouse drag).
 func swapPanes(a, b tmuxctl.PaneID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
-		_, err := c.SwapPane(ctx, a, b)
-		return "", "", err
+	return func(*tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		return "", "", swapOp(a, b), nil
 	}
 }
 
 // swapMarked swaps the focused pane with tmux's marked pane, wherever it is.
 func swapMarked(win tmuxctl.WindowID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
 		switch st.Marked {
 		case "":
-			return "no marked pane: press m on a pane to mark it", "", nil
+			return "no marked pane: press m on a pane to mark it", "", nil, nil
 		case a.ID:
-			return "the focused pane is the marked pane", "", nil
+			return "the focused pane is the marked pane", "", nil, nil
 		}
-		_, err = c.SwapPane(ctx, a.ID, st.Marked)
-		return "", "", err
+		return "", "", swapOp(a.ID, st.Marked), nil
 	}
 }
 
 // toggleMark marks or unmarks the focused pane.
 func toggleMark(win tmuxctl.WindowID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
-		return "", "", c.ToggleMark(ctx, a.ID)
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}, nil
 	}
 }
 
 // toggleZoom zooms or unzooms the focused pane.
 func toggleZoom(win tmuxctl.WindowID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
-		return "", "", c.ToggleZoom(ctx, a.ID)
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}, nil
 	}
 }
 
 // stepWindow selects the window delta steps from win, wrapping.
 func stepWindow(win tmuxctl.WindowID, delta int) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
 		n := len(st.Windows)
 		if n < 2 {
-			return "this session has one window", "", nil
+			return "this session has one window", "", nil, nil
 		}
 		i := 0
 		for j, w := range st.Windows {
@@ -147,33 +150,29 @@ func stepWindow(win tmuxctl.WindowID, delta int) opFunc {
 			}
 		}
 		to := st.Windows[((i+delta)%n+n)%n].ID
-		return "", to, c.SelectWindow(ctx, st.Session, to)
+		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
 	}
 }
 
 // gotoWindow selects window to (a click on its tab).
 func gotoWindow(to tmuxctl.WindowID) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
-		return "", to, c.SelectWindow(ctx, st.Session, to)
+	return func(*tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
 	}
 }
 
 // restoreTo puts a snapshot back (undo).
 func restoreTo(e undoEntry) opFunc {
-	return func(ctx context.Context, c Core, st *tmuxctl.State) (string, tmuxctl.WindowID, error) {
-		return "", e.win, c.Restore(ctx, e.state)
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		return "", e.win, &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state}, nil
 	}
 }
 
 // keepHistory is the closing work of q and Enter. Every select-pane pushes
 // tmux's last-pane history, so a walk A→B→C leaves last-pane at B; this
 // leaves it as if the person had jumped from A to C directly.
-func keepHistory(sess tmuxctl.SessionID, initial *tmuxctl.State, win tmuxctl.WindowID) func(context.Context, Core) error {
-	return func(ctx context.Context, c Core) error {
-		st, err := c.ReadState(ctx, sess)
-		if err != nil {
-			return err
-		}
+func keepHistory(initial *tmuxctl.State, win tmuxctl.WindowID) closeFunc {
+	return func(st *tmuxctl.State) *tmuxctl.Op {
 		w, ok1 := st.Window(win)
 		iw, ok2 := initial.Window(win)
 		if !ok1 || !ok2 {
@@ -190,17 +189,13 @@ func keepHistory(sess tmuxctl.SessionID, initial *tmuxctl.State, win tmuxctl.Win
 		if l, ok := w.LastPane(); ok && l.ID == ia.ID {
 			return nil
 		}
-		if _, err := c.SelectPane(ctx, ia.ID, tmuxctl.DirNone); err != nil {
-			return err
-		}
-		_, err = c.SelectPane(ctx, a.ID, tmuxctl.DirNone)
-		return err
+		return &tmuxctl.Op{Kind: tmuxctl.OpRefocus, Pane: ia.ID, With: a.ID}
 	}
 }
 
 // revert is the closing work of Esc: everything back as it was at open.
-func revert(initial *tmuxctl.State) func(context.Context, Core) error {
-	return func(ctx context.Context, c Core) error {
-		return c.Restore(ctx, initial)
+func revert(initial *tmuxctl.State) closeFunc {
+	return func(st *tmuxctl.State) *tmuxctl.Op {
+		return &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: initial}
 	}
 }

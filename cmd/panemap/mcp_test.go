@@ -64,8 +64,14 @@ func (s *syncBuffer) String() string {
 // go-sdk client to it over its stdin and stdout.
 func connectMCP(t *testing.T, socket string, args ...string) (*sdkmcp.ClientSession, *syncBuffer) {
 	t.Helper()
+	return connectMCPEnv(t, socket, mcpEnv(), args...)
+}
+
+// connectMCPEnv is connectMCP with the server's environment given.
+func connectMCPEnv(t *testing.T, socket string, env []string, args ...string) (*sdkmcp.ClientSession, *syncBuffer) {
+	t.Helper()
 	cmd := exec.Command(tmuxtest.Panemap(t), append([]string{"-L", socket, "mcp"}, args...)...)
-	cmd.Env = mcpEnv()
+	cmd.Env = env
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	ctx, cancel := context.WithTimeout(t.Context(), mcpWait)

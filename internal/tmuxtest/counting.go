@@ -1,0 +1,58 @@
+package tmuxtest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Counter is a tmux wrapper that logs every tmux process started through
+// it (one line of arguments each) and then runs the real tmux.
+type Counter struct {
+	Dir  string // holds the wrapper as "tmux": put it first on PATH
+	Path string // the wrapper itself
+	log  string
+}
+
+// CountingTmux makes a Counter around the tmux on PATH now.
+func CountingTmux(tb testing.TB) *Counter {
+	tb.Helper()
+	Available(tb)
+	real, err := exec.LookPath("tmux")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	real, _ = filepath.Abs(real)
+	dir := tb.TempDir()
+	c := &Counter{Dir: dir, Path: filepath.Join(dir, "tmux"), log: filepath.Join(dir, "calls.log")}
+	script := fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" | tr '\\n' ' ' >> '%s'\necho >> '%s'\nexec '%s' \"$@\"\n", c.log, c.log, real)
+	if err := os.WriteFile(c.Path, []byte(script), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// Calls is every tmux process started so far, as its arguments.
+func (c *Counter) Calls() []string {
+	b, _ := os.ReadFile(c.log)
+	s := strings.TrimSuffix(string(b), "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// Env is Env() with the wrapper first on PATH.
+func (c *Counter) Env() []string {
+	var env []string
+	for _, kv := range Env() {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			kv = "PATH=" + c.Dir + string(os.PathListSeparator) + v
+		}
+		env = append(env, kv)
+	}
+	return env
+}

@@ -1,0 +1,191 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// actCase is one navigator change: the op, and what must hold after it.
+type actCase struct {
+	name  string
+	op    func(g [4]string, st *tmuxctl.State) tmuxctl.Op
+	check func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State)
+}
+
+func activeIn(st *tmuxctl.State, w tmuxctl.WindowID) tmuxctl.PaneID {
+	win, _ := st.Window(w)
+	a, _ := win.ActivePane()
+	return a.ID
+}
+
+func actCases(win tmuxctl.WindowID) []actCase {
+	wantActive := func(i int) func(*testing.T, *tmuxtest.Server, [4]string, *tmuxctl.State, *tmuxctl.State) {
+		return func(t *testing.T, srv *tmuxtest.Server, g [4]string, _, after *tmuxctl.State) {
+			if a := activeIn(after, win); string(a) != g[i] || srv.Active(g[0]) != g[i] {
+				t.Errorf("active %s (tmux says %s), want %s", a, srv.Active(g[0]), g[i])
+			}
+		}
+	}
+	return []actCase{
+		{"right from the active pane", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight}
+		}, wantActive(1)},
+		{"right at the edge without wrap", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight, Stop: true}
+		}, wantActive(1)},
+		{"right at the edge with wrap", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight}
+		}, wantActive(0)},
+		{"last", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirLast}
+		}, wantActive(1)},
+		{"next from the active pane", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirNext}
+		}, wantActive(3)}, // index order: tl bl tr br; tr is active
+		{"a pane by id", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: tmuxctl.PaneID(g[2])}
+		}, wantActive(2)},
+		{"swap keeps focus on the content", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(g[2]), With: tmuxctl.PaneID(g[1])}
+		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State) {
+			wantActive(2)(t, srv, g, before, after)
+			b, _ := before.Window(win)
+			a, _ := after.Window(win)
+			pb2, _ := b.Pane(tmuxctl.PaneID(g[2]))
+			pa1, _ := a.Pane(tmuxctl.PaneID(g[1]))
+			if pb2.Left != pa1.Left || pb2.Top != pa1.Top {
+				t.Errorf("%s did not take %s's place", g[1], g[2])
+			}
+		}},
+		{"zoom", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(g[2])}
+		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmuxctl.State) {
+			if w, _ := after.Window(win); !w.Zoomed {
+				t.Error("not zoomed")
+			}
+		}},
+		{"unzoom", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(g[2])}
+		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmuxctl.State) {
+			if w, _ := after.Window(win); w.Zoomed {
+				t.Error("still zoomed")
+			}
+		}},
+		{"mark", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: tmuxctl.PaneID(g[3])}
+		}, func(t *testing.T, _ *tmuxtest.Server, g [4]string, _, after *tmuxctl.State) {
+			if string(after.Marked) != g[3] {
+				t.Errorf("marked %q, want %s", after.Marked, g[3])
+			}
+		}},
+		{"refocus", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpRefocus, Pane: tmuxctl.PaneID(g[0]), With: tmuxctl.PaneID(g[2])}
+		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State) {
+			wantActive(2)(t, srv, g, before, after)
+			if w, _ := after.Window(win); func() string { l, _ := w.LastPane(); return string(l.ID) }() != g[0] {
+				t.Errorf("last pane is not %s", g[0])
+			}
+		}},
+		{"restore the swap", func(g [4]string, st *tmuxctl.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: nil}
+		}, nil},
+	}
+}
+
+// TestActOneProcess runs each navigator change through Act over tmux
+// processes and counts them: exactly one per change, with the state
+// before and after it read in the same process. The same changes then
+// run over control mode, with the same outcome.
+func TestActOneProcess(t *testing.T) {
+	for _, kind := range transportKinds {
+		t.Run(kind, func(t *testing.T) {
+			srv := tmuxtest.Start(t, 0, 0)
+			sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+			counter := tmuxtest.CountingTmux(t)
+			var tr tmuxctl.Transport
+			if kind == "exec" {
+				et := tmuxctl.NewExecTransport(sock)
+				et.Env, et.Binary = tmuxtest.Env(), counter.Path
+				tr = et
+			} else {
+				tr = newAuto(t, sock)
+			}
+			c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+			defer c.Close()
+			g := srv.Grid()
+			sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+			win := tmuxctl.WindowID(srv.Display(g[0], "#{window_id}"))
+			initial, err := c.ReadState(ctx(t), sid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tc := range actCases(win) {
+				st, err := c.ReadState(ctx(t), sid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				op := tc.op(g, st)
+				if op.Kind == tmuxctl.OpRestore {
+					op.Want = initial
+				}
+				calls := len(counter.Calls())
+				before, after, err := c.Act(ctx(t), sid, op)
+				if err != nil {
+					t.Fatalf("%s: %v", tc.name, err)
+				}
+				if n := len(counter.Calls()) - calls; kind == "exec" && n != 1 {
+					t.Errorf("%s: %d tmux processes, want 1: %q", tc.name, n, counter.Calls()[calls:])
+				}
+				if before == nil || after == nil {
+					t.Fatalf("%s: before %v, after %v", tc.name, before, after)
+				}
+				if tmuxctl.Fingerprint(before) != tmuxctl.Fingerprint(st) {
+					t.Errorf("%s: the state before the change is not the one just read:\n%s\nwant\n%s", tc.name, tmuxctl.Fingerprint(before), tmuxctl.Fingerprint(st))
+				}
+				now, err := c.ReadState(ctx(t), sid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tmuxctl.Fingerprint(after) != tmuxctl.Fingerprint(now) {
+					t.Errorf("%s: the state after is not tmux's:\n%s\nwant\n%s", tc.name, tmuxctl.Fingerprint(after), tmuxctl.Fingerprint(now))
+				}
+				if tc.check != nil {
+					tc.check(t, srv, g, before, after)
+				}
+			}
+			now, _ := c.ReadState(ctx(t), sid)
+			if tmuxctl.Positions(now) != tmuxctl.Positions(initial) {
+				t.Errorf("restore did not put the panes back: %s, want %s", tmuxctl.Positions(now), tmuxctl.Positions(initial))
+			}
+		})
+	}
+}
+
+// TestActRestoreAfterOutsideChange: when the panes moved after the
+// caller's read, the restore's swaps are not run on stale positions; it
+// reads again and still restores exactly.
+func TestActRestoreAfterOutsideChange(t *testing.T) {
+	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
+		g := srv.Grid()
+		sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+		initial, err := c.ReadState(ctx(t), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Must("swap-pane", "-d", "-s", g[0], "-t", g[3])
+		seen, err := c.ReadState(ctx(t), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Must("swap-pane", "-d", "-s", g[1], "-t", g[2]) // behind the caller's back
+		if _, _, err := c.Act(ctx(t), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: seen, Want: initial}); err != nil {
+			t.Fatal(err)
+		}
+		now, _ := c.ReadState(ctx(t), sid)
+		if tmuxctl.Positions(now) != tmuxctl.Positions(initial) {
+			t.Errorf("positions %s, want %s", tmuxctl.Positions(now), tmuxctl.Positions(initial))
+		}
+	})
+}
