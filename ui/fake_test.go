@@ -17,8 +17,8 @@ type fakeCore struct {
 	mu    sync.Mutex
 	st    *tmuxctl.State
 	calls []string
-	reads int // ReadState calls from the navigator
-	acts  int // Act calls: each is one tmux command list
+	reads int              // ReadState calls from the navigator
+	acts  int              // Act calls: each is one tmux command list
 	fail  map[string]error // the next call of that name fails
 	gone  bool             // the server is gone: everything fails
 }
