@@ -236,7 +236,7 @@ func (op Op) script(s SessionID) [][]string {
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.
-		return [][]string{ifShell(string(s), "#{==:"+positionsFormat+","+positions(op.From)+"}", restoreCmds(op.From, op.Want), nil)}
+		return [][]string{ifShell(string(s), samePositions(op.From), restoreCmds(op.From, op.Want), nil)}
 	}
 	cmds, _ := op.plain(s, nil)
 	return cmds
@@ -338,11 +338,25 @@ func focusOf(st *State, a, b PaneID) map[PaneID]*focusWindow {
 	return byPane
 }
 
-// positionsFormat lists, in a session's context, where each pane of the
-// session is: "%id.@window.index " for each, windows and panes in order.
-const positionsFormat = "#{W:#{P:#{pane_id}.#{window_id}.#{pane_index} }}"
+// samePositions is a format that, in the context of st's session, is "1"
+// when the session has st's windows with as many panes each, and every
+// pane is where st has it. It holds no matter in which order tmux loops:
+// #{P:} goes by pane index before tmux 3.6 and by pane id from 3.6 on.
+func samePositions(st *State) string {
+	var windows, panes strings.Builder
+	for _, w := range st.Windows {
+		fmt.Fprintf(&windows, "<%s.%d>", w.ID, len(w.Panes))
+		for _, p := range w.Panes {
+			fmt.Fprintf(&panes, "<%s.%s.%d>", p.ID, w.ID, p.Index)
+		}
+	}
+	// One x for each window or pane st does not have there.
+	strays := "#{W:#{?#{m:*<#{window_id}.#{window_panes}>*," + windows.String() + "},,x}" +
+		"#{P:#{?#{m:*<#{pane_id}.#{window_id}.#{pane_index}>*," + panes.String() + "},,x}}}"
+	return "#{==:" + strays + "#{session_windows}," + fmt.Sprint(len(st.Windows)) + "}"
+}
 
-// positions is positionsFormat's answer for st's session windows.
+// positions is where each pane of st's session windows is, in st's order.
 func positions(st *State) string {
 	var b strings.Builder
 	for _, w := range st.Windows {

@@ -32,3 +32,26 @@ func TestClassifyTmuxErrorGoingAway(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyTmux32aUsageErrors pins tmux 3.2a's answer to a flag it does
+// not know: over exec its client's getopt complains first, then the
+// server prints the usage, which is all a control client sees. Both must
+// become the same unsupported error, as 3.3a's "unknown flag" does.
+func TestClassifyTmux32aUsageErrors(t *testing.T) {
+	sock := Socket{Name: "work", Source: "-L"}
+	usage := "usage: select-pane [-DdeLlMmRUZ] [-T title] [-t target-pane]"
+	viaExec := ClassifyTmuxError("tmux: unknown option -- Q\n"+usage, sock, errors.New("exit status 1"))
+	viaControl := ClassifyTmuxError(usage, sock, errors.New(usage))
+	for _, e := range []*Error{viaExec, viaControl} {
+		if e.Kind != KindUnsupported || !strings.HasSuffix(e.Message, usage) {
+			t.Errorf("%s %q, want unsupported ending in the usage", e.Kind, e.Message)
+		}
+	}
+	if viaExec.Message != viaControl.Message {
+		t.Errorf("exec says %q, control says %q", viaExec.Message, viaControl.Message)
+	}
+	// getopt's line alone is all there is to go by.
+	if e := ClassifyTmuxError("tmux: option requires an argument -- t", sock, errors.New("exit status 1")); e.Kind != KindRefused || !strings.Contains(e.Message, "-- t") {
+		t.Errorf("lone getopt line: %s %q", e.Kind, e.Message)
+	}
+}

@@ -43,9 +43,10 @@ func TestControlHostileArgumentsStayLiteral(t *testing.T) {
 			continue
 		}
 		got, err := ct.Run(t.Context(), []string{"show-options", "-gv", "@x"})
-		if err != nil || got != v+"\n" {
-			t.Errorf("@x set to %q reads back as %q, %v", v, got, err)
+		if want := printedBy(srv, v) + "\n"; err != nil || got != want {
+			t.Errorf("tmux %s: @x set to %q shows as %q, %v; want %q", srv.Version(), v, got, err, want)
 		}
+		checkUserOption(t, ct, "@x", v)
 	}
 	if ws := srv.Must("list-windows", "-a", "-F", "#{window_name}"); strings.Contains(ws, "PWNED") {
 		t.Errorf("a hostile argument ran a command: windows %q", ws)
@@ -58,6 +59,46 @@ func TestControlHostileArgumentsStayLiteral(t *testing.T) {
 		if tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
 			t.Errorf("argument %q: %v; want invalid_input", v, err)
 		}
+	}
+}
+
+// printedBy is s as tmux prints it as command output. tmux 3.4 and 3.5a
+// pass command output through vis(3) with VIS_OCTAL|VIS_CSTYLE|
+// VIS_NOSLASH: control characters other than tab and newline become C
+// escapes or octal, backslashes stay bare (so the escaping cannot be
+// undone), and 3.4 also escapes '$' before a letter, '_' or '{'. Other
+// versions print s as it is. s must be valid UTF-8.
+func printedBy(srv *tmuxtest.Server, s string) string {
+	if !srv.AtLeast(3, 4) || srv.AtLeast(3, 6) {
+		return s
+	}
+	dollar := !srv.AtLeast(3, 5)
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '$' && dollar && i+1 < len(s) && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z' || s[i+1] == '_' || s[i+1] == '{'):
+			b.WriteString(`\$`)
+		case r < ' ' && r != '\t' && r != '\n' || r == 0x7f:
+			if k := strings.IndexRune("\a\b\f\r\v", r); k >= 0 {
+				b.WriteString(`\` + "abfrv"[k:k+1])
+			} else {
+				fmt.Fprintf(&b, `\%03o`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// checkUserOption reads option name back through panemap's UserOptions,
+// which must give exactly v on every tmux version.
+func checkUserOption(t *testing.T, tr tmuxctl.Transport, name, v string) {
+	t.Helper()
+	c := tmuxctl.NewClient(tr, tmuxctl.Socket{}, tmuxctl.Env{})
+	got, err := c.UserOptions(t.Context(), "", []string{name})
+	if err != nil || got[name] != v {
+		t.Errorf("%s set to %q: UserOptions read %q, %v", name, v, got[name], err)
 	}
 }
 
@@ -304,9 +345,10 @@ func TestControlQuotingRandomRoundTrip(t *testing.T) {
 		}
 		v := b.String()
 		out, err := ct.Run(t.Context(), []string{"set-option", "-g", "@r", v}, []string{"show-options", "-gv", "@r"})
-		if err != nil || out != v+"\n" {
-			t.Errorf("%q came back as %q, %v", v, out, err)
+		if want := printedBy(srv, v) + "\n"; err != nil || out != want {
+			t.Errorf("tmux %s: %q came back as %q, %v; want %q", srv.Version(), v, out, err, want)
 		}
+		checkUserOption(t, ct, "@r", v)
 	}
 	if n := srv.Must("list-windows", "-a"); strings.Count(n, "\n") != 0 {
 		t.Errorf("windows appeared: %q", n)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 )
 
@@ -70,7 +71,13 @@ func (t *ExecTransport) Close() error { return nil }
 // Callers that know which value the command was about rewrite gone errors
 // into sentences naming it.
 func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
-	first, _, _ := strings.Cut(msg, "\n")
+	first, rest, _ := strings.Cut(msg, "\n")
+	if isGetoptNoise(first) && rest != "" {
+		// tmux 3.2a's client parses the command line itself, and getopt
+		// complains on stderr before the server's own answer (a usage
+		// line), which is all a control client gets: go by the server's.
+		first, _, _ = strings.Cut(rest, "\n")
+	}
 	switch {
 	case strings.HasPrefix(first, "error connecting to") && strings.Contains(first, "(Permission denied)"):
 		return &Error{Kind: KindServerGone, Message: fmt.Sprintf("cannot connect to the tmux server on %s: permission denied (the socket or its directory belongs to another user)", sock), Err: errors.Join(cause, errors.New(first))}
@@ -91,7 +98,9 @@ func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
 		strings.HasPrefix(first, "no current target"):
 		return &Error{Kind: KindGone, Message: "tmux: " + first, Err: cause}
 	case strings.HasPrefix(first, "unknown flag"), strings.HasPrefix(first, "unknown command"),
-		strings.HasPrefix(first, "command ") && strings.Contains(first, "unknown flag"):
+		strings.HasPrefix(first, "command ") && strings.Contains(first, "unknown flag"),
+		// tmux 3.2a answers a flag it does not know with the usage.
+		strings.HasPrefix(first, "usage: "):
 		return &Error{Kind: KindUnsupported, Message: "this tmux does not support what panemap asked: " + first, Err: cause}
 	}
 	if first == "" {
@@ -99,3 +108,9 @@ func ClassifyTmuxError(msg string, sock Socket, cause error) *Error {
 	}
 	return &Error{Kind: KindRefused, Message: "tmux refused: " + first, Err: cause}
 }
+
+// getoptNoiseRE matches getopt's complaint as tmux 3.2a's client prints
+// it, prefixed with the program's name ("tmux: unknown option -- Q").
+var getoptNoiseRE = regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
+
+func isGetoptNoise(line string) bool { return getoptNoiseRE.MatchString(line) }

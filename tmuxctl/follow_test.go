@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -22,8 +23,16 @@ func TestFollowSessionBackAndForth(t *testing.T) {
 		t.Fatal(err)
 	}
 	name := at.Control().ClientName()
+	// list-clients, not display-message -c: tmux 3.2a's display-message
+	// takes -c without an argument (its usage says otherwise).
 	attached := func() tmuxctl.SessionID {
-		return tmuxctl.SessionID(srv.Must("display-message", "-p", "-c", name, "#{session_id}"))
+		for _, line := range strings.Split(srv.Must("list-clients", "-F", "#{client_name} #{session_id}"), "\n") {
+			if s, ok := strings.CutPrefix(line, name+" "); ok {
+				return tmuxctl.SessionID(s)
+			}
+		}
+		t.Fatalf("client %s is not attached", name)
+		return ""
 	}
 	for _, s := range []tmuxctl.SessionID{b, a, b, a} {
 		if err := at.FollowSession(t.Context(), s); err != nil {

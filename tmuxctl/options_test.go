@@ -34,6 +34,23 @@ func TestUserOptions(t *testing.T) {
 	}
 }
 
+// TestUserOptionsExactOnEveryVersion: values that tmux 3.4 and 3.5a print
+// escaped (control characters, 3.4's "$x"), and the backslashes that make
+// that escaping ambiguous, read back exactly as set.
+func TestUserOptionsExactOnEveryVersion(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	for _, v := range []string{
+		"\r", `\r`, "\x1b[31m", `\033`, "$HOME", `\$HOME`, "${x}", "$_", `\`, `\\`, `a\.b`, `\.`,
+		"tab\there", "two\nlines", "\a\b\f\v\x7f", "\x01", "ünï ✓", "#{pane_id}", "x; y", " ",
+	} {
+		srv.Must("set", "-g", "@panemap-x", v)
+		got, err := c.UserOptions(t.Context(), "", []string{"@panemap-before", "@panemap-x", "@panemap-after"})
+		if err != nil || got["@panemap-x"] != v || len(got) != 1 {
+			t.Errorf("tmux %s: @panemap-x set to %q reads as %q (%v), %v", srv.Version(), v, got["@panemap-x"], got, err)
+		}
+	}
+}
+
 func TestParseVersion(t *testing.T) {
 	for _, tc := range []struct {
 		in      string

@@ -14,9 +14,9 @@ import (
 type PopupSpec struct {
 	Client  string // tmux client name; "" picks the session's most recently active client
 	Session SessionID
-	Width   string // cells or percent ("80", "75%"); "" for tmux's default
-	Height  string
-	Title   string
+	Width   string   // cells or percent ("80", "75%"); "" for tmux's default
+	Height  string   // a cell count larger than the client is cut to the client's size
+	Title   string   // tmux 3.3+; older tmux shows no title
 	Border  string   // popup-border-lines style (tmux 3.3+); "" for tmux's default
 	Command []string // argv run in the popup (through sh, each argument quoted)
 }
@@ -52,32 +52,63 @@ func ParseBorder(s string) (string, error) {
 // Popup opens a popup with -E (so Esc and C-c reach the program) and waits
 // until it closes; tmux hands back the popup command's exit status, which
 // Popup returns as exitCode.
+//
+// What display-popup accepts depends on the server's version: -T and -b
+// arrived in tmux 3.3, so before it the popup has no title and the
+// default border. A cell count larger than the client is refused by tmux
+// ("height too large"), so it is cut to the client's size first.
 func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err error) {
-	client := spec.Client
-	if client == "" {
-		if client, err = c.ClientOf(ctx, spec.Session); err != nil {
+	if spec.Client != "" {
+		if _, err := ParseTarget(spec.Client); err != nil {
 			return 0, err
 		}
-	} else if _, err := ParseTarget(client); err != nil {
-		return 0, err
 	}
-	args := []string{"display-popup", "-E", "-c", client}
-	for _, kv := range [][2]string{{"-w", spec.Width}, {"-h", spec.Height}} {
-		if kv[1] == "" {
+	for _, v := range []string{spec.Width, spec.Height} {
+		if v == "" {
 			continue
 		}
-		if _, err := ParseSize(kv[1]); err != nil {
+		if _, err := ParseSize(v); err != nil {
 			return 0, err
 		}
-		args = append(args, kv[0], kv[1])
 	}
 	if spec.Border != "" {
 		if _, err := ParseBorder(spec.Border); err != nil {
 			return 0, err
 		}
+	}
+	of := spec.Session
+	if spec.Client != "" {
+		of = "" // the client named may be on another session
+	}
+	version, clients, err := c.clients(ctx, of)
+	if err != nil {
+		return 0, err
+	}
+	var to clientInfo
+	if spec.Client == "" {
+		if to, err = mostRecent(clients, spec.Session); err != nil {
+			return 0, err
+		}
+	} else {
+		to = clientInfo{name: spec.Client} // size unknown: tmux judges
+		for _, ci := range clients {
+			if ci.name == spec.Client || ci.tty == spec.Client {
+				to.width, to.height = ci.width, ci.height
+			}
+		}
+	}
+	args := []string{"display-popup", "-E", "-c", to.name}
+	if spec.Width != "" {
+		args = append(args, "-w", fitCells(spec.Width, to.width))
+	}
+	if spec.Height != "" {
+		args = append(args, "-h", fitCells(spec.Height, to.height))
+	}
+	popupStyled := version.AtLeast(3, 3)
+	if spec.Border != "" && popupStyled {
 		args = append(args, "-b", spec.Border)
 	}
-	if spec.Title != "" {
+	if spec.Title != "" && popupStyled {
 		// -T is format-expanded: escape '#' so a title is shown as given.
 		args = append(args, "-T", strings.ReplaceAll(spec.Title, "#", "##"))
 	}
@@ -93,6 +124,15 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 		return exitErr.ExitCode(), nil
 	}
 	return 0, err
+}
+
+// fitCells cuts a cell count to limit (when known); percentages stay.
+func fitCells(size string, limit int) string {
+	n, err := strconv.Atoi(size)
+	if err != nil || limit <= 0 || n <= limit {
+		return size
+	}
+	return strconv.Itoa(limit)
 }
 
 // ExecProvider is implemented by transports that keep an exec transport
@@ -111,35 +151,76 @@ func (c *Client) execTransport() Transport {
 	return NewExecTransport(c.sock)
 }
 
+// clientInfo is one attached client as list-clients shows it.
+type clientInfo struct {
+	name, tty     string
+	activity      int64
+	control       bool
+	width, height int
+}
+
+// clients lists the clients attached to session s (all clients when s is
+// ""), with the server's version, in one command list.
+func (c *Client) clients(ctx context.Context, s SessionID) (Version, []clientInfo, error) {
+	list := []string{"list-clients", "-F", "#{client_activity}\t#{client_control_mode}\t#{client_width}\t#{client_height}\t#{client_tty}\t#{client_name}"}
+	if s != "" {
+		if _, err := ParseSessionID(string(s)); err != nil {
+			return Version{}, nil, err
+		}
+		list = append(list, "-t", string(s))
+	}
+	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"}, list)
+	if err != nil {
+		return Version{}, nil, c.nameGone(err, string(s))
+	}
+	lines := splitLines(out)
+	if len(lines) == 0 {
+		return Version{}, nil, &Error{Kind: KindRefused, Message: "tmux did not say its version"}
+	}
+	// A version this cannot read is a build of its own: take it as new.
+	v, verr := ParseVersion("tmux " + lines[0])
+	if verr != nil {
+		v = Version{Raw: lines[0], Dev: true}
+	}
+	var cs []clientInfo
+	for _, line := range lines[1:] {
+		f := strings.SplitN(line, "\t", 6)
+		if len(f) != 6 {
+			continue
+		}
+		ci := clientInfo{control: f[1] == "1", tty: f[4], name: f[5]}
+		ci.activity, _ = strconv.ParseInt(f[0], 10, 64)
+		ci.width, _ = strconv.Atoi(f[2])
+		ci.height, _ = strconv.Atoi(f[3])
+		cs = append(cs, ci)
+	}
+	return v, cs, nil
+}
+
+// mostRecent is the most recently active client that is not a
+// control-mode client: the person who most likely pressed the key.
+func mostRecent(clients []clientInfo, s SessionID) (clientInfo, error) {
+	best := clientInfo{activity: -1}
+	for _, ci := range clients {
+		if !ci.control && ci.activity > best.activity {
+			best = ci
+		}
+	}
+	if best.name == "" {
+		return best, &Error{Kind: KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
+	}
+	return best, nil
+}
+
 // ClientOf is the most recently active client attached to session s (not a
 // control-mode client): the person who most likely pressed the key.
 func (c *Client) ClientOf(ctx context.Context, s SessionID) (string, error) {
-	args := []string{"list-clients", "-F", "#{client_activity}\t#{client_control_mode}\t#{client_name}"}
-	if s != "" {
-		if _, err := ParseSessionID(string(s)); err != nil {
-			return "", err
-		}
-		args = append(args, "-t", string(s))
-	}
-	out, err := c.run(ctx, args)
+	_, clients, err := c.clients(ctx, s)
 	if err != nil {
-		return "", c.nameGone(err, string(s))
+		return "", err
 	}
-	best, bestAt := "", int64(-1)
-	for _, line := range splitLines(out) {
-		f := strings.SplitN(line, "\t", 3)
-		if len(f) != 3 || f[1] == "1" {
-			continue
-		}
-		at, _ := strconv.ParseInt(f[0], 10, 64)
-		if at > bestAt {
-			best, bestAt = f[2], at
-		}
-	}
-	if best == "" {
-		return "", &Error{Kind: KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
-	}
-	return best, nil
+	best, err := mostRecent(clients, s)
+	return best.name, err
 }
 
 // ShellJoin quotes argv for sh, which is how tmux runs a popup's command.

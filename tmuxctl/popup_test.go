@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -29,14 +30,57 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 		done <- result{code, err}
 	}()
 	n.WaitScreen(5*time.Second, "the popup", func(s string) bool { return strings.Contains(s, "POPUP it's; $(x)") })
-	if s := n.Screen(); !strings.Contains(s, "it's #1") {
-		t.Errorf("title not shown literally:\n%s", s)
+	// display-popup -T arrived in tmux 3.3: before it the popup opens
+	// without its title rather than not at all.
+	if s := n.Screen(); strings.Contains(s, "it's #1") != n.Inner.AtLeast(3, 3) {
+		t.Errorf("tmux %s: title shown = %v, want %v:\n%s", n.Inner.Version(), !n.Inner.AtLeast(3, 3), n.Inner.AtLeast(3, 3), s)
 	}
 	n.Keys("Enter")
 	select {
 	case r := <-done:
 		if r.err != nil || r.code != 3 {
 			t.Fatalf("Popup = %d, %v; want exit code 3", r.code, r.err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Popup did not return after the command exited")
+	}
+}
+
+// TestPopupCellsBeyondTheClientAreCut: tmux (every version) refuses a
+// popup larger than its client ("height too large"); asked for more cells
+// than the client has, the popup opens at the client's size.
+func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
+	n := tmuxtest.StartNested(t, 60, 20)
+	sock := tmuxctl.Socket{Name: n.Inner.Name, Source: "-L"}
+	tr := tmuxctl.NewExecTransport(sock)
+	tr.Env = tmuxtest.Env()
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	done := make(chan error, 1)
+	go func() {
+		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
+			Client: n.Client(), Width: "500", Height: "200", Border: "single", Title: "big",
+			Command: []string{"sh", "-c", `printf 'BIG %sx%s\n' "$(tput cols)" "$(tput lines)"; read x; exit 4`},
+		})
+		if err == nil && code != 4 {
+			err = fmt.Errorf("exit code %d, want 4", code)
+		}
+		done <- err
+	}()
+	scr := n.WaitScreen(5*time.Second, "the popup", func(s string) bool { return strings.Contains(s, "BIG ") })
+	// Inside the default border the program gets two cells less; tmux
+	// 3.2a also keeps the popup one cell inside the client.
+	want := "BIG 58x18"
+	if !n.Inner.AtLeast(3, 3) {
+		want = "BIG 57x17"
+	}
+	if !strings.Contains(scr, want) {
+		t.Errorf("tmux %s: popup program size, want %q:\n%s", n.Inner.Version(), want, scr)
+	}
+	n.Keys("Enter")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Popup did not return after the command exited")

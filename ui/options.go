@@ -48,7 +48,7 @@ type Options struct {
 
 // Defaults for Options.
 const (
-	// Without notifications (tmux processes, before tmux 3.6) the map
+	// Without notifications (tmux processes, before tmux 3.7) the map
 	// polls often enough to follow a change made elsewhere within about a
 	// tenth of a second; a poll that finds nothing changed redraws nothing.
 	DefaultPollInterval = 100 * time.Millisecond

@@ -15,6 +15,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // startMCP starts `panemap -L socket mcp` with PANEMAP_CONTROL=control
@@ -67,11 +68,17 @@ func median(d []time.Duration) time.Duration {
 //
 //	go test -run '^$' -bench MCPRoundTrip -benchtime=2000x ./cmd/panemap/
 //
-// Sub-benchmarks run the server with control mode (always) and with what
-// panemap chooses by itself for this tmux (auto: tmux processes before
-// tmuxctl.SafeControlVersion).
+// Sub-benchmarks run the server with what panemap chooses by itself for
+// this tmux (auto: control mode from tmuxctl.SafeControlVersion, tmux
+// processes below it) and with tmux processes only (never). Run it with
+// each tmux first on PATH; the log line names the version.
 func BenchmarkMCPRoundTrip(b *testing.B) {
-	for _, control := range []string{"always", "auto"} {
+	v, err := tmuxctl.TmuxVersion(b.Context(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("tmux %s: auto is %s", v, tmuxctl.PlanControl(tmuxctl.ControlAuto, v).Why)
+	for _, control := range []string{"auto", "never"} {
 		b.Run("control="+control, func(b *testing.B) { benchMCPRoundTrip(b, control) })
 	}
 }

@@ -61,8 +61,9 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "Environment:")
 	fmt.Fprintln(w, "  NO_COLOR                           draw without colour")
 	fmt.Fprintln(w, "  PANEMAP_CONTROL=auto|always|never  one control-mode connection to tmux, or a process per call;")
-	fmt.Fprintln(w, "                                     auto uses the connection on tmux 3.6+ (older tmux can crash")
-	fmt.Fprintln(w, "                                     when a control client connects)")
+	fmt.Fprintln(w, "                                     auto uses the connection on tmux 3.7+ (older tmux can crash")
+	fmt.Fprintln(w, "                                     when a control client connects), attached only while")
+	fmt.Fprintln(w, "                                     panemap works on 3.7-3.7c (see panemap doctor)")
 	fmt.Fprintln(w, "  PANEMAP_LOG=debug                  panemap mcp logs every call on stderr")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, strings.TrimSpace(`

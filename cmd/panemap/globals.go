@@ -130,7 +130,7 @@ func (g *globals) client() (*tmuxctl.Client, error) {
 // connection, with a tmux process per call as the fallback while no
 // connection can be had (no server, no session, a lost connection, or a
 // tmux too old to accept control clients safely: see
-// tmuxctl.SafeControlVersion). It connects lazily on first use; the
+// tmuxctl.PlanControl). It connects lazily on first use; the
 // navigator connects up front.
 func (g *globals) newTransport(sock tmuxctl.Socket) *tmuxctl.AutoTransport {
 	tr := tmuxctl.NewAutoTransport(sock)

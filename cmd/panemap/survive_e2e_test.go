@@ -85,6 +85,9 @@ func TestE2EServerKilledSaysSoAndExitsNonZero(t *testing.T) {
 }
 
 func TestE2ESurvivesTinyTerminal(t *testing.T) {
+	if !tmuxtest.TmuxAtLeast(t, 3, 3) {
+		t.Skip("tmux 3.2a closes a popup when its terminal is resized (TestE2EResizeClosesPopupBeforeTmux33)")
+	}
 	s := openNavigator(t)
 	for _, size := range [][2]string{{"1", "1"}, {"3", "2"}, {"10", "4"}} {
 		s.Outer.Must("resize-window", "-t", s.OuterPane, "-x", size[0], "-y", size[1])
@@ -99,6 +102,31 @@ func TestE2ESurvivesTinyTerminal(t *testing.T) {
 	s.Keys("q")
 	if code := s.closed(t); code != 0 {
 		t.Errorf("exit status %d after q", code)
+	}
+}
+
+// TestE2EResizeClosesPopupBeforeTmux33: tmux 3.2a clears a client's
+// popup whenever the client's terminal is resized (3.3 resizes the popup
+// instead), ending the navigator. It ends as q would: what it did stays,
+// nothing else changes, and the server carries on.
+func TestE2EResizeClosesPopupBeforeTmux33(t *testing.T) {
+	if tmuxtest.TmuxAtLeast(t, 3, 3) {
+		t.Skip("tmux 3.3 and newer resize a popup with its terminal (TestE2ESurvivesTinyTerminal)")
+	}
+	s := openNavigator(t)
+	s.Keys("l")
+	s.active(t, s.g[1], "l")
+	// Everything but the sizes, which follow the terminal.
+	focus := func() string {
+		return s.Inner.Must("list-panes", "-s", "-t", "main", "-F",
+			"#{window_id} #{window_active} #{window_zoomed_flag} #{pane_index} #{pane_id} #{pane_active} #{pane_last} #{pane_marked}")
+	}
+	before := focus()
+	s.Outer.Must("resize-window", "-t", s.OuterPane, "-x", "100", "-y", "30")
+	s.closed(t)
+	s.WaitScreen(wait, "the popup gone", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+	if after := focus(); after != before {
+		t.Errorf("closing the popup changed the window:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
 

@@ -12,8 +12,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -24,6 +26,8 @@ var counter atomic.Int64
 type Server struct {
 	Name string // the -L socket name
 	tb   testing.TB
+
+	version string // #{version}, once asked
 }
 
 // Env is os.Environ() without the variables that would point tmux at
@@ -78,7 +82,18 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	}
 	s := &Server{Name: name, tb: tb}
 	tb.Cleanup(s.Kill)
-	s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), "exec sh")
+	w, h := fmt.Sprint(cols), fmt.Sprint(rows)
+	// tmux 3.2a makes a detached session 80x23 whatever -x and -y say;
+	// resize-window in the same command list gives the size asked for.
+	// resize-window also sets the window's own window-size to manual:
+	// unset it, so the window follows clients as the global option says
+	// (the nested servers rely on that).
+	s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
+		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
+		";", "set-option", "-w", "-u", "-t", "main:0", "window-size")
+	if got := s.Display("main:0", "#{window_width}x#{window_height}"); got != w+"x"+h {
+		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.Version(), got, w, h)
+	}
 	s.Must("set", "-g", "default-command", "exec sh")
 	s.Must("set", "-g", "escape-time", "0")
 	s.Must("set", "-g", "exit-empty", "off")
@@ -120,9 +135,23 @@ func (s *Server) SocketPath() string {
 	return filepath.Join(fmt.Sprintf("/tmp/tmux-%d", os.Getuid()), s.Name)
 }
 
-// Kill kills the server and removes its socket.
+// Kill kills the server and removes its socket. A server already gone
+// (a test may end it itself) is left at that.
+//
+// tmux 3.4's server often crashes (SIGSEGV in options_free) as it frees
+// its state on the way out of kill-server or SIGTERM: tmux's bug, in
+// cleanup, after the test has passed. A 3.4 server is therefore ended
+// with SIGKILL, which leaves it nothing to free, so the kernel log shows
+// only crashes that happened while a test ran. Every other version gets
+// kill-server.
 func (s *Server) Kill() {
-	_, _ = s.Run("kill-server")
+	out, err := s.Run("display-message", "-p", "#{version} #{pid}")
+	version, pid, _ := strings.Cut(strings.TrimSpace(out), " ")
+	if n, perr := strconv.Atoi(pid); err == nil && perr == nil && n > 1 && version == "3.4" {
+		_ = syscall.Kill(n, syscall.SIGKILL)
+	} else {
+		_, _ = s.Run("kill-server")
+	}
 	_ = os.Remove(s.SocketPath())
 }
 
@@ -135,7 +164,35 @@ func (s *Server) Grid() [4]string {
 	bl := s.Must("split-window", "-v", "-t", tl, "-P", "-F", "#{pane_id}")
 	br := s.Must("split-window", "-v", "-t", tr, "-P", "-F", "#{pane_id}")
 	s.Must("select-pane", "-t", tl)
+	s.settle(tl)
 	return [4]string{tl, tr, bl, br}
+}
+
+// settle waits until every pane in target's window runs its sh (tmux
+// starts it through the user's shell, which shows as the command at
+// first) from a known directory (empty while the process starts), so
+// that two reads of the window agree on them.
+func (s *Server) settle(target string) {
+	s.tb.Helper()
+	started := func(out string) bool {
+		for _, line := range strings.Split(out, "\n") {
+			if cmd, path, _ := strings.Cut(line, ":"); cmd != "sh" || path == "" {
+				return false
+			}
+		}
+		return true
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out := s.Must("list-panes", "-t", target, "-F", "#{pane_current_command}:#{pane_current_path}")
+		if started(out) {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("the panes did not start sh within 5s: %q", out)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // Active is the active pane of the window that target is in.

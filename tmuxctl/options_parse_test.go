@@ -1,0 +1,35 @@
+package tmuxctl
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestParseOptionValues decodes output as each tmux prints a format made
+// by optionsFormat: raw (3.2a, 3.3a, 3.6+), or escaped by vis(3) (3.4 and
+// 3.5a; 3.4 also writes $x as \$x). Backslashes in values arrive doubled.
+func TestParseOptionValues(t *testing.T) {
+	for _, c := range []struct {
+		out  string
+		want []string
+	}{
+		{"70%\\.\\.wrap\\.\n", []string{"70%", "", "wrap"}},
+		{"a\rb\x1b\\.\n", []string{"a\rb\x1b"}},                                    // raw
+		{`a\rb\033\.` + "\n", []string{"a\rb\x1b"}},                                // 3.4, 3.5a
+		{`\\r\.` + "\n", []string{`\r`}},                                           // a backslash and an r
+		{`\$HOME\.$HOME\.\\\$HOME\.` + "\n", []string{"$HOME", "$HOME", `\$HOME`}}, // 3.4, 3.5a
+		{"two\nlines\\.tab\there\\.\n", []string{"two\nlines", "tab\there"}},
+		{`\a\b\f\v\177\001\.` + "\n", []string{"\a\b\f\v\x7f\x01"}},
+		{`a\\.b\.` + "\n", []string{`a\.b`}},
+	} {
+		got, err := parseOptionValues(c.out, len(c.want))
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%q: %q, %v; want %q", c.out, got, err, c.want)
+		}
+	}
+	for _, out := range []string{"a\\.\n", "a\\.b\\.c\n", "a\\", `\q\.`, `\01\.`} {
+		if got, err := parseOptionValues(out, 2); KindOf(err) != KindRefused {
+			t.Errorf("%q: %q, %v; want refused", out, got, err)
+		}
+	}
+}
