@@ -60,8 +60,15 @@ func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, e
 	if d == DirNext || d == DirPrevious {
 		w, err = c.stepFrom(ctx, p, d)
 	} else {
-		// Select and re-read in one command list: the answer is what tmux did.
-		w, err = c.readWindow(ctx, string(p), selectCmd(string(p), d))
+		// Select and read the landing in one command list: the answer is
+		// what tmux did.
+		var out string
+		out, err = c.run(ctx, append([][]string{selectCmd(string(p), d)}, landingCmds(string(p))...)...)
+		if err != nil {
+			err = c.nameGone(err, string(p))
+		} else {
+			w, err = oneWindow(out, string(p))
+		}
 	}
 	if err != nil {
 		if KindOf(err) == KindRefused && d == DirLast {
@@ -74,6 +81,16 @@ func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, e
 		return Pane{}, goneErr("pane", string(p))
 	}
 	return a, nil
+}
+
+// landingCmds read the window that target is in with only its active
+// pane: all a select's answer needs (a pane's command and path cost tmux
+// a look into /proc each, so the other panes are left out).
+func landingCmds(target string) [][]string {
+	return [][]string{
+		{"display-message", "-p", "-t", target, windowFormat},
+		{"list-panes", "-t", target, "-f", "#{pane_active}", "-F", paneFormat},
+	}
 }
 
 // selectCmd moves from target (a pane, or a window meaning its active
@@ -92,7 +109,7 @@ func selectCmd(target string, d Direction) []string {
 // (see stepScript), in the same process; over control mode the window is
 // read first.
 func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, error) {
-	cmds := append(stepScript(string(p), d), readWindowCmds(string(p))...)
+	cmds := append(stepScript(string(p), d), landingCmds(string(p))...)
 	out, ran, err := c.script(ctx, cmds)
 	if ran {
 		if err != nil {
