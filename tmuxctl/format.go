@@ -1,61 +1,140 @@
 package tmuxctl
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
 
-// The formats panemap reads. Fields are tab-separated (tmux runs with -u,
-// so tabs survive a C locale). Free text comes last on each line so a tab
-// inside it cannot shift the fields before it; tmux escapes tabs and
-// newlines in window names and pane titles itself.
-const (
-	windowFormat = "#{window_id}\t#{window_index}\t#{window_width}\t#{window_height}\t#{window_zoomed_flag}\t" +
-		"#{window_active}\t#{window_last_flag}\t#{session_id}\t#{window_layout}\t#{session_name}\t#{window_name}"
-	paneFormat = "#{pane_id}\t#{window_id}\t#{pane_index}\t#{pane_active}\t#{pane_last}\t#{pane_marked}\t#{pane_dead}\t" +
-		"#{pane_left}\t#{pane_top}\t#{pane_width}\t#{pane_height}\t#{pane_current_command}\t#{pane_title}\t#{pane_current_path}"
-	windowFields = 11
-	paneFields   = 14
+// The formats panemap reads. A record is its fixed fields (ids, numbers,
+// flags, the layout: nothing with a tab, a newline or a backslash), each
+// followed by a tab, then its free text, each value made by exactVar, then
+// the newline tmux ends each line with. Tabs survive a C locale because
+// tmux runs with -u.
+//
+// The free text cannot be split on tabs or lines: a pane's command (the
+// foreground process's argv[0]) and its path are raw bytes on every tmux
+// version, tabs and newlines included, and tmux 3.4 and 3.5a escape what
+// else they hold (see exactVar). Names and titles are what tmux holds and
+// shows: it stores session and window names through vis(3) with
+// VIS_TAB|VIS_NL, so they hold no control characters and a backslash in
+// them is doubled (3.2a to 3.4 also write $x as \$x; 3.7 and later refuse
+// a name with a control character instead of escaping it), and it refuses
+// a pane title with a control character (3.7 and later store titles
+// through vis(3) as well).
+var (
+	windowFormat = recordFormat([]string{"#{window_id}", "#{window_index}", "#{window_width}", "#{window_height}",
+		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}"},
+		"session_name", "window_name")
+	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
+		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"},
+		"pane_current_command", "pane_title", "pane_current_path")
 )
 
-// ParseWindowLine parses one line of windowFormat.
-func ParseWindowLine(line string) (*Window, error) {
-	f := strings.SplitN(line, "\t", windowFields)
-	if len(f) != windowFields {
-		return nil, fmt.Errorf("window line %s: %d fields, want %d", Quote(line), len(f), windowFields)
+const (
+	windowFixed, windowText = 9, 2
+	paneFixed, paneText     = 11, 3
+)
+
+func recordFormat(fixed []string, text ...string) string {
+	var f strings.Builder
+	for _, v := range fixed {
+		f.WriteString(v + "\t")
 	}
-	w := &Window{Layout: f[8], SessionName: f[9], Name: f[10]}
-	var err error
+	for _, v := range text {
+		f.WriteString(exactVar(v))
+	}
+	return f.String()
+}
+
+// cutRecord reads one record off the start of s into fixed and text, and
+// returns what follows it.
+func cutRecord(s string, fixed, text []string) (rest string, err error) {
+	for i := range fixed {
+		j := strings.IndexByte(s, '\t')
+		if j < 0 || strings.IndexByte(s[:j], '\n') >= 0 {
+			return "", fmt.Errorf("%d fixed fields, want %d", i, len(fixed))
+		}
+		fixed[i], s = s[:j], s[j+1:]
+	}
+	for i := range text {
+		if text[i], s, err = readExact(s); err != nil {
+			return "", fmt.Errorf("text value %d of %d: %w", i+1, len(text), err)
+		}
+	}
+	if s == "" {
+		return "", nil
+	}
+	if s[0] != '\n' {
+		return "", errors.New("more after the last value")
+	}
+	return s[1:], nil
+}
+
+// firstLine is the start of s for error messages.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// ParseWindowLine parses one record of windowFormat, with or without its
+// final newline (a record can span lines: its text may hold newlines).
+func ParseWindowLine(line string) (*Window, error) {
+	w, rest, err := cutWindow(line)
+	if err == nil && rest != "" {
+		return nil, fmt.Errorf("window record %s: more than one record", Quote(firstLine(line)))
+	}
+	return w, err
+}
+
+func cutWindow(s string) (*Window, string, error) {
+	var f [windowFixed]string
+	var t [windowText]string
+	rest, err := cutRecord(s, f[:], t[:])
+	if err != nil {
+		return nil, "", fmt.Errorf("window record %s: %w", Quote(firstLine(s)), err)
+	}
+	w := &Window{Layout: f[8], SessionName: t[0], Name: t[1]}
 	if w.ID, err = ParseWindowID(f[0]); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if w.SessionID, err = ParseSessionID(f[7]); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	ints := []*int{&w.Index, &w.Width, &w.Height}
 	for i, dst := range ints {
 		if *dst, err = atoi(f[1+i]); err != nil {
-			return nil, fmt.Errorf("window line %s: %w", Quote(line), err)
+			return nil, "", fmt.Errorf("window record %s: %w", Quote(firstLine(s)), err)
 		}
 	}
 	w.Zoomed, w.Active, w.Last = f[4] == "1", f[5] == "1", f[6] == "1"
-	return w, nil
+	return w, rest, nil
 }
 
-// ParsePaneLine parses one line of paneFormat.
+// ParsePaneLine parses one record of paneFormat, with or without its
+// final newline (a record can span lines: its text may hold newlines).
 func ParsePaneLine(line string) (Pane, error) {
-	f := strings.SplitN(line, "\t", paneFields)
-	if len(f) != paneFields {
-		return Pane{}, fmt.Errorf("pane line %s: %d fields, want %d", Quote(line), len(f), paneFields)
+	p, rest, err := cutPane(line)
+	if err == nil && rest != "" {
+		return Pane{}, fmt.Errorf("pane record %s: more than one record", Quote(firstLine(line)))
 	}
-	p := Pane{Command: f[11], Title: f[12], Path: f[13]}
-	var err error
+	return p, err
+}
+
+func cutPane(s string) (Pane, string, error) {
+	var f [paneFixed]string
+	var t [paneText]string
+	rest, err := cutRecord(s, f[:], t[:])
+	if err != nil {
+		return Pane{}, "", fmt.Errorf("pane record %s: %w", Quote(firstLine(s)), err)
+	}
+	p := Pane{Command: t[0], Title: t[1], Path: t[2]}
 	if p.ID, err = ParsePaneID(f[0]); err != nil {
-		return Pane{}, err
+		return Pane{}, "", err
 	}
 	if p.WindowID, err = ParseWindowID(f[1]); err != nil {
-		return Pane{}, err
+		return Pane{}, "", err
 	}
 	p.Active, p.Last, p.Marked, p.Dead = f[3] == "1", f[4] == "1", f[5] == "1", f[6] == "1"
 	ints := []*int{&p.Index, nil, nil, nil, nil, &p.Left, &p.Top, &p.Width, &p.Height}
@@ -64,10 +143,10 @@ func ParsePaneLine(line string) (Pane, error) {
 			continue
 		}
 		if *dst, err = atoi(f[2+i]); err != nil {
-			return Pane{}, fmt.Errorf("pane line %s: %w", Quote(line), err)
+			return Pane{}, "", fmt.Errorf("pane record %s: %w", Quote(firstLine(s)), err)
 		}
 	}
-	return p, nil
+	return p, rest, nil
 }
 
 func atoi(s string) (int, error) {
@@ -89,58 +168,54 @@ type listing struct {
 const markedFormat = "M\t#{pane_id}\t#{window_id}"
 
 // parseListing reads the output of a batch of list-windows / list-panes /
-// marked-pane commands. Panes attach to the windows listed with them. A
-// line that starts no record continues the previous pane's path, the only
-// field that can hold a raw newline.
+// marked-pane commands: records one after another, windows starting with
+// '@', their panes with '%', and the marked pane's line with "M\t". Panes
+// attach to the windows listed with them.
 func parseListing(out string) (*listing, error) {
 	l := &listing{}
 	byID := map[WindowID]*Window{}
-	var last *Pane
 	// A window read a second time (two targets in one window) is
-	// followed by its panes again: those lines are dropped, so no pane is
+	// followed by its panes again: those are dropped, so no pane is
 	// listed twice.
 	dup := false
-	for _, line := range splitLines(out) {
+	for s := out; s != ""; {
 		switch {
-		case strings.HasPrefix(line, "@"):
-			w, err := ParseWindowLine(line)
-			if err == nil {
-				dup = byID[w.ID] != nil
-				if !dup {
-					l.windows = append(l.windows, w)
-					byID[w.ID] = w
-				}
-				last = nil
-				continue
+		case s[0] == '@':
+			w, rest, err := cutWindow(s)
+			if err != nil {
+				return nil, err
 			}
-		case strings.HasPrefix(line, "%"):
-			p, err := ParsePaneLine(line)
-			if err == nil {
-				if dup {
-					last = &Pane{} // its path's continuation lines go nowhere
-					continue
-				}
-				if w := byID[p.WindowID]; w != nil {
-					w.Panes = append(w.Panes, p)
-					last = &w.Panes[len(w.Panes)-1]
-				}
-				continue
+			dup = byID[w.ID] != nil
+			if !dup {
+				l.windows = append(l.windows, w)
+				byID[w.ID] = w
 			}
-		case strings.HasPrefix(line, "M\t"):
+			s = rest
+		case s[0] == '%':
+			p, rest, err := cutPane(s)
+			if err != nil {
+				return nil, err
+			}
+			if w := byID[p.WindowID]; w != nil && !dup {
+				w.Panes = append(w.Panes, p)
+			}
+			s = rest
+		case strings.HasPrefix(s, "M\t"):
+			line, rest, _ := strings.Cut(s, "\n")
 			f := strings.Split(line, "\t")
-			if len(f) == 3 {
-				pid, err1 := ParsePaneID(f[1])
-				wid, err2 := ParseWindowID(f[2])
-				if err1 == nil && err2 == nil {
-					l.marked, l.markedWin = pid, wid
-					continue
-				}
+			if len(f) != 3 {
+				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(line))
 			}
+			pid, err1 := ParsePaneID(f[1])
+			wid, err2 := ParseWindowID(f[2])
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(line))
+			}
+			l.marked, l.markedWin = pid, wid
+			s = rest
+		default:
+			return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
 		}
-		if last == nil {
-			return nil, fmt.Errorf("unexpected tmux output line %s", Quote(line))
-		}
-		last.Path += "\n" + line
 	}
 	for _, w := range l.windows {
 		fixZoomedGeometry(w)

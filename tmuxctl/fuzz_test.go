@@ -1,6 +1,7 @@
 package tmuxctl
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -55,13 +56,14 @@ func FuzzParseLayout(f *testing.F) {
 }
 
 func FuzzParseListing(f *testing.F) {
-	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\tmain\tsh\n" +
-		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\tsh\ttitle\t/home/u\n" +
-		"%1\t@0\t1\t0\t1\t1\t0\t61\t0\t59\t40\tvim\tt\t/tmp/a\tb\n" +
-		"second line of a path\n" +
+	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\tmain\\.sh\\.\n" +
+		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\tsh\\.title\\./home/u\\.\n" +
+		"%1\t@0\t1\t0\t1\t1\t0\t61\t0\t59\t40\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
+		"second line of a path\\.\n" +
 		"M\t%1\t@0\n")
-	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\tmain\tsh\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\tsh\t\t/\n")
+	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\tmain\\.sh\\.\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\tsh\\.\\./\\.\n")
 	f.Add("%0\t@0\t0\n")
+	f.Add("@0\t0\t1\t1\t0\t1\t0\t$0\tl\tmain\\.w\\.")
 	f.Fuzz(func(t *testing.T, s string) {
 		l, err := parseListing(s)
 		if err != nil {
@@ -80,5 +82,47 @@ func FuzzParseListing(f *testing.F) {
 				}
 			}
 		}
+		// What was read, printed again as tmux prints it, reads the same.
+		again, err := parseListing(renderListing(l))
+		if err != nil {
+			t.Fatalf("%q read, printed again, fails: %v", s, err)
+		}
+		if a, b := dumpListing(l), dumpListing(again); a != b {
+			t.Fatalf("%q read as\n%s\nand printed again as\n%s", s, a, b)
+		}
 	})
+}
+
+func dumpListing(l *listing) string {
+	s := fmt.Sprintf("marked %s in %s", l.marked, l.markedWin)
+	for _, w := range l.windows {
+		s += fmt.Sprintf("\n%+v", *w)
+	}
+	return s
+}
+
+// renderListing prints l as tmux 3.6 would print windowFormat, paneFormat
+// and markedFormat lines.
+func renderListing(l *listing) string {
+	var b strings.Builder
+	raw := tmuxPrint{}
+	flag := func(v bool) string {
+		if v {
+			return "1"
+		}
+		return "0"
+	}
+	for _, w := range l.windows {
+		fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", w.ID, w.Index, w.Width, w.Height,
+			flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, raw.line(w.SessionName, w.Name))
+		for _, p := range w.Panes {
+			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", p.ID, p.WindowID, p.Index,
+				flag(p.Active), flag(p.Last), flag(p.Marked), flag(p.Dead), p.Left, p.Top, p.Width, p.Height,
+				raw.line(p.Command, p.Title, p.Path))
+		}
+	}
+	if l.marked != "" {
+		fmt.Fprintf(&b, "M\t%s\t%s\n", l.marked, l.markedWin)
+	}
+	return b.String()
 }

@@ -44,21 +44,11 @@ func (c *Client) UserOptions(ctx context.Context, s SessionID, names []string) (
 }
 
 // optionsFormat reads the named options in one format that survives
-// tmux's output escaping. tmux 3.4 and 3.5a pass every line of command
-// output (show-options and display-message alike, over exec and control
-// mode) through vis(3) with VIS_OCTAL|VIS_CSTYLE|VIS_NOSLASH: control
-// characters other than tab and newline come out as \r, \033 and so on,
-// 3.4 also writes $ as \$ before a letter, '_' or '{', and a backslash
-// is left bare, so a value holding a backslash and an r and one holding
-// a carriage return look the same. Here tmux itself doubles every
-// backslash in a value (the s/// modifier, tmux 3.2+) before escaping
-// it, so a lone backslash in the output is always tmux's escape, and
-// "\." (which tmux never writes) ends each value. Other versions print
-// values raw, and raw bytes pass parseOptionValues unchanged.
+// tmux's output escaping (see exactVar).
 func optionsFormat(names []string) string {
 	var f strings.Builder
 	for _, n := range names {
-		fmt.Fprintf(&f, `#{s/[\]/\0\0/:%s}\.`, n)
+		f.WriteString(exactVar(n))
 	}
 	return f.String()
 }
@@ -70,41 +60,16 @@ func parseOptionValues(out string, n int) ([]string, error) {
 	bad := func(why string) error {
 		return &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux options from %s: %s", Quote(out), why)}
 	}
-	vals := make([]string, 0, n)
-	var v strings.Builder
-	for i := 0; i < len(out); i++ {
-		if out[i] != '\\' {
-			v.WriteByte(out[i])
-			continue
-		}
-		if i++; i == len(out) {
-			return nil, bad("a lone backslash at the end")
-		}
-		switch c := out[i]; c {
-		case '.':
-			vals = append(vals, v.String())
-			v.Reset()
-		case '\\', '$':
-			v.WriteByte(c)
-		case 'a', 'b', 'f', 'n', 'r', 's', 't', 'v':
-			v.WriteByte(cEscapes[strings.IndexByte("abfnrstv", c)])
-		case '0', '1', '2', '3':
-			if i+2 >= len(out) || !isOctal(out[i+1]) || !isOctal(out[i+2]) {
-				return nil, bad("a short octal escape")
-			}
-			v.WriteByte((c-'0')<<6 | (out[i+1]-'0')<<3 | (out[i+2] - '0'))
-			i += 2
-		default:
-			return nil, bad(fmt.Sprintf("an unknown escape \\%c", c))
+	vals := make([]string, n)
+	rest := out
+	for i := range vals {
+		var err error
+		if vals[i], rest, err = readExact(rest); err != nil {
+			return nil, bad(fmt.Sprintf("value %d of %d: %v", i+1, n, err))
 		}
 	}
-	if v.Len() != 0 || len(vals) != n {
-		return nil, bad(fmt.Sprintf("%d values, want %d", len(vals), n))
+	if rest != "" {
+		return nil, bad(fmt.Sprintf("more than %d values", n))
 	}
 	return vals, nil
 }
-
-// cEscapes are the characters vis(3) writes as \a \b \f \n \r \s \t \v.
-const cEscapes = "\a\b\f\n\r \t\v"
-
-func isOctal(c byte) bool { return c >= '0' && c <= '7' }

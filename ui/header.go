@@ -29,7 +29,7 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 	if s == nil || width <= 0 {
 		return headerView{}
 	}
-	left := st.Session.Render(ansi.Truncate(s.SessionName, max(width/3, 1), "…")) + " "
+	left := st.Session.Render(ansi.Truncate(printable(s.SessionName), max(width/3, 1), "…")) + " "
 	var badges []string
 	if swap {
 		badges = append(badges, st.ModeSwap.Render("SWAP"))
@@ -84,7 +84,7 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 
 // tabLabel is how a window's tab names it: "2:logs".
 func tabLabel(w *tmuxctl.Window) string {
-	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(w.Name, maxTabName, "…"))
+	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(printable(w.Name), maxTabName, "…"))
 }
 
 func sumWidth(ss []string) int {

@@ -174,13 +174,13 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) str
 		indent = " "
 	}
 	if p.Command != "" {
-		lines = append(lines, indent+st.Command.Render(p.Command))
+		lines = append(lines, indent+st.Command.Render(printable(p.Command)))
 	}
 	if p.Path != "" {
-		lines = append(lines, indent+st.Path.Render(shortenPath(p.Path, in.home, iw-len(indent))))
+		lines = append(lines, indent+st.Path.Render(printable(shortenPath(p.Path, in.home, iw-len(indent)))))
 	}
 	if !isDefaultTitle(p.Title, in.hostname) {
-		lines = append(lines, indent+st.Title.Render(p.Title))
+		lines = append(lines, indent+st.Title.Render(printable(p.Title)))
 	}
 	if len(lines) > ih {
 		lines = lines[:ih]
