@@ -36,11 +36,12 @@ type Op struct {
 }
 
 // Act makes one change to session s between two reads of it, and answers
-// with the state just before and just after. Over tmux processes all of it
-// is one process: one command list, in which tmux decides what depends on
-// its state at that moment (which pane is active, which is at an edge,
-// whether a window has a last pane). Over control mode the change is made
-// from the state read just before it, in three round trips.
+// with the state just before and just after. All of it is one command
+// list (one tmux process, or one control-mode round trip), in which tmux
+// decides what depends on its state at that moment (which pane is active,
+// which is at an edge, whether a window has a last pane). Over a transport
+// that runs no scripts the change is made from the state read just before
+// it, in three calls.
 //
 // When the change fails, before may still be set and after is nil.
 func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *State, err error) {
@@ -60,7 +61,7 @@ func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *St
 	cmds = append(cmds, answerMarker(nonce+"G"), foreignCmd(s))
 	out, ran, err := c.script(ctx, cmds)
 	if !ran {
-		return c.actOverControl(ctx, s, op)
+		return c.actInSteps(ctx, s, op)
 	}
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
 	if before, err2 := stateFromParts(s, parts[0], parts[1]); err2 == nil {
@@ -86,7 +87,7 @@ func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *St
 	return nil, nil, err
 }
 
-func (c *Client) actOverControl(ctx context.Context, s SessionID, op Op) (*State, *State, error) {
+func (c *Client) actInSteps(ctx context.Context, s SessionID, op Op) (*State, *State, error) {
 	before, err := c.ReadState(ctx, s)
 	if err != nil {
 		return nil, nil, err

@@ -63,9 +63,12 @@ type ControlTransport struct {
 // request is one Run call waiting for its blocks.
 type request struct {
 	want, got int
-	out       strings.Builder
-	err       error
-	done      chan struct{}
+	// until, when set, ends the request instead of want: the text of the
+	// block that answers a script's closing marker (see runScript).
+	until string
+	out   strings.Builder
+	err   error
+	done  chan struct{}
 }
 
 // Errors a control connection returns when it is down; *Error values wrap
@@ -219,7 +222,11 @@ func (t *ControlTransport) Run(ctx context.Context, cmds ...[]string) (string, e
 	if err != nil {
 		return "", err
 	}
-	req := &request{want: n, done: make(chan struct{})}
+	return t.wait(ctx, &request{want: n, done: make(chan struct{})}, line)
+}
+
+// wait sends line for req and waits for its answer.
+func (t *ControlTransport) wait(ctx context.Context, req *request, line string) (string, error) {
 	if err := t.send(req, line); err != nil {
 		return "", err
 	}
@@ -344,6 +351,10 @@ func (t *ControlTransport) deliver(fr frame) {
 	}
 	req := t.pending[0]
 	req.got++
+	if req.until != "" {
+		t.deliverScript(req, fr)
+		return
+	}
 	if fr.failed {
 		// Over exec the same failures have no "parse error: " prefix.
 		msg := strings.TrimPrefix(strings.TrimSpace(strings.Join(fr.lines, "\n")), "parse error: ")

@@ -1,6 +1,9 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // A script is a command list whose later commands depend on tmux's state
 // when it runs: if-shell -F picks between command lists by a format, and
@@ -9,17 +12,15 @@ import "context"
 // and a second process, and the decision is made on tmux's state at that
 // very moment rather than on one read earlier.
 //
-// Scripts run only over tmux processes. A control client gets a reply
-// block for every command a script inserts, so the number of blocks an
-// answer has is not known when the line is sent; over control mode a
-// round trip costs about 0.1 ms, and the operations read first instead.
+// Over tmux processes a script is one process; over control mode one line
+// (and a marker line that says where its answer ends: see
+// control_script.go), so one round trip.
 
-// scripter is implemented by transports that run scripts when no control
-// connection is in use.
+// scripter is implemented by the transports that run scripts.
 type scripter interface {
-	// runScript runs cmds as one tmux process and reports ran=true, or
-	// runs nothing and reports ran=false when a control connection is
-	// in use (the caller then takes its control-mode path).
+	// runScript runs cmds as one command list and reports ran=true, or
+	// runs nothing and reports ran=false (the caller then reads first
+	// and decides itself).
 	runScript(ctx context.Context, cmds [][]string) (out string, ran bool, err error)
 }
 
@@ -35,7 +36,16 @@ func (t *AutoTransport) runScript(ctx context.Context, cmds [][]string) (string,
 	t.begin()
 	defer t.end()
 	if ctl, _ := t.control(ctx); ctl != nil {
-		return "", false, nil
+		out, _, err := ctl.runScript(ctx, cmds)
+		switch {
+		case err == nil:
+			return out, true, nil
+		case !errors.Is(err, errNotSent):
+			// A script changes things: one that may have run is not
+			// run again.
+			return out, true, err
+		}
+		t.dropped(ctl)
 	}
 	out, err := t.exec().Run(ctx, cmds...)
 	return out, true, err

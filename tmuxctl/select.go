@@ -105,9 +105,9 @@ func selectCmd(target string, d Direction) []string {
 }
 
 // stepFrom selects the pane after (or before) p in index order and reads
-// its window. Over tmux processes tmux itself works out which pane that is
-// (see stepScript), in the same process; over control mode the window is
-// read first.
+// its window. tmux itself works out which pane that is (see stepScript),
+// in the same command list; over a transport that runs no scripts the
+// window is read first.
 func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, error) {
 	cmds := append(stepScript(string(p), d), landingCmds(string(p))...)
 	out, ran, err := c.script(ctx, cmds)

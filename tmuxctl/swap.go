@@ -13,11 +13,11 @@ import (
 // arrived as its active pane; a window's last-pane is kept where it can be;
 // a zoomed window stays zoomed. Swapping a pane with itself changes nothing.
 //
-// Over tmux processes it is one process: a script that swaps, keeps focus
-// by tmux's state at that moment, and reads the answer. Over control mode
-// it is two round trips: a small read of the two panes' windows, then one
-// command list with the swap, only the focus corrections tmux's swap makes
-// necessary, and the answer.
+// It is one command list (one tmux process, or one control-mode round
+// trip): a script that swaps, keeps focus by tmux's state at that moment,
+// and reads the answer. A transport that cannot run scripts takes two: a
+// small read of the two panes' windows, then the swap with only the focus
+// corrections that state calls for, and the answer.
 func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, error) {
 	if _, err := ParsePaneID(string(source)); err != nil {
 		return Pane{}, err
@@ -38,7 +38,7 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 	}
 	out, ran, err := c.script(ctx, append(cmds, answer...))
 	if !ran {
-		out, err = c.swapOverControl(ctx, source, target, answer)
+		out, err = c.swapInSteps(ctx, source, target, answer)
 	}
 	if err != nil {
 		return Pane{}, c.nameGone(err, string(source))
@@ -54,9 +54,10 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 	return p, nil
 }
 
-// swapOverControl reads the two panes' windows, then swaps with the focus
-// corrections that state calls for, and reads answer.
-func (c *Client) swapOverControl(ctx context.Context, source, target PaneID, answer [][]string) (string, error) {
+// swapInSteps reads the two panes' windows, then swaps with the focus
+// corrections that state calls for, and reads answer (for transports that
+// run no scripts).
+func (c *Client) swapInSteps(ctx context.Context, source, target PaneID, answer [][]string) (string, error) {
 	out, err := c.run(ctx,
 		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
 		[]string{"list-panes", "-t", string(target), "-F", focusFormat})

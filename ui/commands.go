@@ -39,7 +39,8 @@ func (m *Model) read(seq int) tea.Cmd {
 
 // startOp marks the model busy and returns the command that makes the
 // change f decides, with a read of the session just before and just after
-// it: one tmux command list (one tmux process without control mode). A
+// it: one tmux command list (one tmux process, or one control-mode round
+// trip). A
 // nudge costs no tmux call at all. record says whether the change is
 // undoable (undo itself is not).
 func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
