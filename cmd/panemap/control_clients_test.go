@@ -155,11 +155,13 @@ func TestMCPControlClients(t *testing.T) {
 	if res := callMCP(t, cs, "swap_pane", map[string]any{"source_pane": g[0], "target_pane": g[3]}); res.IsError {
 		t.Fatalf("swap_pane: %s", text(res))
 	}
+	last := time.Now()
 	checkControlClients(t, "panemap mcp", v, plan, counter.seen())
 	if plan.Idle > 0 {
 		// Nothing else is asked: the control client goes.
 		tmuxtest.Eventually(t, plan.Idle+wait, func() bool { return countControlClients(srv) == 0 },
 			"tmux %s: an idle panemap mcp still has a control client attached %s after its last call", v, plan.Idle+wait)
+		t.Logf("tmux %s: the control client detached %v after the last call", v, time.Since(last).Round(10*time.Millisecond))
 		// And the next call works, connecting again.
 		if res := callMCP(t, cs, "select_pane", map[string]any{"pane": g[0]}); res.IsError {
 			t.Fatalf("select_pane after the idle detach: %s", text(res))
