@@ -192,6 +192,15 @@ func short(v any) string {
 
 // view and window mirror the output schemas.
 type view struct {
+	SessionID   string `json:"session_id"`
+	WindowIndex int    `json:"window_index"`
+	WindowName  string `json:"window_name"`
+	Neighbours  struct {
+		Up    sideOf `json:"up"`
+		Down  sideOf `json:"down"`
+		Left  sideOf `json:"left"`
+		Right sideOf `json:"right"`
+	} `json:"neighbours"`
 	ID       string  `json:"id"`
 	WindowID string  `json:"window_id"`
 	Active   bool    `json:"active"`
@@ -206,12 +215,58 @@ type view struct {
 	Title    string  `json:"title"`
 }
 
+// window is a list_panes answer of one window, read from the listing's
+// first window (tests that list one window use it).
 type window struct {
-	WindowID string `json:"window_id"`
-	Width    int    `json:"width"`
-	Height   int    `json:"height"`
-	Zoomed   bool   `json:"zoomed"`
-	Panes    []view `json:"panes"`
+	WindowID string
+	Width    int
+	Height   int
+	Zoomed   bool
+	Panes    []view
+	Listing  listing
+}
+
+func (w *window) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &w.Listing); err != nil {
+		return err
+	}
+	if len(w.Listing.Windows) > 0 {
+		lw := w.Listing.Windows[0]
+		w.WindowID, w.Width, w.Height, w.Zoomed = lw.WindowID, lw.Width, lw.Height, lw.Zoomed
+	}
+	w.Panes = w.Listing.Panes
+	return nil
+}
+
+// listing is a list_panes answer.
+type listing struct {
+	Scope  string `json:"scope"`
+	Caller *struct {
+		Pane      string `json:"pane"`
+		WindowID  string `json:"window_id"`
+		SessionID string `json:"session_id"`
+	} `json:"caller"`
+	Windows []struct {
+		SessionID   string   `json:"session_id"`
+		SessionName string   `json:"session_name"`
+		WindowID    string   `json:"window_id"`
+		WindowIndex int      `json:"window_index"`
+		WindowName  string   `json:"window_name"`
+		Width       int      `json:"width"`
+		Height      int      `json:"height"`
+		Zoomed      bool     `json:"zoomed"`
+		Current     bool     `json:"current"`
+		Layout      string   `json:"layout"`
+		Panes       []string `json:"panes"`
+	} `json:"windows"`
+	Panes     []view `json:"panes"`
+	Truncated bool   `json:"truncated"`
+}
+
+// sideOf is one side of a listed pane's neighbours.
+type sideOf struct {
+	Panes []string `json:"panes"`
+	Wraps bool     `json:"wraps"`
 }
 
 func obj(kv ...any) map[string]any {

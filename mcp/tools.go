@@ -113,42 +113,6 @@ func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
 	return text, v, nil
 }
 
-func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
-	var win tmuxctl.WindowID
-	if s, ok := a["window"].(string); ok {
-		w, err := tmuxctl.ParseWindowID(s)
-		if err != nil {
-			return "", nil, argErr("window", err)
-		}
-		win = w
-	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	if win == "" {
-		_, w, err := h.c.ResolveWindow(ctx, h.opts.DefaultWindow)
-		if err != nil {
-			return "", nil, err
-		}
-		win = w
-	}
-	w, err := h.c.ListPanes(ctx, win)
-	if err != nil {
-		return "", nil, err
-	}
-	v := viewWindow(ctx, h.c, w)
-	var b strings.Builder
-	zoomed := ""
-	if w.Zoomed {
-		zoomed = ", zoomed"
-	}
-	fmt.Fprintf(&b, "Window %s (%dx%d%s) has %d pane(s):", w.ID, w.Width, w.Height, zoomed, len(w.Panes))
-	for _, p := range v.Panes {
-		fmt.Fprintf(&b, "\n%s index %d at %d,%d size %dx%d%s", p.ID, p.Index, p.Left, p.Top, p.Width, p.Height, describePane(p.paneView))
-	}
-	return b.String(), v, nil
-}
-
 // argErr says which argument a validation error is about, so a swap with
 // two pane ids tells the model which one to fix.
 func argErr(name string, err error) error {

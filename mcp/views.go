@@ -22,21 +22,16 @@ type paneView struct {
 // it sits in the window.
 type listedPane struct {
 	paneView
-	Index  int    `json:"index"`
-	Left   int    `json:"left"`
-	Top    int    `json:"top"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Title  string `json:"title"`
-}
-
-// windowView is list_panes' answer.
-type windowView struct {
-	WindowID tmuxctl.WindowID `json:"window_id"`
-	Width    int              `json:"width"`
-	Height   int              `json:"height"`
-	Zoomed   bool             `json:"zoomed"`
-	Panes    []listedPane     `json:"panes"`
+	SessionID   tmuxctl.SessionID `json:"session_id"`
+	WindowIndex int               `json:"window_index"`
+	WindowName  string            `json:"window_name"`
+	Index       int               `json:"index"`
+	Left        int               `json:"left"`
+	Top         int               `json:"top"`
+	Width       int               `json:"width"`
+	Height      int               `json:"height"`
+	Title       string            `json:"title"`
+	Neighbours  neighboursView    `json:"neighbours"`
 }
 
 func viewPane(ctx context.Context, c *tmuxctl.Client, p tmuxctl.Pane) paneView {
@@ -50,21 +45,82 @@ func viewPane(ctx context.Context, c *tmuxctl.Client, p tmuxctl.Pane) paneView {
 	}
 }
 
-func viewWindow(ctx context.Context, c *tmuxctl.Client, w *tmuxctl.Window) windowView {
-	v := windowView{WindowID: w.ID, Width: w.Width, Height: w.Height, Zoomed: w.Zoomed, Panes: []listedPane{}}
-	for _, p := range w.Panes {
-		v.Panes = append(v.Panes, listedPane{
-			paneView: viewPane(ctx, c, p),
-			Index:    p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height,
-			Title: p.Title,
-		})
-	}
-	return v
-}
-
 func nullable(s string) *string {
 	if s == "" {
 		return nil
 	}
 	return &s
+}
+
+// listView is list_panes' answer.
+type listView struct {
+	Scope     tmuxctl.ListScope `json:"scope"`
+	Caller    *callerView       `json:"caller"`
+	Windows   []listedWindow    `json:"windows"`
+	Panes     []listedPane      `json:"panes"`
+	Truncated bool              `json:"truncated"`
+}
+
+type callerView struct {
+	Pane      tmuxctl.PaneID    `json:"pane"`
+	WindowID  tmuxctl.WindowID  `json:"window_id"`
+	SessionID tmuxctl.SessionID `json:"session_id"`
+}
+
+type listedWindow struct {
+	SessionID   tmuxctl.SessionID `json:"session_id"`
+	SessionName string            `json:"session_name"`
+	WindowID    tmuxctl.WindowID  `json:"window_id"`
+	WindowIndex int               `json:"window_index"`
+	WindowName  string            `json:"window_name"`
+	Width       int               `json:"width"`
+	Height      int               `json:"height"`
+	Zoomed      bool              `json:"zoomed"`
+	Current     bool              `json:"current"`
+	Layout      string            `json:"layout"`
+	Panes       []tmuxctl.PaneID  `json:"panes"`
+}
+
+type sideView struct {
+	Panes []tmuxctl.PaneID `json:"panes"`
+	Wraps bool             `json:"wraps"`
+}
+
+type neighboursView struct {
+	Up    sideView `json:"up"`
+	Down  sideView `json:"down"`
+	Left  sideView `json:"left"`
+	Right sideView `json:"right"`
+}
+
+func side(w *tmuxctl.Window, p tmuxctl.PaneID, d tmuxctl.Direction) sideView {
+	ids, wraps := tmuxctl.Adjacent(w, p, d)
+	if ids == nil {
+		ids = []tmuxctl.PaneID{}
+	}
+	return sideView{Panes: ids, Wraps: wraps}
+}
+
+func viewListing(ctx context.Context, c *tmuxctl.Client, scope tmuxctl.ListScope, l *tmuxctl.Listing, caller *callerView) listView {
+	v := listView{Scope: scope, Caller: caller, Windows: []listedWindow{}, Panes: []listedPane{}, Truncated: l.Truncated}
+	for _, w := range l.Windows {
+		lw := listedWindow{SessionID: w.SessionID, SessionName: w.SessionName, WindowID: w.ID, WindowIndex: w.Index,
+			WindowName: w.Name, Width: w.Width, Height: w.Height, Zoomed: w.Zoomed, Current: w.Active, Layout: w.Layout,
+			Panes: []tmuxctl.PaneID{}}
+		for _, p := range w.Panes {
+			lw.Panes = append(lw.Panes, p.ID)
+			v.Panes = append(v.Panes, listedPane{
+				paneView:  viewPane(ctx, c, p),
+				SessionID: w.SessionID, WindowIndex: w.Index, WindowName: w.Name,
+				Index: p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height,
+				Title: p.Title,
+				Neighbours: neighboursView{
+					Up: side(w, p.ID, tmuxctl.DirUp), Down: side(w, p.ID, tmuxctl.DirDown),
+					Left: side(w, p.ID, tmuxctl.DirLeft), Right: side(w, p.ID, tmuxctl.DirRight),
+				},
+			})
+		}
+		v.Windows = append(v.Windows, lw)
+	}
+	return v
 }

@@ -9,6 +9,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/panemap/panemap/geometry"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -54,12 +55,12 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	// Full boxes where they fit; else compact ones with only a top and a
 	// left border (neighbours share them, as tmux draws its own borders).
 	compact := false
-	rects, ok := scaleWindow(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+	rects, ok := geometry.Scale(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
 		return len(strconv.Itoa(p.Index)) + 2
 	}, 3)
 	if !ok {
 		compact = true
-		rects, ok = scaleWindow(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+		rects, ok = geometry.Scale(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
 			return len(strconv.Itoa(p.Index)) + 1
 		}, 2)
 	}
@@ -72,7 +73,7 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	layers := make([]*lipgloss.Layer, 0, len(in.win.Panes))
 	for _, p := range in.win.Panes {
 		r := rects[p.ID]
-		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.w, r.h, compact)).X(r.x).Y(r.y).ID(string(p.ID)))
+		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.W, r.H, compact)).X(r.X).Y(r.Y).ID(string(p.ID)))
 	}
 	v.comp = lipgloss.NewCompositor(layers...)
 	v.out = renderExact(v.comp, v.width, v.height)

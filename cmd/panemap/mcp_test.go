@@ -159,6 +159,13 @@ func TestMCPBinaryWithGoClient(t *testing.T) {
 	if res.IsError || !strings.Contains(string(raw), `"title":"café ☕"`) {
 		t.Errorf("list_panes under LC_ALL=C: %s %s", text(res), raw)
 	}
+	// And the whole server, with its maps, in the same bare environment.
+	srv.Must("new-session", "-d", "-s", "second", "exec sh")
+	res = callMCP(t, cs, "list_panes", map[string]any{"scope": "server"})
+	sc, _ = res.StructuredContent.(map[string]any)
+	if panes, _ := sc["panes"].([]any); res.IsError || len(panes) != 5 || !strings.Contains(text(res), "+---") {
+		t.Errorf("list_panes scope server under LC_ALL=C: %s", text(res))
+	}
 
 	res = callMCP(t, cs, "select_pane", map[string]any{"pane": "%1; kill-server"})
 	if !res.IsError || errorMeta(t, res).Kind != "invalid_input" || !strings.Contains(text(res), `"%1; kill-server"`) {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/assets/tools"
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
@@ -159,6 +160,10 @@ func TestReadmeMCPSnippets(t *testing.T) {
 		text := strings.Join(f.lines, "\n")
 		switch f.lang {
 		case "json":
+			if strings.Contains(text, `"neighbours"`) {
+				readmeListedPane(t, text)
+				continue
+			}
 			var cfg map[string]map[string]json.RawMessage
 			if err := json.Unmarshal([]byte(text), &cfg); err != nil {
 				t.Fatalf("README json block does not parse: %v\n%s", err, text)
@@ -232,4 +237,40 @@ func TestReadmeTmuxLines(t *testing.T) {
 	})
 	n.Keys("q")
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+}
+
+// readmeListedPane checks the README's example of a list_panes pane: every
+// field list_panes' card requires, and no other.
+func readmeListedPane(t *testing.T, text string) {
+	t.Helper()
+	var card struct {
+		OutputSchema struct {
+			Defs map[string]struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+				Required   []string                   `json:"required"`
+			} `json:"$defs"`
+		} `json:"outputSchema"`
+	}
+	raw, err := tools.Cards.ReadFile("list_panes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &card); err != nil {
+		t.Fatal(err)
+	}
+	var example map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &example); err != nil {
+		t.Fatalf("README's list_panes example does not parse: %v\n%s", err, text)
+	}
+	pane := card.OutputSchema.Defs["Pane"]
+	for _, k := range pane.Required {
+		if _, ok := example[k]; !ok {
+			t.Errorf("README's list_panes example lacks %q", k)
+		}
+	}
+	for k := range example {
+		if _, ok := pane.Properties[k]; !ok {
+			t.Errorf("README's list_panes example has %q, which the card does not", k)
+		}
+	}
 }

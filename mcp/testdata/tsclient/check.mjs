@@ -5,6 +5,8 @@
 //
 //   npm install @modelcontextprotocol/sdk
 //   tmux -L tscheck -f /dev/null new-session -d 'exec sh'
+//   tmux -L tscheck split-window -h 'exec sh'
+//   tmux -L tscheck new-session -d -s tests -n runner 'exec sh'
 //   node check.mjs /path/to/panemap tscheck
 //   tmux -L tscheck kill-server
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -31,11 +33,35 @@ if (sel.isError || sel.structuredContent.id !== pane) fail(`select_pane: ${JSON.
 const swap = await client.callTool({ name: "swap_pane", arguments: { source_pane: pane, target_pane: pane } });
 if (swap.isError) fail(`swap_pane: ${JSON.stringify(swap)}`);
 
+// The agent flow of issue 12, knowing nothing of the server beforehand:
+// find every pane, see where each sits, and move the test runner (the only
+// pane of window "runner" in another session) next to the editor (the
+// first pane of the first window), across windows.
+const all = await client.callTool({ name: "list_panes", arguments: { scope: "server" } });
+if (all.isError) fail(`list_panes scope server: ${JSON.stringify(all)}`);
+const sc = all.structuredContent;
+const runner = sc.panes.find((p) => p.window_name === "runner");
+const editor = sc.panes.find((p) => p.window_id === sc.windows[0].window_id && p.neighbours.right.panes.length > 0);
+if (!runner || !editor) fail(`scope server did not show both panes: ${JSON.stringify(sc.windows)}`);
+else {
+  if (!/Window @\d+ "runner"/.test(all.content[0].text) || !all.content[0].text.includes("+--")) fail(`text map missing: ${all.content[0].text}`);
+  const neighbour = editor.neighbours.right.panes[0];
+  const moved = await client.callTool({ name: "swap_pane", arguments: { source_pane: runner.id, target_pane: neighbour } });
+  if (moved.isError || moved.structuredContent.window_id !== editor.window_id) fail(`swap across windows: ${JSON.stringify(moved)}`);
+  const after = await client.callTool({ name: "list_panes", arguments: { window: editor.window_id } });
+  const right = after.structuredContent.panes.find((p) => p.id === editor.id).neighbours.right.panes;
+  if (!right.includes(runner.id)) fail(`the runner is not next to the editor: ${JSON.stringify(right)}`);
+  const landed = await client.callTool({ name: "select_pane", arguments: { pane: editor.id, direction: "right" } });
+  if (landed.structuredContent.id !== runner.id) fail(`select right from the editor landed on ${landed.structuredContent.id}`);
+}
+
 for (const [name, args, kind] of [
   ["select_pane", { pane: "%1; kill-server" }, "invalid_input"],
   ["select_pane", { pane: 7 }, "invalid_input"],
   ["select_pane", { pane: "%999" }, "gone"],
   ["list_panes", { window: "main:0" }, "invalid_input"],
+  ["list_panes", { session: "$0; kill-server" }, "invalid_input"],
+  ["list_panes", { scope: "galaxy" }, "invalid_input"],
 ]) {
   const res = await client.callTool({ name, arguments: args }); // must not throw
   const meta = res._meta?.["panemap/error"];

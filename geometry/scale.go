@@ -1,4 +1,4 @@
-package ui
+package geometry
 
 import (
 	"sort"
@@ -6,18 +6,21 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// rect is a box on screen, in cells.
-type rect struct{ x, y, w, h int }
+// Rect is a box on the target area, in cells: X and Y are its top-left
+// cell, W and H its size. Neighbouring boxes from [Scale] touch without
+// overlapping, so a box's right (bottom) border is its neighbour's left
+// (top) one when both are drawn with borders on their left and top.
+type Rect struct{ X, Y, W, H int }
 
 // span is one pane's extent on one axis in "edge" coordinates: a pane
 // covers [start, end) where end includes the border cell after it, so
 // neighbours share an edge and the window's panes tile [0, size+1).
 type span struct{ start, end, min int }
 
-// scaleWindow maps a window's panes onto a w x h area so that the boxes
-// tile it with no gaps or overlaps and every box is at least minW(pane)
-// wide and minH high. It reports false when the area is too small for that.
-func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, minH int) (map[tmuxctl.PaneID]rect, bool) {
+// Scale maps a window's panes onto a w x h area so that the boxes tile it
+// with no gaps or overlaps and every box is at least minW(pane) wide and
+// minH high. It reports false when the area is too small for that.
+func Scale(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, minH int) (map[tmuxctl.PaneID]Rect, bool) {
 	if win == nil || len(win.Panes) == 0 || w <= 0 || h <= 0 {
 		return nil, false
 	}
@@ -32,9 +35,9 @@ func scaleWindow(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, min
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	out := make(map[tmuxctl.PaneID]rect, len(win.Panes))
+	out := make(map[tmuxctl.PaneID]Rect, len(win.Panes))
 	for i, p := range win.Panes {
-		out[p.ID] = rect{px[xs[i].start], py[ys[i].start], px[xs[i].end] - px[xs[i].start], py[ys[i].end] - py[ys[i].start]}
+		out[p.ID] = Rect{px[xs[i].start], py[ys[i].start], px[xs[i].end] - px[xs[i].start], py[ys[i].end] - py[ys[i].start]}
 	}
 	return out, true
 }

@@ -1,0 +1,280 @@
+package tmuxctl
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ListScope says how much of the server a List covers.
+type ListScope string
+
+const (
+	ScopeWindow  ListScope = "window"  // one window (each of its links)
+	ScopeSession ListScope = "session" // one session's windows
+	ScopeServer  ListScope = "server"  // every session's windows
+)
+
+// DefaultListLimit is how many panes a List returns when the request
+// gives no limit: enough for any sane server, small enough that an agent's
+// context is not flooded by a runaway script's thousand panes.
+const DefaultListLimit = 500
+
+// ListRequest says what to List. Session and Window are filters ("" = no
+// filter); ScopeSession needs Session and ScopeWindow needs Window, and
+// any scope takes both (ScopeServer with a Session filter lists what
+// ScopeSession does).
+type ListRequest struct {
+	Scope   ListScope
+	Session SessionID
+	Window  WindowID
+	Limit   int // at most this many panes; 0 means DefaultListLimit
+}
+
+// Listing is what List read, at one moment.
+//
+// Windows are in tmux's session order (by session name, bytewise, as
+// list-sessions prints them; names are unique), then by window index in
+// the session, each with its panes in index order. A window linked into
+// several sessions appears once per link, each copy with that session's
+// SessionID, SessionName, Index, Active and Last.
+//
+// The limit keeps whole windows: windows are taken in order while all
+// their panes fit, and the listing stops at the first window that does
+// not. Only when not even the first window fits are its panes cut (to
+// the first Limit by index), so a listing is never empty while there are
+// panes. Truncated says something was left out; Panes counts the panes
+// returned.
+type Listing struct {
+	Windows   []*Window
+	Panes     int
+	Truncated bool
+}
+
+// List reads windows and panes across sessions (see ListRequest and
+// Listing) in one command list, so the answer is one consistent moment
+// even while windows come and go. A gone Session or Window filter is a
+// KindGone error naming it; a Window not linked into the Session filter
+// is KindGone naming the window.
+func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
+	limit, err := checkListRequest(req)
+	if err != nil {
+		return nil, err
+	}
+	out, err := c.run(ctx, listCmds(req)...)
+	if err != nil {
+		return nil, listGone(err, req)
+	}
+	windows, err := parseServerListing(out)
+	if err != nil {
+		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+	}
+	if len(windows) == 0 && req.Window != "" && req.Session != "" {
+		// Both exist (the guards passed), but not together.
+		return nil, &Error{Kind: KindGone, Value: string(req.Window),
+			Message: fmt.Sprintf("window %s is not in session %s", req.Window, req.Session)}
+	}
+	return limitListing(windows, limit), nil
+}
+
+// checkListRequest validates everything before tmux sees any of it, and
+// returns the pane limit to apply.
+func checkListRequest(req ListRequest) (int, error) {
+	switch req.Scope {
+	case ScopeServer, ScopeSession, ScopeWindow:
+	default:
+		return 0, &Error{Kind: KindInvalidInput, Value: string(req.Scope),
+			Message: fmt.Sprintf("invalid list scope %s: want %s, %s or %s", Quote(string(req.Scope)), ScopeWindow, ScopeSession, ScopeServer)}
+	}
+	if req.Scope == ScopeSession && req.Session == "" {
+		return 0, &Error{Kind: KindInvalidInput, Message: "scope session needs a session id, like $1"}
+	}
+	if req.Scope == ScopeWindow && req.Window == "" {
+		return 0, &Error{Kind: KindInvalidInput, Message: "scope window needs a window id, like @1"}
+	}
+	if req.Session != "" {
+		if _, err := ParseSessionID(string(req.Session)); err != nil {
+			return 0, err
+		}
+	}
+	if req.Window != "" {
+		if _, err := ParseWindowID(string(req.Window)); err != nil {
+			return 0, err
+		}
+	}
+	switch {
+	case req.Limit < 0:
+		return 0, &Error{Kind: KindInvalidInput, Value: fmt.Sprint(req.Limit),
+			Message: fmt.Sprintf("invalid list limit %d: want 0 (the default, %d) or more", req.Limit, DefaultListLimit)}
+	case req.Limit == 0:
+		return DefaultListLimit, nil
+	}
+	return req.Limit, nil
+}
+
+// listPaneFormat is paneFormat led by the session the pane is listed
+// under: list-panes -a lists a linked window's panes once per session,
+// and only the session tells those copies apart.
+var listPaneFormat = "#{session_id}\t" + paneFormat
+
+// listCmds reads the windows and panes req asks for. The filters are
+// checked first by commands that fail on a gone id, which ends the list
+// there (tmux skips the rest of a command list after an error), so a gone
+// filter is an error rather than an empty listing. The ids in the -f
+// filters are validated digits: nothing in them means anything to tmux's
+// format or command parsers.
+func listCmds(req ListRequest) [][]string {
+	var cmds [][]string
+	var conds []string
+	if req.Session != "" {
+		cmds = append(cmds, []string{"has-session", "-t", string(req.Session)})
+		conds = append(conds, "#{==:#{session_id},"+string(req.Session)+"}")
+	}
+	if req.Window != "" {
+		// A filter that is never true: this checks the window exists
+		// and prints nothing.
+		cmds = append(cmds, []string{"list-panes", "-t", string(req.Window), "-f", "0", "-F", "x"})
+		conds = append(conds, "#{==:#{window_id},"+string(req.Window)+"}")
+	}
+	filter := func(args ...string) []string {
+		switch len(conds) {
+		case 1:
+			args = append(args, "-f", conds[0])
+		case 2:
+			args = append(args, "-f", "#{&&:"+conds[0]+","+conds[1]+"}")
+		}
+		return args
+	}
+	return append(cmds,
+		filter("list-windows", "-a", "-F", windowFormat),
+		filter("list-panes", "-a", "-F", listPaneFormat))
+}
+
+// listGone names the filter tmux could not find.
+func listGone(err error, req ListRequest) error {
+	e := AsError(err)
+	if e.Kind != KindGone {
+		return e
+	}
+	var g *Error
+	switch {
+	case req.Session != "" && strings.HasPrefix(missingName(e.Message), "$"):
+		g = goneErr("session", string(req.Session))
+	case req.Window != "":
+		g = goneErr("window", string(req.Window))
+	case req.Session != "":
+		g = goneErr("session", string(req.Session))
+	default:
+		return e
+	}
+	g.Err = e
+	return g
+}
+
+// missingName is what tmux's "can't find session: $3" names.
+func missingName(msg string) string {
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		return strings.TrimSpace(msg[i+2:])
+	}
+	return ""
+}
+
+// linkKey names one link of a window: the same window in two sessions is
+// two entries of a listing.
+type linkKey struct {
+	s SessionID
+	w WindowID
+}
+
+// parseServerListing reads listCmds' output: window records (starting
+// with '@') and then pane records led by their session ('$'). Each pane
+// goes under the window link its session and window name; the windows
+// come back sorted (see Listing). tmux ran both commands as one list, so
+// a pane whose window link was not listed means the answer is corrupt.
+func parseServerListing(out string) ([]*Window, error) {
+	var windows []*Window
+	byLink := map[linkKey]*Window{}
+	for s := out; s != ""; {
+		switch s[0] {
+		case '@':
+			w, rest, err := cutWindow(s)
+			if err != nil {
+				return nil, err
+			}
+			k := linkKey{w.SessionID, w.ID}
+			if byLink[k] != nil {
+				return nil, fmt.Errorf("window %s listed twice in session %s", w.ID, w.SessionID)
+			}
+			byLink[k] = w
+			windows = append(windows, w)
+			s = rest
+		case '$':
+			sid, after, ok := strings.Cut(s, "\t")
+			if !ok {
+				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
+			}
+			sess, err := ParseSessionID(sid)
+			if err != nil {
+				return nil, err
+			}
+			p, rest, err := cutPane(after)
+			if err != nil {
+				return nil, err
+			}
+			w := byLink[linkKey{sess, p.WindowID}]
+			if w == nil {
+				return nil, fmt.Errorf("pane %s listed in window %s of session %s, which was not listed", p.ID, p.WindowID, sess)
+			}
+			w.Panes = append(w.Panes, p)
+			s = rest
+		default:
+			return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
+		}
+	}
+	for _, w := range windows {
+		slices.SortStableFunc(w.Panes, func(a, b Pane) int { return cmp.Compare(a.Index, b.Index) })
+		fixZoomedGeometry(w)
+	}
+	// tmux already lists in this order; sorting makes it a property of
+	// panemap rather than of a tmux version (master can sort lists).
+	slices.SortStableFunc(windows, func(a, b *Window) int {
+		return cmp.Or(strings.Compare(a.SessionName, b.SessionName), cmp.Compare(a.SessionID.Num(), b.SessionID.Num()),
+			cmp.Compare(a.Index, b.Index))
+	})
+	return windows, nil
+}
+
+// limitListing applies the pane limit, keeping whole windows (see Listing).
+func limitListing(windows []*Window, limit int) *Listing {
+	l := &Listing{Windows: []*Window{}}
+	for _, w := range windows {
+		if l.Panes+len(w.Panes) > limit {
+			l.Truncated = true
+			if len(l.Windows) == 0 {
+				w.Panes = w.Panes[:limit]
+				l.Windows, l.Panes = append(l.Windows, w), limit
+			}
+			break
+		}
+		l.Windows = append(l.Windows, w)
+		l.Panes += len(w.Panes)
+	}
+	return l
+}
+
+// Num is the number after the sigil.
+func (s SessionID) Num() int { return idNum(string(s)) }
+
+// Num is the number after the sigil.
+func (w WindowID) Num() int { return idNum(string(w)) }
+
+func idNum(id string) int {
+	if id == "" {
+		return 0
+	}
+	n, _ := strconv.Atoi(id[1:])
+	return n
+}
