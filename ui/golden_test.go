@@ -1,17 +1,13 @@
 package ui
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/panemap/panemap/internal/golden"
 	"github.com/panemap/panemap/tmuxctl"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestGoldenViews pins the whole screen at a few sizes, for the 2x2 grid
 // and the main-vertical window, with colour (raw, as lipgloss renders it)
@@ -44,25 +40,7 @@ func TestGoldenViews(t *testing.T) {
 			if !c.color {
 				got = ansi.Strip(got)
 			}
-			golden(t, c.name, got)
+			golden.Check(t, c.name, got)
 		})
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui -run Golden -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("view differs from %s (rerun with -update if intended):\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
 	}
 }
