@@ -12,9 +12,9 @@ const DefaultTextMapCols = 80
 
 // TextMap draws one window as a plain-ASCII map for a reader that sees
 // only text (a language model over MCP). The map is made with [Scale], so
-// its proportions are tmux's: both axes are scaled by the same factor, as
-// terminal cells are the same shape on both screens (about twice as tall
-// as wide). Each pane is a box of '+', '-' and '|'; boxes share borders
+// its proportions along each axis are tmux's; rows are scaled by half the
+// factor of columns, which keeps the map small (a window of 200x50 cells
+// takes about 10 rows) without changing what is beside or above what. Each pane is a box of '+', '-' and '|'; boxes share borders
 // as tmux's do. The label at the top left inside a box names its pane, '*'
 // before it marks the window's active pane. A label never comes after
 // (right of, below) the label of a pane that tmux shows before it: a pane
@@ -73,8 +73,9 @@ func windowHeader(w *tmuxctl.Window) string {
 // fitMap scales w onto a map at most maxCols wide on which every box
 // holds its label. The map is as wide as the window (one cell for one)
 // when that fits in maxCols, else maxCols; if the labels do not fit that
-// narrow, it tries maxCols. Its height keeps the window's aspect ratio,
-// grown where a pane would otherwise have no row for its label.
+// narrow, it tries maxCols. Its height is half what the window's aspect
+// ratio would give, grown where a pane would otherwise have no row for
+// its label.
 func fitMap(w *tmuxctl.Window, maxCols int, labels map[tmuxctl.PaneID]string) (rects map[tmuxctl.PaneID]Rect, cols, rows int, ok bool) {
 	minW := func(p tmuxctl.Pane) int { return len(labels[p.ID]) + 1 } // + one border
 	const minH = 2                                                    // one border, one row for the label
@@ -83,7 +84,10 @@ func fitMap(w *tmuxctl.Window, maxCols int, labels map[tmuxctl.PaneID]string) (r
 		if availX < 1 {
 			continue
 		}
-		aspectY := max(1, (availX*totalY*2+totalX)/(totalX*2))
+		// Half the rows the same scale would give: a reader of text
+		// needs where the boxes are, not their shape, and every row
+		// costs a model as much as a line of prose.
+		aspectY := max(1, (availX*totalY+totalX)/(totalX*2))
 		tallest := max(aspectY, totalY)
 		if _, fits := Scale(w, availX, tallest, minW, minH); !fits {
 			continue // too narrow: no height helps
