@@ -64,27 +64,25 @@ func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *St
 		return c.actInSteps(ctx, s, op)
 	}
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
-	if before, err2 := stateFromParts(s, parts[0], parts[1]); err2 == nil {
-		if err != nil {
-			return before, nil, c.nameGone(err, op.named())
+	before, readErr := stateFromParts(s, parts[0], parts[1])
+	switch {
+	case readErr != nil && err != nil: // the session itself is gone, or tmux
+		return nil, nil, c.nameGone(err, string(s))
+	case readErr != nil:
+		return nil, nil, readErr
+	case err != nil: // the change failed
+		return before, nil, c.nameGone(err, op.from())
+	case op.Kind == OpRestore && positions(before) != positions(op.From):
+		// The panes moved since the caller's read: the guarded swaps
+		// did not run. Restore reads and works it out again.
+		if err := c.Restore(ctx, op.Want); err != nil {
+			return before, nil, err
 		}
-		if op.Kind == OpRestore && positions(before) != positions(op.From) {
-			// The panes moved since the caller's read: the guarded
-			// swaps did not run. Restore reads and works it out again.
-			if err := c.Restore(ctx, op.Want); err != nil {
-				return before, nil, err
-			}
-			after, err = c.ReadState(ctx, s)
-			return before, after, err
-		}
-		after, err = stateFromParts(s, parts[3], parts[4])
+		after, err = c.ReadState(ctx, s)
 		return before, after, err
 	}
-	if err != nil {
-		return nil, nil, c.nameGone(err, string(s))
-	}
-	_, err = stateFromParts(s, parts[0], parts[1])
-	return nil, nil, err
+	after, err = stateFromParts(s, parts[3], parts[4])
+	return before, after, err
 }
 
 func (c *Client) actInSteps(ctx context.Context, s SessionID, op Op) (*State, *State, error) {
@@ -98,7 +96,7 @@ func (c *Client) actInSteps(ctx context.Context, s SessionID, op Op) (*State, *S
 	}
 	if len(cmds) > 0 {
 		if _, err := c.run(ctx, cmds...); err != nil {
-			return before, nil, c.nameGone(err, op.named())
+			return before, nil, c.nameGone(err, op.from())
 		}
 	}
 	after, err := c.ReadState(ctx, s)
@@ -191,15 +189,8 @@ func (op Op) check() error {
 	return &Error{Kind: KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("unknown operation %d", op.Kind)}
 }
 
-// named is the id a gone error should name.
-func (op Op) named() string {
-	if op.Pane != "" {
-		return string(op.Pane)
-	}
-	return string(op.Window)
-}
-
-// from is the pane (or window, meaning its active pane) a select starts at.
+// from is the pane (or window, meaning its active pane) a select starts
+// at, and the id a gone error about the op names.
 func (op Op) from() string {
 	if op.Pane != "" {
 		return string(op.Pane)
