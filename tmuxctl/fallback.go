@@ -100,20 +100,30 @@ func (t *AutoTransport) Run(ctx context.Context, cmds ...[]string) (string, erro
 	if countCommands(cmds) == 0 {
 		return "", nil
 	}
-	// Refuse what a control-mode line cannot carry on both paths, so the
-	// answer does not depend on which path is in use.
+	return t.runVia(ctx, cmds, readOnly(cmds), func(ctl *ControlTransport) (string, error) {
+		return ctl.Run(ctx, cmds...)
+	})
+}
+
+// runVia runs cmds with send over the control connection when there is
+// one, and as a tmux process otherwise: also when the connection is down
+// before the line left, and, when rerun allows it (the commands change
+// nothing), when it was lost before the answer came. What a control-mode
+// line cannot carry is refused on both paths, so the answer does not
+// depend on which path is in use.
+func (t *AutoTransport) runVia(ctx context.Context, cmds [][]string, rerun bool, send func(*ControlTransport) (string, error)) (string, error) {
 	if _, err := commandLine(cmds); err != nil {
 		return "", err
 	}
 	t.begin()
 	defer t.end()
 	if ctl, _ := t.control(ctx); ctl != nil {
-		out, err := ctl.Run(ctx, cmds...)
+		out, err := send(ctl)
 		switch {
 		case err == nil:
 			return out, nil
 		case errors.Is(err, errNotSent):
-		case errors.Is(err, errInFlight) && readOnly(cmds):
+		case errors.Is(err, errInFlight) && rerun:
 		default:
 			return out, err
 		}

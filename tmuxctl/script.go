@@ -1,9 +1,6 @@
 package tmuxctl
 
-import (
-	"context"
-	"errors"
-)
+import "context"
 
 // A script is a command list whose later commands depend on tmux's state
 // when it runs: if-shell -F picks between command lists by a format, and
@@ -30,24 +27,11 @@ func (t *ExecTransport) runScript(ctx context.Context, cmds [][]string) (string,
 }
 
 func (t *AutoTransport) runScript(ctx context.Context, cmds [][]string) (string, bool, error) {
-	if _, err := commandLine(cmds); err != nil {
-		return "", true, err
-	}
-	t.begin()
-	defer t.end()
-	if ctl, _ := t.control(ctx); ctl != nil {
+	// A script changes things: one that may have run is not run again.
+	out, err := t.runVia(ctx, cmds, false, func(ctl *ControlTransport) (string, error) {
 		out, _, err := ctl.runScript(ctx, cmds)
-		switch {
-		case err == nil:
-			return out, true, nil
-		case !errors.Is(err, errNotSent):
-			// A script changes things: one that may have run is not
-			// run again.
-			return out, true, err
-		}
-		t.dropped(ctl)
-	}
-	out, err := t.exec().Run(ctx, cmds...)
+		return out, err
+	})
 	return out, true, err
 }
 
