@@ -62,6 +62,7 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
+	caller := h.caller(ctx)
 	req := tmuxctl.ListRequest{Scope: r.scope, Session: r.session, Window: r.window, Limit: r.limit}
 	switch {
 	case r.scope == tmuxctl.ScopeWindow && r.window == "":
@@ -71,7 +72,7 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 		if r.session != "" {
 			target = string(r.session)
 		}
-		sid, wid, err := h.c.ResolveWindow(ctx, target)
+		sid, wid, err := h.defaultWindow(ctx, target, caller)
 		if err != nil {
 			return "", nil, err
 		}
@@ -93,7 +94,7 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 	if r.scope == tmuxctl.ScopeWindow {
 		l = firstLink(l)
 	}
-	v := viewListing(ctx, h.c, r.scope, l, h.caller(ctx))
+	v := viewListing(ctx, h.c, r.scope, l, caller)
 	return listText(v, l), v, nil
 }
 
@@ -116,11 +117,21 @@ func (h *handlers) caller(ctx context.Context) *callerView {
 	if p == "" || h.c.Caller(ctx, p) != tmuxctl.RelationSelf {
 		return nil
 	}
-	w, err := h.c.WindowOf(ctx, p)
+	// With the caller's own pane, the empty target is that pane.
+	sid, wid, err := h.c.ResolveWindow(ctx, "")
 	if err != nil {
 		return nil
 	}
-	return &callerView{Pane: p, WindowID: w.ID, SessionID: w.SessionID}
+	return &callerView{Pane: p, WindowID: wid, SessionID: sid}
+}
+
+// defaultWindow resolves target, where the caller's window, already read,
+// answers the empty target.
+func (h *handlers) defaultWindow(ctx context.Context, target string, caller *callerView) (tmuxctl.SessionID, tmuxctl.WindowID, error) {
+	if target == "" && caller != nil {
+		return caller.SessionID, caller.WindowID, nil
+	}
+	return h.c.ResolveWindow(ctx, target)
 }
 
 // listText is the text answer: the caller first, then each window as a
