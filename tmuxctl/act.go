@@ -240,7 +240,7 @@ func (op Op) plain(s SessionID, before *State) ([][]string, error) {
 	switch op.Kind {
 	case OpSelect:
 		if op.Dir == DirNone {
-			return [][]string{selectCmd(string(op.Pane), DirNone)}, nil
+			return [][]string{selectCmd(op.from(), DirNone)}, nil
 		}
 		w, a, err := op.start(before)
 		if err != nil {
