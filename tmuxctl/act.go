@@ -18,6 +18,10 @@ const (
 	OpMark                           // mark Pane, or clear the mark when it is the marked pane
 	OpRestore                        // turn From into Want (see Restore)
 	OpRefocus                        // select Pane, then With: With active and Pane its last pane
+	OpResize                         // move Pane's edge in Dir by Cells (resize-pane)
+	OpLayout                         // give Window the layout Layout (see ParseLayoutChoice)
+	OpRotate                         // rotate Window's panes, Dir down or up (rotate-window)
+	OpMove                           // move Pane into Window, or into a new window when Window is ""
 )
 
 // Op is one change to a session, for Act.
@@ -30,6 +34,11 @@ type Op struct {
 	// Stop keeps a directional move from wrapping around the window's
 	// edge: at the edge nothing moves.
 	Stop bool
+	// Cells is how far OpResize moves the edge.
+	Cells int
+	// Layout is OpLayout's choice: a preset name, LayoutNext,
+	// LayoutPrevious, LayoutSpread or a layout string.
+	Layout string
 	// Want is what OpRestore restores, and From the state it starts from:
 	// the caller's latest read of the session.
 	Want, From *State
@@ -180,6 +189,26 @@ func (op Op) check() error {
 		return need(string(op.Window))
 	case OpZoom, OpMark:
 		return need(string(op.Pane))
+	case OpResize:
+		if _, err := ParseResize(string(op.Dir), op.Cells); err != nil {
+			return err
+		}
+		return need(string(op.Pane))
+	case OpLayout:
+		if _, err := ParseLayoutChoice(op.Layout); err != nil {
+			return err
+		}
+		return need(string(op.Window))
+	case OpRotate:
+		if op.Dir != DirUp && op.Dir != DirDown {
+			return &Error{Kind: KindInvalidInput, Value: string(op.Dir), Message: fmt.Sprintf("invalid rotation %s: want up or down", Quote(string(op.Dir)))}
+		}
+		return need(string(op.Window))
+	case OpMove:
+		if op.Window == "" {
+			return need(string(op.Pane))
+		}
+		return need(string(op.Pane), string(op.Window))
 	case OpRestore:
 		if op.Want == nil || op.From == nil {
 			return &Error{Kind: KindInvalidInput, Message: "restore needs the state to restore and the state to start from"}
@@ -225,6 +254,17 @@ func (op Op) script(s SessionID) [][]string {
 		return [][]string{selectCmd(from, op.Dir)}
 	case OpSwap:
 		return swapScript(op.Pane, op.With)
+	case OpResize:
+		return resizeScript(op.Pane, op.Dir, op.Cells)
+	case OpLayout:
+		return layoutScript(op.Window, op.Layout)
+	case OpRotate:
+		return rotateScript(op.Window, op.Dir)
+	case OpMove:
+		if op.Window == "" {
+			return breakScript(op.Pane, s)
+		}
+		return moveScript(op.Pane, op.Window)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.
@@ -277,6 +317,8 @@ func (op Op) plain(s SessionID, before *State) ([][]string, error) {
 		return restoreCmds(op.From, op.Want), nil
 	case OpRefocus:
 		return [][]string{selectCmd(string(op.Pane), DirNone), selectCmd(string(op.With), DirNone)}, nil
+	case OpResize, OpLayout, OpRotate, OpMove:
+		return op.script(s), nil
 	}
 	return nil, op.check()
 }

@@ -25,7 +25,7 @@ import (
 // through vis(3) as well).
 var (
 	windowFormat = recordFormat([]string{"#{window_id}", "#{window_index}", "#{window_width}", "#{window_height}",
-		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}"},
+		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}", "#{automatic-rename}"},
 		"session_name", "window_name")
 	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
 		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"},
@@ -33,7 +33,7 @@ var (
 )
 
 const (
-	windowFixed, windowText = 9, 2
+	windowFixed, windowText = 10, 2
 	paneFixed, paneText     = 11, 3
 )
 
@@ -109,6 +109,7 @@ func cutWindow(s string) (*Window, string, error) {
 		}
 	}
 	w.Zoomed, w.Active, w.Last = f[4] == "1", f[5] == "1", f[6] == "1"
+	w.AutoRename = f[9] == "1" || f[9] == "on"
 	return w, rest, nil
 }
 

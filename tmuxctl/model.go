@@ -37,6 +37,7 @@ type Window struct {
 	Active      bool // the session's current window
 	Last        bool // the session's last window
 	Layout      string
+	AutoRename  bool // tmux names the window after its active pane's command
 	Panes       []Pane
 }
 

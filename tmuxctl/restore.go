@@ -5,31 +5,68 @@ import "context"
 // Restore puts session state back as it was in want: every pane that still
 // exists returns to its window and position (by inverse swaps: a layout
 // string cannot do this, since select-layout assigns cells by list order),
-// then zoom, each window's active and last pane, the marked pane, and the
-// session's current and last window. Panes created or killed since are
-// left alone. It sends one command list; when a pane vanishes under it,
-// it reads again and retries.
+// each window gets its layout string back, then zoom, each window's active
+// and last pane, the marked pane, and the session's current and last
+// window. Panes created or killed since are left alone. When panes changed
+// windows it first moves them back, recreating windows that closed (see
+// RestoreAll). Otherwise it sends one command list; when a pane vanishes
+// under it, it reads again and retries.
 func (c *Client) Restore(ctx context.Context, want *State) error {
+	_, err := c.RestoreAll(ctx, want)
+	return err
+}
+
+// RestoreAll is Restore, answering with the windows it had to recreate:
+// want's id of each, and the id tmux gave the new window. tmux cannot
+// give a window back its old id; everything else about it is restored.
+func (c *Client) RestoreAll(ctx context.Context, want *State) (map[WindowID]WindowID, error) {
 	var err error
+	var recreated map[WindowID]WindowID
 	for attempt := 0; attempt < 3; attempt++ {
 		var cur *State
-		if cur, err = c.ReadState(ctx, want.Session); err != nil {
-			return err
+		if cur, err = c.readForRestore(ctx, want); err != nil {
+			return recreated, err
 		}
-		if want.Foreign != nil {
-			if fw, ferr := c.ListPanes(ctx, want.Foreign.ID); ferr == nil {
-				cur.Foreign = fw
+		if moved(cur, want) {
+			var rec map[WindowID]WindowID
+			if rec, err = c.moveBack(ctx, cur, want); err != nil {
+				if KindOf(err) == KindGone {
+					continue
+				}
+				return recreated, err
+			}
+			if len(rec) > 0 {
+				recreated = rec
+				want = want.RenameWindows(rec)
+			}
+			if cur, err = c.readForRestore(ctx, want); err != nil {
+				return recreated, err
 			}
 		}
 		cmds := restoreCmds(cur, want)
 		if len(cmds) == 0 {
-			return nil
+			return recreated, nil
 		}
 		if _, err = c.run(ctx, cmds...); err == nil || KindOf(err) != KindGone {
-			return err
+			return recreated, err
 		}
 	}
-	return err
+	return recreated, err
+}
+
+// readForRestore reads want's session, and the window of want's marked
+// pane when it lies outside the session.
+func (c *Client) readForRestore(ctx context.Context, want *State) (*State, error) {
+	cur, err := c.ReadState(ctx, want.Session)
+	if err != nil {
+		return nil, err
+	}
+	if want.Foreign != nil {
+		if fw, ferr := c.ListPanes(ctx, want.Foreign.ID); ferr == nil {
+			cur.Foreign = fw
+		}
+	}
+	return cur, nil
 }
 
 type slot struct {
@@ -49,7 +86,7 @@ func restoreCmds(cur, want *State) [][]string {
 			where[p.ID] = slot{w.ID, p.Index}
 		}
 	}
-	var swaps, focus, zoomOff, zoomOn, marks, windows [][]string
+	var swaps, layouts, focus, zoomOff, zoomOn, marks, windows [][]string
 	touched := map[WindowID]bool{}
 	for _, ww := range want.allWindows() {
 		if curWin[ww.ID] == nil {
@@ -82,9 +119,20 @@ func restoreCmds(cur, want *State) [][]string {
 		_, lastExists := where[wl.ID]
 		lastWanted := wl.ID != "" && lastExists && wl.ID != wa.ID
 		focusChange := activeExists && (touched[ww.ID] || ca.ID != wa.ID || (lastWanted && cl.ID != wl.ID))
+		// The panes are back in place; a window whose cells changed size
+		// gets its layout string back (only when it has exactly want's
+		// panes: select-layout needs one cell per pane).
+		// A window the swaps touched gets it too: a swap exchanges cells,
+		// and after a join a window's cells need not be in its panes'
+		// order, so only select-layout (which deals cells out in pane
+		// order) makes the string exact.
+		relayout := ww.Layout != "" && (cw.Layout != ww.Layout || touched[ww.ID]) && holds(where, at, ww)
+		if relayout {
+			layouts = append(layouts, []string{"select-layout", "-t", string(ww.ID), ww.Layout})
+		}
 		markHere := markChange && (cur.Marked != "" && where[cur.Marked].window == ww.ID || want.Marked != "" && where[want.Marked].window == ww.ID)
 		unzoomed := false
-		if cw.Zoomed && (touched[ww.ID] || focusChange || !ww.Zoomed || markHere) {
+		if cw.Zoomed && (touched[ww.ID] || relayout || focusChange || !ww.Zoomed || markHere) {
 			zoomOff = append(zoomOff, []string{"resize-pane", "-Z", "-t", string(ca.ID)})
 			unzoomed = true
 		}
@@ -115,8 +163,28 @@ func restoreCmds(cur, want *State) [][]string {
 		windows = append(windows, []string{"select-window", "-t", string(want.Session) + ":" + string(want.Current)})
 	}
 	var cmds [][]string
-	for _, part := range [][][]string{zoomOff, swaps, focus, marks, zoomOn, windows} {
+	for _, part := range [][][]string{zoomOff, swaps, layouts, focus, marks, zoomOn, windows} {
 		cmds = append(cmds, part...)
 	}
 	return cmds
+}
+
+// holds reports whether, with panes where the swaps left them, window w
+// holds exactly w's panes.
+func holds(where map[PaneID]slot, at map[slot]PaneID, w *Window) bool {
+	n := 0
+	for s := range at {
+		if s.window == w.ID {
+			n++
+		}
+	}
+	if n != len(w.Panes) {
+		return false
+	}
+	for _, p := range w.Panes {
+		if s, ok := where[p.ID]; !ok || s.window != w.ID {
+			return false
+		}
+	}
+	return true
 }

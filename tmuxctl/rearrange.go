@@ -1,0 +1,212 @@
+package tmuxctl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The rearranging operations beyond swap: resize, layouts, rotate, and
+// moving a pane to another window or out into a window of its own. Each is
+// a script (see script.go), so tmux decides what depends on its state as
+// the change runs, and each keeps the promises swap keeps:
+//
+//   - Zoom: a window that was zoomed is zoomed again afterwards, where
+//     tmux would have unzoomed it (resize-pane, select-layout, join-pane
+//     and break-pane all unzoom), on the same pane: a window whose zoomed
+//     pane moves away, or whose focus a moving pane takes, is left
+//     unzoomed.
+//   - Focus stays with the content: the focused pane (the active pane of
+//     its session's current window) keeps the focus where it goes; moving
+//     any other pane changes no window's focus.
+//   - The mark is never consumed: tmux clears the mark of a pane that
+//     leaves its window (window_lost_pane), so a marked pane that moves is
+//     marked again.
+
+// MaxResizeCells bounds a resize; tmux clamps to the window anyway.
+const MaxResizeCells = 1000
+
+// Layout choices that are not layouts themselves.
+const (
+	LayoutNext     = "next"     // next-layout: tmux's next preset
+	LayoutPrevious = "previous" // previous-layout
+	LayoutSpread   = "spread"   // select-layout -E: the active pane and its neighbours evenly
+)
+
+// NamedLayouts are tmux's preset layouts, on every version from 3.2a.
+var NamedLayouts = []string{"even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"}
+
+var resizeFlag = map[Direction]string{DirUp: "-U", DirDown: "-D", DirLeft: "-L", DirRight: "-R"}
+
+// ParseResize validates a resize: one of the four directions and 1 to
+// MaxResizeCells cells.
+func ParseResize(dir string, cells int) (Direction, error) {
+	d := Direction(dir)
+	if _, ok := resizeFlag[d]; !ok {
+		return "", &Error{Kind: KindInvalidInput, Value: dir, Message: fmt.Sprintf("invalid resize direction %s: want one of up, down, left, right", Quote(dir))}
+	}
+	if cells < 1 || cells > MaxResizeCells {
+		v := strconv.Itoa(cells)
+		return "", &Error{Kind: KindInvalidInput, Value: v, Message: fmt.Sprintf("invalid cell count %s: want 1 to %d", v, MaxResizeCells)}
+	}
+	return d, nil
+}
+
+// ParseLayoutChoice validates what a window's layout may be set to: a
+// preset name, LayoutNext, LayoutPrevious, LayoutSpread, or a layout
+// string that passes CheckLayout. It never lets anything else through.
+func ParseLayoutChoice(s string) (string, error) {
+	switch s {
+	case LayoutNext, LayoutPrevious, LayoutSpread:
+		return s, nil
+	}
+	for _, n := range NamedLayouts {
+		if s == n {
+			return s, nil
+		}
+	}
+	if s == "" || !strings.Contains(s, ",") {
+		return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid layout %s: want one of %s, or a layout string tmux printed (#{window_layout})", Quote(s), strings.Join(NamedLayouts, ", "))}
+	}
+	if _, err := CheckLayout(s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// isLayoutString reports whether a validated layout choice is a layout
+// string (rather than a name).
+func isLayoutString(choice string) bool { return strings.Contains(choice, ",") }
+
+// fitsWindow checks a layout string against the window it is for: tmux
+// would resize the window to the layout's size, or drop cells, rather
+// than refuse, and neither is what anyone asking for a layout means.
+func fitsWindow(layout string, w *Window) error {
+	shape, err := CheckLayout(layout)
+	if err != nil {
+		return err
+	}
+	if shape.Width != w.Width || shape.Height != w.Height {
+		return &Error{Kind: KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s is for a %dx%d window; window %s is %dx%d", Quote(layout), shape.Width, shape.Height, w.ID, w.Width, w.Height)}
+	}
+	if shape.Panes != len(w.Panes) {
+		return &Error{Kind: KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s has %d panes; window %s has %d", Quote(layout), shape.Panes, w.ID, len(w.Panes))}
+	}
+	return nil
+}
+
+// rezoom is a format that, expanded in a pane's context before a change,
+// is the command that zooms its window again afterwards when it is zoomed
+// now (on whichever pane is active then), and nothing otherwise.
+const rezoom = "#{?window_zoomed_flag, ; resize-pane -Z -t #{window_id},}"
+
+// keepZoom runs cmd on pane or window target, zooming the window again
+// afterwards when it was zoomed.
+func keepZoom(target string, cmd []string) [][]string {
+	return [][]string{
+		{"has-session", "-t", target},
+		{"run-shell", "-C", "-t", target, renderList([][]string{cmd}) + rezoom},
+	}
+}
+
+func resizeScript(p PaneID, d Direction, cells int) [][]string {
+	return keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
+}
+
+func layoutCmd(w WindowID, choice string) []string {
+	switch choice {
+	case LayoutNext:
+		return []string{"next-layout", "-t", string(w)}
+	case LayoutPrevious:
+		return []string{"previous-layout", "-t", string(w)}
+	case LayoutSpread:
+		return []string{"select-layout", "-E", "-t", string(w)}
+	}
+	return []string{"select-layout", "-t", string(w), choice}
+}
+
+func layoutScript(w WindowID, choice string) [][]string {
+	// A layout string goes through if-shell, not run-shell -C: it is
+	// quoted once and never expanded as a format.
+	sel := layoutCmd(w, choice)
+	return [][]string{
+		{"has-session", "-t", string(w)},
+		ifShell(string(w), "#{window_zoomed_flag}",
+			[][]string{sel, {"resize-pane", "-Z", "-t", string(w)}},
+			[][]string{sel}),
+	}
+}
+
+// rotateScript rotates window w's panes (down: each pane to the next
+// index, the last to the first; up: the other way). rotate-window moves
+// the focus to whichever pane arrives in the active pane's place; the
+// focus goes back to the pane that was active, and the last pane back to
+// the pane that was last.
+func rotateScript(w WindowID, d Direction) [][]string {
+	flag := "-D"
+	if d == DirUp {
+		flag = "-U"
+	}
+	lastID := "#{P:#{?pane_last,#{pane_id},}}"
+	refocus := "#{?" + lastID + ",select-pane -Z -t " + lastID + " ; ,}select-pane -Z -t #{pane_id}"
+	return [][]string{
+		{"has-session", "-t", string(w)},
+		{"run-shell", "-C", "-t", string(w), renderList([][]string{{"rotate-window", "-Z", flag, "-t", string(w)}}) + " ; " + refocus},
+	}
+}
+
+// followFlag is "-d " for a pane that is not the active pane of its
+// session's current window: only the pane that has the focus takes it
+// along; moving any other pane changes no window's focus.
+const followFlag = "#{?#{&&:#{pane_active},#{window_active}},,-d }"
+
+// keepFocus is what follows a move in the pane's own context: a marked
+// pane is marked again, and its old window zoomed again unless the pane
+// that leaves was the zoomed one.
+func keepFocus(p PaneID) string {
+	return "#{?pane_marked, ; select-pane -m -t " + string(p) + ",}" +
+		"#{?#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}, ; resize-pane -Z -t #{window_id},}"
+}
+
+// moveScript moves pane p into window to, next to its active pane (split
+// side by side when that pane is more than twice as wide as tall, else one
+// above the other, as tmux's join-pane default). A pane already in window
+// to stays where it is. When p was the only pane of its window, tmux
+// closes the emptied window.
+func moveScript(p PaneID, to WindowID) [][]string {
+	sp, st := string(p), string(to)
+	join := func(split string, zoomed bool) [][]string {
+		text := "join-pane " + followFlag + split + " -s " + sp + " -t " + st + keepFocus(p)
+		if zoomed { // zoomed again, unless the arriving pane takes its focus
+			text += "#{?#{&&:#{pane_active},#{window_active}},, ; resize-pane -Z -t " + st + "}"
+		}
+		return [][]string{{"run-shell", "-C", "-t", sp, text}}
+	}
+	wide := "#{e|>:#{pane_width},#{e|*:#{pane_height},2}}"
+	byShape := func(zoomed bool) [][]string {
+		return [][]string{ifShell(st, wide, join("-h", zoomed), join("-v", zoomed))}
+	}
+	return [][]string{
+		{"has-session", "-t", sp},
+		{"has-session", "-t", st},
+		ifShell(sp, "#{!=:#{window_id},"+st+"}", [][]string{
+			ifShell(st, "#{window_zoomed_flag}", byShape(true), byShape(false)),
+		}, nil),
+	}
+}
+
+// breakScript moves pane p out into a new window of session s (at tmux's
+// next free index), or of the session tmux finds for p when s is "". A
+// pane alone in its window stays where it is.
+func breakScript(p PaneID, s SessionID) [][]string {
+	sp := string(p)
+	session := string(s)
+	if s == "" {
+		session = "#{session_id}"
+	}
+	text := "break-pane " + followFlag + "-s " + sp + " -t " + session + ":" + keepFocus(p)
+	return [][]string{
+		{"has-session", "-t", sp},
+		ifShell(sp, "#{!=:#{window_panes},1}", [][]string{{"run-shell", "-C", "-t", sp, text}}, nil),
+	}
+}

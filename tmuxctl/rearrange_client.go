@@ -1,0 +1,69 @@
+package tmuxctl
+
+import "context"
+
+// The rearranging operations on their own, for callers without a session
+// in view (the MCP tools). Each validates every argument before tmux sees
+// it, then makes the change and reads the answer in one command list.
+
+// ResizePane moves one edge of pane p in direction d by cells (tmux's
+// resize-pane -U/-D/-L/-R), and answers with the pane's window afterwards.
+func (c *Client) ResizePane(ctx context.Context, p PaneID, d Direction, cells int) (*Window, error) {
+	if _, err := ParsePaneID(string(p)); err != nil {
+		return nil, err
+	}
+	if _, err := ParseResize(string(d), cells); err != nil {
+		return nil, err
+	}
+	return c.changeAndRead(ctx, string(p), resizeScript(p, d, cells))
+}
+
+// SelectLayout gives window w a layout (see ParseLayoutChoice): a layout
+// string only when it was made for a window of w's size and pane count,
+// since tmux would otherwise resize the window or drop cells to fit it.
+// It answers with the window afterwards.
+func (c *Client) SelectLayout(ctx context.Context, w WindowID, layout string) (*Window, error) {
+	if _, err := ParseWindowID(string(w)); err != nil {
+		return nil, err
+	}
+	choice, err := ParseLayoutChoice(layout)
+	if err != nil {
+		return nil, err
+	}
+	if isLayoutString(choice) {
+		cur, err := c.ListPanes(ctx, w)
+		if err != nil {
+			return nil, err
+		}
+		if err := fitsWindow(choice, cur); err != nil {
+			return nil, err
+		}
+	}
+	return c.changeAndRead(ctx, string(w), layoutScript(w, choice))
+}
+
+// MovePane moves pane p into window to, next to that window's active
+// pane, or into a new window of its own when to is "". It answers with
+// the pane's window afterwards. A pane already in window to, or alone in
+// its window when to is "", stays where it is. Moving the only pane of a
+// window leaves that window empty, and tmux closes it.
+func (c *Client) MovePane(ctx context.Context, p PaneID, to WindowID) (*Window, error) {
+	op := Op{Kind: OpMove, Pane: p, Window: to}
+	if err := op.check(); err != nil {
+		return nil, err
+	}
+	return c.changeAndRead(ctx, string(p), op.script(""))
+}
+
+// changeAndRead runs change, then reads the window target is in.
+func (c *Client) changeAndRead(ctx context.Context, target string, change [][]string) (*Window, error) {
+	cmds := append(change, readWindowCmds(target)...)
+	out, ran, err := c.script(ctx, cmds)
+	if !ran {
+		out, err = c.run(ctx, cmds...)
+	}
+	if err != nil {
+		return nil, c.nameGone(err, target)
+	}
+	return oneWindow(out, target)
+}

@@ -1,0 +1,405 @@
+package tmuxctl_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// world builds the same windows on any server: window 0 a 2x2 grid
+// (g[0..3]), window 1 two panes side by side (w1[0..1]), window 2 one
+// pane (w2). Pane and window ids come out the same on twin servers.
+type world struct {
+	g        [4]string
+	w1       [2]string
+	w2       string
+	win      [3]string
+	session  string
+	srv      *tmuxtest.Server
+	sessName string
+}
+
+func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
+	t.Helper()
+	w := &world{srv: srv, g: srv.Grid()}
+	w.w1[0] = srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
+	w.w1[1] = srv.Must("split-window", "-d", "-h", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
+	w.w2 = srv.Must("new-window", "-d", "-t", "main:2", "-P", "-F", "#{pane_id}")
+	for i, p := range []string{w.g[0], w.w1[0], w.w2} {
+		w.win[i] = srv.Display(p, "#{window_id}")
+	}
+	w.session = srv.Display("main:", "#{session_id}")
+	return w
+}
+
+// shape is everything a rearrangement can change, as tmux reports it.
+func shape(srv *tmuxtest.Server) string {
+	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_id} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}") + "\n" +
+		srv.Must("list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_id}.#{pane_index} active=#{pane_active} marked=#{pane_marked}")
+}
+
+// TestRearrangeMatchesTmux makes each operation through panemap on one
+// server and through tmux's own commands on a twin: the layouts (and
+// every pane's window, index and focus) must come out the same.
+func TestRearrangeMatchesTmux(t *testing.T) {
+	cases := []struct {
+		name string
+		ours func(c *tmuxctl.Client, w *world) error
+		tmux func(w *world) [][]string
+	}{}
+	for _, d := range []tmuxctl.Direction{tmuxctl.DirUp, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirRight} {
+		flag := map[tmuxctl.Direction]string{tmuxctl.DirUp: "-U", tmuxctl.DirDown: "-D", tmuxctl.DirLeft: "-L", tmuxctl.DirRight: "-R"}[d]
+		cases = append(cases, struct {
+			name string
+			ours func(c *tmuxctl.Client, w *world) error
+			tmux func(w *world) [][]string
+		}{"resize " + string(d), func(c *tmuxctl.Client, w *world) error {
+			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), d, 7)
+			return err
+		}, func(w *world) [][]string { return [][]string{{"resize-pane", "-t", w.g[0], flag, "7"}} }})
+	}
+	layouts := map[string][]string{
+		tmuxctl.LayoutNext:     {"next-layout"},
+		tmuxctl.LayoutPrevious: {"previous-layout"},
+		tmuxctl.LayoutSpread:   {"select-layout", "-E"},
+	}
+	for _, n := range tmuxctl.NamedLayouts {
+		layouts[n] = []string{"select-layout", n}
+	}
+	for choice, cmd := range layouts {
+		cases = append(cases, struct {
+			name string
+			ours func(c *tmuxctl.Client, w *world) error
+			tmux func(w *world) [][]string
+		}{"layout " + choice, func(c *tmuxctl.Client, w *world) error {
+			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[1]), tmuxctl.DirLeft, 9) // uneven first
+			if err == nil {
+				_, err = c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), choice)
+			}
+			return err
+		}, func(w *world) [][]string {
+			sel := append([]string{cmd[0], "-t", w.win[0]}, cmd[1:]...)
+			return [][]string{{"resize-pane", "-t", w.g[1], "-L", "9"}, sel}
+		}})
+	}
+	cases = append(cases, []struct {
+		name string
+		ours func(c *tmuxctl.Client, w *world) error
+		tmux func(w *world) [][]string
+	}{
+		{"move the active pane to a window of side-by-side panes", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[1]))
+			return err
+		}, func(w *world) [][]string {
+			// Its active pane is 100x50: not more than twice as wide as tall.
+			return [][]string{{"join-pane", "-v", "-s", w.g[0], "-t", w.win[1]}}
+		}},
+		{"move the active pane to a wide window", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2]))
+			return err
+		}, func(w *world) [][]string {
+			return [][]string{{"join-pane", "-h", "-s", w.g[0], "-t", w.win[2]}}
+		}},
+		{"move an inactive pane", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.WindowID(w.win[2]))
+			return err
+		}, func(w *world) [][]string {
+			return [][]string{{"join-pane", "-d", "-h", "-s", w.g[3], "-t", w.win[2]}}
+		}},
+		{"move a window's only pane (tmux closes the window)", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w2), tmuxctl.WindowID(w.win[0]))
+			return err
+		}, func(w *world) [][]string {
+			// The active pane is 100x25: more than twice as wide as tall.
+			return [][]string{{"join-pane", "-d", "-h", "-s", w.w2, "-t", w.win[0]}}
+		}},
+		{"break the active pane out", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), "")
+			return err
+		}, func(w *world) [][]string {
+			return [][]string{{"break-pane", "-s", w.g[0], "-t", w.session + ":"}}
+		}},
+		{"break an inactive pane out", func(c *tmuxctl.Client, w *world) error {
+			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w1[1]), "")
+			return err
+		}, func(w *world) [][]string {
+			return [][]string{{"break-pane", "-d", "-s", w.w1[1], "-t", w.session + ":"}}
+		}},
+	}...)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, c := newClient(t, tmuxctl.Env{})
+			twin := tmuxtest.Start(t, 0, 0)
+			w, tw := buildWorld(t, srv), buildWorld(t, twin)
+			if shape(srv) != shape(twin) {
+				t.Fatalf("the twins differ before the test:\n%s\n%s", shape(srv), shape(twin))
+			}
+			before := shape(srv)
+			if err := tc.ours(c, w); err != nil {
+				t.Fatal(err)
+			}
+			for _, cmd := range tc.tmux(tw) {
+				twin.Must(cmd...)
+			}
+			got, want := shape(srv), shape(twin)
+			if got == before {
+				t.Fatalf("nothing changed:\n%s", got)
+			}
+			if got != want {
+				t.Fatalf("panemap:\n%s\ntmux:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestRotateKeepsFocusWithContent: tmux's rotate-window moves the focus
+// to whichever pane lands in the active pane's place; panemap's keeps it
+// on the pane that was active, and the last pane on the one that was last.
+func TestRotateKeepsFocusWithContent(t *testing.T) {
+	for _, zoomed := range []bool{false, true} {
+		srv, c := newClient(t, tmuxctl.Env{})
+		w := buildWorld(t, srv)
+		srv.Must("select-pane", "-t", w.g[2])
+		srv.Must("select-pane", "-t", w.g[1])
+		if zoomed {
+			srv.Must("resize-pane", "-Z", "-t", w.g[1])
+		}
+		order := srv.Must("list-panes", "-t", w.win[0], "-F", "#{pane_id}")
+		sid := tmuxctl.SessionID(w.session)
+		for _, d := range []tmuxctl.Direction{tmuxctl.DirDown, tmuxctl.DirUp, tmuxctl.DirUp} {
+			if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: d}); err != nil {
+				t.Fatal(err)
+			}
+			if got := srv.Active(w.win[0]); got != w.g[1] {
+				t.Fatalf("zoomed=%v rotate %s: active %s, want %s", zoomed, d, got, w.g[1])
+			}
+			if got := srv.Must("list-panes", "-t", w.win[0], "-f", "#{pane_last}", "-F", "#{pane_id}"); got != w.g[2] {
+				t.Fatalf("zoomed=%v rotate %s: last pane %q, want %s", zoomed, d, got, w.g[2])
+			}
+			if got := srv.Display(w.win[0], "#{window_zoomed_flag}"); got != map[bool]string{true: "1", false: "0"}[zoomed] {
+				t.Fatalf("zoomed=%v rotate %s: zoom flag %s", zoomed, d, got)
+			}
+		}
+		after := srv.Must("list-panes", "-t", w.win[0], "-F", "#{pane_id}")
+		lines := strings.Split(order, "\n")
+		// down, up, up: one step up from the start.
+		if want := strings.Join(append(lines[1:], lines[0]), "\n"); after != want {
+			t.Fatalf("zoomed=%v: order %q, want %q", zoomed, after, want)
+		}
+	}
+}
+
+// TestRearrangeKeepsZoomAndMark: a zoomed window stays zoomed through a
+// resize, a layout and a move out of it or into it; a marked pane that
+// moves stays marked.
+func TestRearrangeKeepsZoomAndMark(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	srv.Must("select-pane", "-m", "-t", w.g[3]) // tmux marks only a visible pane
+	srv.Must("resize-pane", "-Z", "-t", w.g[0])
+	srv.Must("resize-pane", "-Z", "-t", w.w1[0])
+	zoomed := func(win string) bool { return srv.Display(win, "#{window_zoomed_flag}") == "1" }
+
+	if _, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.DirUp, 3); err != nil {
+		t.Fatal(err)
+	}
+	if !zoomed(w.win[0]) || srv.Active(w.win[0]) != w.g[0] {
+		t.Fatalf("resize: zoom %v on %s", zoomed(w.win[0]), srv.Active(w.win[0]))
+	}
+	if _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), "tiled"); err != nil {
+		t.Fatal(err)
+	}
+	if !zoomed(w.win[0]) {
+		t.Fatal("layout: window unzoomed")
+	}
+	// The marked, inactive g[3] leaves the zoomed window 0 for the zoomed window 1.
+	win, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.WindowID(w.win[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(win.ID) != w.win[1] {
+		t.Fatalf("moved into %s, want %s", win.ID, w.win[1])
+	}
+	if !zoomed(w.win[0]) || !zoomed(w.win[1]) {
+		t.Fatalf("move: zoom %v %v", zoomed(w.win[0]), zoomed(w.win[1]))
+	}
+	if srv.Active(w.win[1]) != w.w1[0] || srv.Active(w.win[0]) != w.g[0] {
+		t.Fatalf("move took the focus: active %s and %s", srv.Active(w.win[0]), srv.Active(w.win[1]))
+	}
+	if got := srv.Display(w.g[3], "#{pane_marked}"); got != "1" {
+		t.Fatal("the moved pane lost its mark")
+	}
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), ""); err != nil {
+		t.Fatal(err)
+	}
+	if srv.Display(w.g[3], "#{pane_marked}") != "1" || srv.Display(w.g[3], "#{window_panes}") != "1" {
+		t.Fatal("break: the pane lost its mark or is not alone")
+	}
+	if got := srv.Display("main:", "#{window_id}"); got != w.win[0] {
+		t.Fatalf("breaking an inactive pane out changed the current window to %s", got)
+	}
+}
+
+// TestRearrangeNoOps: a pane moved to its own window, or broken out of a
+// window it is alone in, stays where it is.
+func TestRearrangeNoOps(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	before := shape(srv)
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[1]), tmuxctl.WindowID(w.win[0])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w2), ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := shape(srv); got != before {
+		t.Fatalf("changed:\n%s\nwas:\n%s", got, before)
+	}
+}
+
+// TestRearrangeRefusesBadInput: nothing reaches tmux, nothing changes,
+// and the error names the value.
+func TestRearrangeRefusesBadInput(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	before := shape(srv)
+	layout := srv.Display(w.win[0], "#{window_layout}")
+	other := srv.Display(w.win[1], "#{window_layout}")
+	badSum := "0000" + layout[4:]
+	if badSum == layout {
+		badSum = "1111" + layout[4:]
+	}
+	for _, tc := range []struct {
+		name, value string
+		call        func() error
+	}{
+		{"pane id", "1; kill-server", func() error {
+			_, err := c.ResizePane(t.Context(), "1; kill-server", tmuxctl.DirUp, 1)
+			return err
+		}},
+		{"cells", "0", func() error {
+			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirUp, 0)
+			return err
+		}},
+		{"cells", "1001", func() error {
+			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirUp, 1001)
+			return err
+		}},
+		{"direction", "next", func() error {
+			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirNext, 1)
+			return err
+		}},
+		{"layout name", "spiral", func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), "spiral"); return err }},
+		{"checksum", badSum, func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), badSum); return err }},
+		{"another window's layout", other, func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), other); return err }},
+		{"window id", "main:1", func() error { _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), "main:1"); return err }},
+	} {
+		err := tc.call()
+		if tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput || tmuxctl.AsError(err).Value != tc.value {
+			t.Errorf("%s %q: got %v, want invalid_input naming it", tc.name, tc.value, err)
+		}
+	}
+	if got := shape(srv); got != before {
+		t.Fatalf("bad input changed tmux:\n%s\nwas:\n%s", got, before)
+	}
+	// A window with no room says so, and changes nothing.
+	for i := 0; i < 500; i++ {
+		if _, err := srv.Run("split-window", "-d", "-v", "-t", w.win[2]); err != nil {
+			if _, err := srv.Run("split-window", "-d", "-h", "-t", w.win[2]); err != nil {
+				break
+			}
+		}
+	}
+	before = shape(srv)
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2])); err == nil || !strings.Contains(err.Error(), "too small") {
+		t.Fatalf("move into a full window: %v", err)
+	}
+	if got := shape(srv); got != before {
+		t.Fatalf("a refused move changed tmux:\n%s\nwas:\n%s", got, before)
+	}
+}
+
+// everything is what Esc promises to put back, by window index (a
+// recreated window gets a new id; that is checked on its own).
+func everything(srv *tmuxtest.Server) string {
+	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_name} auto=#{automatic-rename} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active} last=#{window_last_flag}") + "\n" +
+		srv.Must("list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_index}.#{pane_index} active=#{pane_active} last=#{pane_last} marked=#{pane_marked}")
+}
+
+// TestRestoreAfterEveryRearrangement: after a mix of every operation,
+// including a move that closed a window and a break that made one,
+// Restore puts back every layout string byte for byte, every pane's
+// window and index, focus, last panes, zoom, the mark, the current and
+// last window, and the closed window at its index with its name.
+func TestRestoreAfterEveryRearrangement(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	srv.Must("rename-window", "-t", w.win[1], "named by hand") // automatic-rename off
+	// Every window with two panes has a last pane: tmux can set one but
+	// never clear it, so a window without stays without only as long as
+	// nothing selects in it.
+	srv.Must("select-pane", "-t", w.w1[1])
+	srv.Must("select-pane", "-t", w.w1[0])
+	srv.Must("select-pane", "-t", w.g[2])
+	srv.Must("select-pane", "-t", w.g[1])
+	srv.Must("select-pane", "-m", "-t", w.w1[1])
+	srv.Must("select-window", "-t", w.win[2])
+	srv.Must("select-window", "-t", w.win[0])
+	srv.Must("resize-pane", "-Z", "-t", w.g[1])
+	tmuxtest.Eventually(t, 5e9, func() bool {
+		return srv.Display(w.win[2], "#{window_name}") == "sh" && srv.Display(w.win[0], "#{window_name}") == "sh"
+	}, "automatic-rename to settle")
+	sid := tmuxctl.SessionID(w.session)
+	want, err := c.ReadState(t.Context(), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := everything(srv)
+
+	act := func(op tmuxctl.Op) {
+		t.Helper()
+		if _, _, err := c.Act(t.Context(), sid, op); err != nil {
+			t.Fatalf("%+v: %v", op, err)
+		}
+	}
+	act(tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: tmuxctl.PaneID(w.g[0]), Dir: tmuxctl.DirRight, Cells: 11})
+	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: tmuxctl.LayoutNext})
+	act(tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: tmuxctl.DirDown})
+	act(tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(w.g[2]), With: tmuxctl.PaneID(w.w1[0])})
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w2), Window: tmuxctl.WindowID(w.win[1])}) // closes window 2
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w1[1])})                                  // the marked pane, into a new window
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.g[1]), Window: tmuxctl.WindowID(w.win[1])})
+	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[1]), Layout: "tiled"})
+	if ids := srv.Must("list-windows", "-a", "-F", "#{window_id}"); strings.Contains(ids+"\n", w.win[2]+"\n") {
+		t.Fatalf("window %s was not closed by the move: %s", w.win[2], ids)
+	}
+	if everything(srv) == start {
+		t.Fatal("the mix changed nothing")
+	}
+
+	recreated, err := c.RestoreAll(t.Context(), want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := everything(srv); got != start {
+		t.Fatalf("not restored:\nstart:\n%s\nafter:\n%s", start, got)
+	}
+	// Window 2 is back with a new id, which RestoreAll reports; the
+	// others kept theirs.
+	newID, ok := recreated[tmuxctl.WindowID(w.win[2])]
+	if !ok || len(recreated) != 1 || string(newID) != srv.Display("main:2", "#{window_id}") {
+		t.Fatalf("recreated %v, window 2 is %s", recreated, srv.Display("main:2", "#{window_id}"))
+	}
+	for _, i := range []int{0, 1} {
+		if got := srv.Display("main:"+string(rune('0'+i)), "#{window_id}"); got != w.win[i] {
+			t.Fatalf("window %d is %s, want %s", i, got, w.win[i])
+		}
+	}
+	// Once restored, another restore (with the new id) does nothing.
+	again, err := c.RestoreAll(t.Context(), want.RenameWindows(recreated))
+	if err != nil || len(again) != 0 || everything(srv) != start {
+		t.Fatalf("second restore: %v %v", again, err)
+	}
+}
