@@ -21,7 +21,7 @@ const (
 	OpResize                         // move Pane's edge in Dir by Cells (resize-pane)
 	OpLayout                         // give Window the layout Layout (see ParseLayoutChoice)
 	OpRotate                         // rotate Window's panes, Dir down or up (rotate-window)
-	OpMove                           // move Pane into Window, or into a new window when Window is ""
+	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
 )
 
 // Op is one change to a session, for Act.
@@ -34,6 +34,9 @@ type Op struct {
 	// Stop keeps a directional move from wrapping around the window's
 	// edge: at the edge nothing moves.
 	Stop bool
+	// Follow makes OpMove take the focus along to the pane's new window
+	// even when the pane did not have it (see moveScript).
+	Follow bool
 	// Cells is how far OpResize moves the edge.
 	Cells int
 	// Layout is OpLayout's choice: a preset name, LayoutNext,
@@ -59,6 +62,9 @@ func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *St
 	}
 	if err := op.check(); err != nil {
 		return nil, nil, err
+	}
+	if op.Kind == OpRestore && moved(op.From, op.Want) {
+		return c.restoreInSteps(ctx, s, op.Want)
 	}
 	nonce := rand.Text()
 	var cmds [][]string
@@ -91,6 +97,25 @@ func (c *Client) Act(ctx context.Context, s SessionID, op Op) (before, after *St
 		return before, after, err
 	}
 	after, err = stateFromParts(s, parts[3], parts[4])
+	return before, after, err
+}
+
+// restoreInSteps is a restore that moves panes between windows: reads
+// between its steps (see RestoreAll). after.Recreated names the windows
+// it had to recreate.
+func (c *Client) restoreInSteps(ctx context.Context, s SessionID, want *State) (*State, *State, error) {
+	before, err := c.ReadState(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	recreated, err := c.RestoreAll(ctx, want)
+	if err != nil {
+		return before, nil, err
+	}
+	after, err := c.ReadState(ctx, s)
+	if after != nil {
+		after.Recreated = recreated
+	}
 	return before, after, err
 }
 
@@ -262,9 +287,9 @@ func (op Op) script(s SessionID) [][]string {
 		return rotateScript(op.Window, op.Dir)
 	case OpMove:
 		if op.Window == "" {
-			return breakScript(op.Pane, s)
+			return breakScript(op.Pane, s, op.Follow)
 		}
-		return moveScript(op.Pane, op.Window)
+		return moveScript(op.Pane, op.Window, op.Follow)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.

@@ -84,6 +84,11 @@ type State struct {
 	// Foreign holds the window of a marked pane outside the session, so a
 	// swap with it can be undone too.
 	Foreign *Window
+	// Recreated is set on the state a restore answers with when it had to
+	// recreate windows a move had closed: the old id of each, and the new
+	// id tmux gave it. States kept from before name the old ids; see
+	// RenameWindows.
+	Recreated map[WindowID]WindowID
 }
 
 // Window returns the window with the given id, including Foreign.

@@ -172,13 +172,20 @@ func keepFocus(p PaneID) string {
 // side by side when that pane is more than twice as wide as tall, else one
 // above the other, as tmux's join-pane default). A pane already in window
 // to stays where it is. When p was the only pane of its window, tmux
-// closes the emptied window.
-func moveScript(p PaneID, to WindowID) [][]string {
+// closes the emptied window. With follow, p takes the focus along
+// whether it had it or not: it becomes the active pane of window to,
+// and to the current window (a person moving a pane on the map goes with
+// it).
+func moveScript(p PaneID, to WindowID, follow bool) [][]string {
 	sp, st := string(p), string(to)
+	flag, takes := followFlag, "#{&&:#{pane_active},#{window_active}}"
+	if follow {
+		flag, takes = "", "1"
+	}
 	join := func(split string, zoomed bool) [][]string {
-		text := "join-pane " + followFlag + split + " -s " + sp + " -t " + st + keepFocus(p)
+		text := "join-pane " + flag + split + " -s " + sp + " -t " + st + keepFocus(p)
 		if zoomed { // zoomed again, unless the arriving pane takes its focus
-			text += "#{?#{&&:#{pane_active},#{window_active}},, ; resize-pane -Z -t " + st + "}"
+			text += "#{?" + takes + ",, ; resize-pane -Z -t " + st + "}"
 		}
 		return [][]string{{"run-shell", "-C", "-t", sp, text}}
 	}
@@ -197,14 +204,19 @@ func moveScript(p PaneID, to WindowID) [][]string {
 
 // breakScript moves pane p out into a new window of session s (at tmux's
 // next free index), or of the session tmux finds for p when s is "". A
-// pane alone in its window stays where it is.
-func breakScript(p PaneID, s SessionID) [][]string {
+// pane alone in its window stays where it is. follow is as for
+// moveScript: the new window becomes the current one.
+func breakScript(p PaneID, s SessionID, follow bool) [][]string {
 	sp := string(p)
+	flag := followFlag
+	if follow {
+		flag = ""
+	}
 	session := string(s)
 	if s == "" {
 		session = "#{session_id}"
 	}
-	text := "break-pane " + followFlag + "-s " + sp + " -t " + session + ":" + keepFocus(p)
+	text := "break-pane " + flag + "-s " + sp + " -t " + session + ":" + keepFocus(p)
 	return [][]string{
 		{"has-session", "-t", sp},
 		ifShell(sp, "#{!=:#{window_panes},1}", [][]string{{"run-shell", "-C", "-t", sp, text}}, nil),

@@ -63,6 +63,9 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 			done.noop = true
 			return done
 		}
+		if op.Kind == tmuxctl.OpMove {
+			done.follow = op.Pane
+		}
 		done.before, done.after, done.err = core.Act(ctx, sess, *op)
 		return done
 	}

@@ -380,6 +380,8 @@ func (f *fakeCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) 
 		if _, err = f.SelectPane(ctx, op.Pane, tmuxctl.DirNone); err == nil {
 			_, err = f.SelectPane(ctx, op.With, tmuxctl.DirNone)
 		}
+	case tmuxctl.OpResize, tmuxctl.OpLayout, tmuxctl.OpRotate, tmuxctl.OpMove:
+		err = f.rearrange(op)
 	default:
 		err = fmt.Errorf("fake: unknown op %d", op.Kind)
 	}

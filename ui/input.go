@@ -93,6 +93,30 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startOp("next window", true, stepWindow(win, +1))
 	case key.Matches(msg, k.Zoom):
 		return m.startOp("zoom", true, toggleZoom(win))
+	case key.Matches(msg, k.ResizeLeft):
+		return m.resize(tmuxctl.DirLeft)
+	case key.Matches(msg, k.ResizeDown):
+		return m.resize(tmuxctl.DirDown)
+	case key.Matches(msg, k.ResizeUp):
+		return m.resize(tmuxctl.DirUp)
+	case key.Matches(msg, k.ResizeRight):
+		return m.resize(tmuxctl.DirRight)
+	case key.Matches(msg, k.NextLayout):
+		return m.startOp("next layout", true, applyLayout(win, tmuxctl.LayoutNext))
+	case key.Matches(msg, k.PrevLayout):
+		return m.startOp("previous layout", true, applyLayout(win, tmuxctl.LayoutPrevious))
+	case key.Matches(msg, k.Spread):
+		return m.startOp("spread", true, applyLayout(win, tmuxctl.LayoutSpread))
+	case key.Matches(msg, k.Rotate):
+		return m.startOp("rotate", true, rotate(win, tmuxctl.DirDown))
+	case key.Matches(msg, k.RotateBack):
+		return m.startOp("rotate back", true, rotate(win, tmuxctl.DirUp))
+	case key.Matches(msg, k.MoveNext):
+		return m.startOp("move to next window", true, moveToWindow(win, +1))
+	case key.Matches(msg, k.MovePrev):
+		return m.startOp("move to previous window", true, moveToWindow(win, -1))
+	case key.Matches(msg, k.Break):
+		return m.startOp("own window", true, breakOut(win))
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {
@@ -116,6 +140,8 @@ func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 		{k.Undo, "nothing to undo"},
 		{k.PrevWindow, "this session has one window"},
 		{k.NextWindow, "this session has one window"},
+		{k.MovePrev, "this session has one window"},
+		{k.MoveNext, "this session has one window"},
 	} {
 		if !c.b.Enabled() && slices.Contains(c.b.Keys(), msg.String()) {
 			m.status = status{text: c.text, kind: statusNudge}
@@ -130,6 +156,11 @@ func (m *Model) direction(d tmuxctl.Direction) tea.Cmd {
 		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap))
 	}
 	return m.startOp("focus "+string(d), true, moveFocus(m.win, d, m.opts.Wrap))
+}
+
+// resize moves the focused pane's edge by the configured step.
+func (m *Model) resize(d tmuxctl.Direction) tea.Cmd {
+	return m.startOp("resize "+string(d), true, resizePane(m.win, d, m.opts.ResizeStep))
 }
 
 // close quits: reverting everything (Esc), or keeping it (q, Enter).
@@ -193,7 +224,8 @@ func (m *Model) labels() map[string]tmuxctl.PaneID {
 }
 
 // A click on a tab switches window; on a pane it starts a drag, which
-// ends as a focus (released on the same pane) or a swap (on another).
+// ends as a focus (released on the same pane), a swap (on another), or a
+// move into another window (on its tab).
 func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft {
 		return nil
@@ -224,6 +256,9 @@ func (m *Model) handleRelease(msg tea.MouseReleaseMsg) tea.Cmd {
 	m.drag = nil
 	if d == nil {
 		return nil
+	}
+	if tab, ok := m.header.tabAt(msg.X, msg.Y); ok {
+		return m.startOp("drop on window", true, movePaneTo(d.from, tab))
 	}
 	id, ok := m.paneAt(msg.X, msg.Y)
 	switch {

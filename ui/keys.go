@@ -27,6 +27,22 @@ type KeyMap struct {
 	Zoom       key.Binding
 	Undo       key.Binding
 
+	// Rearranging: resize (Resize only carries the short help for the
+	// four), layouts, rotation, and moves between windows.
+	ResizeLeft  key.Binding
+	ResizeDown  key.Binding
+	ResizeUp    key.Binding
+	ResizeRight key.Binding
+	Resize      key.Binding
+	NextLayout  key.Binding
+	PrevLayout  key.Binding
+	Spread      key.Binding
+	Rotate      key.Binding
+	RotateBack  key.Binding
+	MoveNext    key.Binding
+	MovePrev    key.Binding
+	Break       key.Binding
+
 	Keep   key.Binding
 	Revert key.Binding
 	Help   key.Binding
@@ -54,6 +70,22 @@ func DefaultKeyMap() KeyMap {
 		NextWindow: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next window")),
 		Zoom:       key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "zoom")),
 		Undo:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+
+		ResizeLeft:  key.NewBinding(key.WithKeys("H", "shift+left"), key.WithHelp("H/⇧←", "resize left")),
+		ResizeDown:  key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J/⇧↓", "resize down")),
+		ResizeUp:    key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K/⇧↑", "resize up")),
+		ResizeRight: key.NewBinding(key.WithKeys("L", "shift+right"), key.WithHelp("L/⇧→", "resize right")),
+		Resize: key.NewBinding(key.WithKeys("H", "J", "K", "L", "shift+left", "shift+down", "shift+up", "shift+right"),
+			key.WithHelp("HJKL", "resize")),
+		NextLayout: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "next layout")),
+		// Most terminals send Shift+space as a plain space; p always works.
+		PrevLayout: key.NewBinding(key.WithKeys("shift+space", "p"), key.WithHelp("⇧space/p", "prev layout")),
+		Spread:     key.NewBinding(key.WithKeys("="), key.WithHelp("=", "spread evenly")),
+		Rotate:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rotate")),
+		RotateBack: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rotate back")),
+		MoveNext:   key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "to next window")),
+		MovePrev:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "to previous window")),
+		Break:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "own window")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -90,6 +122,8 @@ func (k *KeyMap) setMode(s keyState) {
 	k.Undo.SetEnabled(s.canUndo)
 	k.PrevWindow.SetEnabled(s.windows > 1)
 	k.NextWindow.SetEnabled(s.windows > 1)
+	k.MoveNext.SetEnabled(s.windows > 1)
+	k.MovePrev.SetEnabled(s.windows > 1)
 	if s.escReverts {
 		k.Revert.SetHelp("esc", "revert")
 	} else {
@@ -105,7 +139,7 @@ func (k *KeyMap) setMode(s keyState) {
 // ShortHelp is the footer line, most important first: a narrow popup
 // cuts it from the end.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Mark, k.SwapMarked, k.Zoom}
+	return []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Resize, k.NextLayout, k.Mark, k.SwapMarked, k.Zoom}
 }
 
 // FullHelp is the footer when ? is on. It spells out every key of the
@@ -113,11 +147,12 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	k.Keep.SetHelp("enter/q", k.Keep.Help().Desc)
 	k.Revert.SetHelp("esc/ctrl+c", k.Revert.Help().Desc)
+	k.Resize.SetHelp("HJKL", "resize")
 	return [][]key.Binding{
-		{k.Up, k.Down, k.Left, k.Right},
-		{k.Next, k.Prev, k.Last, k.Label},
-		{k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
-		{k.PrevWindow, k.NextWindow, k.Undo},
+		{k.Up, k.Down, k.Left, k.Right, k.Next, k.Prev},
+		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
+		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
+		{k.PrevWindow, k.NextWindow, k.MovePrev, k.MoveNext, k.Break, k.Undo},
 		{k.Keep, k.Revert, k.Help},
 	}
 }

@@ -22,6 +22,7 @@ type opDoneMsg struct {
 	after   *tmuxctl.State
 	fromWin tmuxctl.WindowID // the window shown when the op started
 	toWin   tmuxctl.WindowID // the window to show afterwards, if it changes
+	follow  tmuxctl.PaneID   // show the window this pane is in afterwards (it moved)
 	note    string           // a nudge: nothing done, and why
 	noop    bool             // nothing was asked of tmux
 	record  bool             // push before onto the undo stack if it changed

@@ -283,6 +283,15 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 		m.queue = nil
 		return m.setFatal(err)
 	}
+	if msg.after != nil && len(msg.after.Recreated) > 0 {
+		m.renameWindows(msg.after.Recreated)
+		msg.fromWin, msg.toWin = renamed(msg.after.Recreated, msg.fromWin), renamed(msg.after.Recreated, msg.toWin)
+	}
+	if msg.follow != "" && msg.after != nil && msg.err == nil {
+		if _, w, ok := msg.after.FindPane(msg.follow); ok {
+			m.win = w.ID // before apply: the window the pane left may be closed
+		}
+	}
 	var closed string
 	if msg.after != nil && msg.seq > m.applied {
 		_, closed = m.apply(msg.seq, msg.after)
@@ -420,4 +429,26 @@ func (m *Model) window() *tmuxctl.Window {
 	}
 	w, _ := m.state.Window(m.win)
 	return w
+}
+
+// renameWindows follows windows a restore recreated (closed by a move,
+// then brought back under a new id) everywhere the model keeps window
+// ids: the states kept for undo and Esc, and the window shown.
+func (m *Model) renameWindows(ids map[tmuxctl.WindowID]tmuxctl.WindowID) {
+	if m.initial != nil {
+		m.initial = m.initial.RenameWindows(ids)
+	}
+	undo := make(undoStack, len(m.undo))
+	for i, e := range m.undo {
+		undo[i] = undoEntry{state: e.state.RenameWindows(ids), win: renamed(ids, e.win)}
+	}
+	m.undo = undo
+	m.win = renamed(ids, m.win)
+}
+
+func renamed(ids map[tmuxctl.WindowID]tmuxctl.WindowID, id tmuxctl.WindowID) tmuxctl.WindowID {
+	if n, ok := ids[id]; ok {
+		return n
+	}
+	return id
 }

@@ -199,3 +199,94 @@ func revert(initial *tmuxctl.State) closeFunc {
 		return &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: initial}
 	}
 }
+
+// resizePane moves the focused pane's edge in direction d by cells.
+func resizePane(win tmuxctl.WindowID, d tmuxctl.Direction, cells int) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane fills the window: nothing to resize", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}, nil
+	}
+}
+
+// applyLayout gives the window a layout: tmux's next or previous preset,
+// or the focused pane and its neighbours spread evenly.
+func applyLayout(win tmuxctl.WindowID, choice string) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		w, _, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane: no layout to change", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}, nil
+	}
+}
+
+// rotate moves every pane of the window one place, down or up; the focus
+// stays with the pane that has it.
+func rotate(win tmuxctl.WindowID, d tmuxctl.Direction) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		w, _, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane: nothing to rotate", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}, nil
+	}
+}
+
+// moveToWindow moves the focused pane into the window delta steps away
+// (wrapping), next to its active pane. The map follows the pane.
+func moveToWindow(win tmuxctl.WindowID, delta int) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		n := len(st.Windows)
+		if n < 2 {
+			return "this session has one window", "", nil, nil
+		}
+		i := 0
+		for j, w := range st.Windows {
+			if w.ID == win {
+				i = j
+			}
+		}
+		to := st.Windows[((i+delta)%n+n)%n].ID
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}, nil
+	}
+}
+
+// movePaneTo moves pane p into window to (a pane dropped on a tab).
+func movePaneTo(p tmuxctl.PaneID, to tmuxctl.WindowID) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		if _, w, ok := st.FindPane(p); ok && w.ID == to {
+			return "the pane is in that window already", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: p, Window: to, Follow: true}, nil
+	}
+}
+
+// breakOut moves the focused pane into a new window of its own.
+func breakOut(win tmuxctl.WindowID) opFunc {
+	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "the pane has this window to itself already", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}, nil
+	}
+}

@@ -25,6 +25,9 @@ type Options struct {
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
+	// ResizeStep is how many cells a resize key moves an edge (default
+	// DefaultResizeStep).
+	ResizeStep int
 	// PollInterval is how often the map re-reads tmux when the core sends
 	// no events, or its event stream is down (default 100ms).
 	PollInterval time.Duration
@@ -53,6 +56,7 @@ const (
 	// tenth of a second; a poll that finds nothing changed redraws nothing.
 	DefaultPollInterval = 100 * time.Millisecond
 	DefaultOpTimeout    = 5 * time.Second
+	DefaultResizeStep   = 2
 )
 
 // Exit codes of Run.
@@ -74,6 +78,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.EventPollInterval <= 0 {
 		o.EventPollInterval = DefaultEventPollInterval
+	}
+	if o.ResizeStep <= 0 {
+		o.ResizeStep = DefaultResizeStep
 	}
 	if o.OpTimeout <= 0 {
 		o.OpTimeout = DefaultOpTimeout

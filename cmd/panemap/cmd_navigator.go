@@ -81,6 +81,7 @@ func navigate(ctx context.Context, g *globals, core ui.Core, sid tmuxctl.Session
 	opts.Wrap = st.Edge == "wrap"
 	opts.EscReverts = st.Esc == "revert"
 	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
+	opts.ResizeStep, _ = parseStep(st.Step) // checked as it was loaded
 	code, err := ui.Run(ctx, core, opts, g.stdin, g.stdout)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "panemap: %v\n", err)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/panemap/panemap/tmuxctl"
@@ -19,6 +20,7 @@ type settings struct {
 	Edge   string // wrap | stop: directional moves at the window's edge
 	Esc    string // revert | keep: what Esc does
 	Color  string // auto | never
+	Step   string // cells a resize key moves an edge
 }
 
 // settingDef describes one setting: its tmux option, flag, default and check.
@@ -50,7 +52,25 @@ func settingDefs() []settingDef {
 		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", oneOf("edge", "wrap", "stop"), func(s *settings) *string { return &s.Edge }},
 		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
 		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
+		{"resize-step", "2", "cells a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
 	}
+}
+
+// checkStep validates a resize step.
+func checkStep(v string) error {
+	if _, err := parseStep(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+// parseStep reads a resize step: a whole number of cells, 1 to 100.
+func parseStep(v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100 || strconv.Itoa(n) != v {
+		return 0, fmt.Errorf("invalid resize step %s: want a whole number of cells from 1 to 100", tmuxctl.Quote(v))
+	}
+	return n, nil
 }
 
 func optionName(name string) string { return "@panemap-" + name }
@@ -124,7 +144,7 @@ func (st settings) asFlags() []string {
 func printSettings(w io.Writer) {
 	fmt.Fprintln(w, "Settings (flag, tmux option, default):")
 	for _, d := range settingDefs() {
-		fmt.Fprintf(w, "  --%-7s %-17s %-8s %s\n", d.name, optionName(d.name), d.def, d.usage)
+		fmt.Fprintf(w, "  --%-11s %-21s %-8s %s\n", d.name, optionName(d.name), d.def, d.usage)
 	}
 	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding.\n", pluginDefaultKey)
 }
