@@ -100,12 +100,20 @@ func fitsWindow(layout string, w *Window) error {
 // now (on whichever pane is active then), and nothing otherwise.
 const rezoom = "#{?window_zoomed_flag, ; resize-pane -Z -t #{window_id},}"
 
-// keepZoom runs cmd on pane or window target, zooming the window again
-// afterwards when it was zoomed.
+// unzoom is rezoom's counterpart: the command, then " ; ", that unzooms
+// the window first when it is zoomed now, and nothing otherwise.
+const unzoom = "#{?window_zoomed_flag,resize-pane -Z -t #{window_id} ; ,}"
+
+// keepZoom runs cmd on pane or window target, unzooming the window first
+// when it is zoomed and zooming it again afterwards. The explicit unzoom
+// is not for show: tmux master (next-3.8) takes the pane's layout cell
+// before resize-pane unzooms, and a pane hidden by the zoom has none, so
+// resizing it in a zoomed window crashes the server (cmd-resize-pane.c;
+// 3.2a to 3.7c unzoom first). Both formats expand before cmd runs.
 func keepZoom(target string, cmd []string) [][]string {
 	return [][]string{
 		{"has-session", "-t", target},
-		{"run-shell", "-C", "-t", target, renderList([][]string{cmd}) + rezoom},
+		{"run-shell", "-C", "-t", target, unzoom + renderList([][]string{cmd}) + rezoom},
 	}
 }
 

@@ -144,7 +144,9 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 				twin.Must(cmd...)
 			}
 			got, want := shape(srv), shape(twin)
-			if got == before {
+			// (A layout after the uneven resize may well give the start
+			// back: tmux's twin, which did the resize too, tells.)
+			if got == before && !strings.HasPrefix(tc.name, "layout") {
 				t.Fatalf("nothing changed:\n%s", got)
 			}
 			if got != want {
@@ -313,7 +315,10 @@ func TestRearrangeRefusesBadInput(t *testing.T) {
 		}
 	}
 	before = shape(srv)
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2])); err == nil || !strings.Contains(err.Error(), "too small") {
+	// tmux says "pane too small" (3.2a to 3.6b) or "no space for a new
+	// pane" (3.7 and later).
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2])); tmuxctl.KindOf(err) != tmuxctl.KindRefused ||
+		!strings.Contains(err.Error(), "too small") && !strings.Contains(err.Error(), "no space") {
 		t.Fatalf("move into a full window: %v", err)
 	}
 	if got := shape(srv); got != before {
