@@ -3,6 +3,7 @@ package tmuxctl_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmuxctl"
@@ -31,6 +32,12 @@ func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 		w.win[i] = srv.Display(p, "#{window_id}")
 	}
 	w.session = srv.Display("main:", "#{session_id}")
+	// automatic-rename names a window after its active pane's command,
+	// which is the user's shell until sh takes over: wait for that.
+	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		names := srv.Must("list-windows", "-t", "main", "-F", "#{?automatic-rename,#{window_name},sh}")
+		return strings.Trim(strings.ReplaceAll(names, "sh", ""), "\n") == ""
+	}, "the windows to be named sh")
 	return w
 }
 
@@ -353,9 +360,6 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 	srv.Must("select-window", "-t", w.win[2])
 	srv.Must("select-window", "-t", w.win[0])
 	srv.Must("resize-pane", "-Z", "-t", w.g[1])
-	tmuxtest.Eventually(t, 5e9, func() bool {
-		return srv.Display(w.win[2], "#{window_name}") == "sh" && srv.Display(w.win[0], "#{window_name}") == "sh"
-	}, "automatic-rename to settle")
 	sid := tmuxctl.SessionID(w.session)
 	want, err := c.ReadState(t.Context(), sid)
 	if err != nil {
@@ -406,5 +410,57 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 	again, err := c.RestoreAll(t.Context(), want.RenameWindows(recreated))
 	if err != nil || len(again) != 0 || everything(srv) != start {
 		t.Fatalf("second restore: %v %v", again, err)
+	}
+}
+
+// TestUndoEachRearrangement undoes a mix of every operation one step at
+// a time, as the navigator's u does (Act with OpRestore, from the state
+// just read to the state before the step): after each undo tmux is
+// exactly as it was before that step, a closed window included.
+func TestUndoEachRearrangement(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	srv.Must("select-pane", "-t", w.w1[1])
+	srv.Must("select-pane", "-t", w.w1[0])
+	sid := tmuxctl.SessionID(w.session)
+	ops := []tmuxctl.Op{
+		{Kind: tmuxctl.OpResize, Pane: tmuxctl.PaneID(w.g[0]), Dir: tmuxctl.DirDown, Cells: 4},
+		{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(w.g[0]), With: tmuxctl.PaneID(w.g[3])},
+		{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(w.g[0])},
+		{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: tmuxctl.DirUp},
+		{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: "main-vertical"},
+		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w2), Window: tmuxctl.WindowID(w.win[0]), Follow: true}, // closes window 2
+		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.g[1]), Follow: true},
+		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w1[1]), Window: tmuxctl.WindowID(w.win[0]), Follow: true},
+		{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: tmuxctl.LayoutSpread},
+	}
+	var prints []string
+	var befores []*tmuxctl.State
+	for _, op := range ops {
+		prints = append(prints, everything(srv))
+		before, after, err := c.Act(t.Context(), sid, op)
+		if err != nil {
+			t.Fatalf("%+v: %v", op, err)
+		}
+		if everything(srv) == prints[len(prints)-1] || after == nil {
+			t.Fatalf("%+v changed nothing", op)
+		}
+		befores = append(befores, before)
+	}
+	for i := len(ops) - 1; i >= 0; i-- {
+		cur, err := c.ReadState(t.Context(), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, after, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: cur, Want: befores[i]})
+		if err != nil {
+			t.Fatalf("undo %+v: %v", ops[i], err)
+		}
+		if got := everything(srv); got != prints[i] {
+			t.Fatalf("undo %+v:\ngot:\n%s\nwant:\n%s", ops[i], got, prints[i])
+		}
+		for j := range befores[:i] {
+			befores[j] = befores[j].RenameWindows(after.Recreated)
+		}
 	}
 }
