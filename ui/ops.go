@@ -139,19 +139,28 @@ func toggleZoom(win tmuxctl.WindowID) opFunc {
 // stepWindow selects the window delta steps from win, wrapping.
 func stepWindow(win tmuxctl.WindowID, delta int) opFunc {
 	return func(st *tmuxctl.State) (string, tmuxctl.WindowID, *tmuxctl.Op, error) {
-		n := len(st.Windows)
-		if n < 2 {
+		to, ok := windowStep(st, win, delta)
+		if !ok {
 			return "this session has one window", "", nil, nil
 		}
-		i := 0
-		for j, w := range st.Windows {
-			if w.ID == win {
-				i = j
-			}
-		}
-		to := st.Windows[((i+delta)%n+n)%n].ID
 		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
 	}
+}
+
+// windowStep is the session's window delta steps from win, wrapping;
+// false when the session has one window.
+func windowStep(st *tmuxctl.State, win tmuxctl.WindowID, delta int) (tmuxctl.WindowID, bool) {
+	n := len(st.Windows)
+	if n < 2 {
+		return "", false
+	}
+	i := 0
+	for j, w := range st.Windows {
+		if w.ID == win {
+			i = j
+		}
+	}
+	return st.Windows[((i+delta)%n+n)%n].ID, true
 }
 
 // gotoWindow selects window to (a click on its tab).
@@ -252,17 +261,10 @@ func moveToWindow(win tmuxctl.WindowID, delta int) opFunc {
 		if err != nil {
 			return "", "", nil, err
 		}
-		n := len(st.Windows)
-		if n < 2 {
+		to, ok := windowStep(st, win, delta)
+		if !ok {
 			return "this session has one window", "", nil, nil
 		}
-		i := 0
-		for j, w := range st.Windows {
-			if w.ID == win {
-				i = j
-			}
-		}
-		to := st.Windows[((i+delta)%n+n)%n].ID
 		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}, nil
 	}
 }
