@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -264,6 +265,42 @@ func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
 	waitExited(t, outer, pane, "demo after q")
 	if got := demoSockets(); len(got) != before {
 		t.Errorf("demo left a tmux server or socket behind: %v", got)
+	}
+}
+
+// TestE2EDemoHangupLeavesNoServer: the terminal around the demo goes
+// away (its tmux is killed, which hangs up on the demo): the demo's
+// throwaway server and its socket go too.
+func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
+	outer := tmuxtest.Start(t, 120, 40)
+	bin := tmuxtest.Panemap(t)
+	sockDir := filepath.Dir(outer.SocketPath())
+	demoSockets := func() []string { m, _ := filepath.Glob(filepath.Join(sockDir, "panemap-demo-*")); return m }
+	before := demoSockets()
+	pane := outer.Active("main:0")
+	outer.Must("respawn-pane", "-k", "-t", pane, bin+" demo") // the demo is the pane's process: it gets the SIGHUP
+	tmuxtest.Eventually(t, wait, func() bool {
+		scr := outer.Must("capture-pane", "-p", "-t", pane)
+		return strings.Contains(scr, "editor") && strings.Contains(scr, "demo")
+	}, "the demo map did not appear")
+	var demo string
+	for _, s := range demoSockets() {
+		if !slices.Contains(before, s) {
+			demo = s
+		}
+	}
+	if demo == "" {
+		t.Fatalf("no demo socket appeared: %v", demoSockets())
+	}
+	outer.Kill()
+	tmuxtest.Eventually(t, wait, func() bool {
+		_, err := os.Stat(demo)
+		return os.IsNotExist(err)
+	}, "the demo's socket %s is still there after its terminal hung up", demo)
+	check := exec.Command("tmux", "-S", demo, "has-session")
+	check.Env = tmuxtest.Env()
+	if err := check.Run(); err == nil {
+		t.Fatalf("the demo's tmux server still answers on %s", demo)
 	}
 }
 
