@@ -35,6 +35,9 @@ var cardFiles = []struct {
 	{assets.Contracts, "contracts/select_pane.json"},
 	{assets.Contracts, "contracts/swap_pane.json"},
 	{tools.Cards, "list_panes.json"},
+	{tools.Cards, "resize_pane.json"},
+	{tools.Cards, "select_layout.json"},
+	{tools.Cards, "move_pane.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled

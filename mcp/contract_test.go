@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,7 +19,8 @@ import (
 
 // TestToolsListMatchesCards compares what tools/list serves with the
 // embedded cards, field by field: the contracts for select_pane and
-// swap_pane, and list_panes' own card (its snapshot).
+// swap_pane, and the snapshots of panemap's own cards (list_panes,
+// resize_pane, select_layout, move_pane).
 func TestToolsListMatchesCards(t *testing.T) {
 	f := start(t, tmuxctl.Env{}, mcp.Options{})
 	cards := []struct {
@@ -28,6 +30,9 @@ func TestToolsListMatchesCards(t *testing.T) {
 		{assets.Contracts, "contracts/select_pane.json"},
 		{assets.Contracts, "contracts/swap_pane.json"},
 		{tools.Cards, "list_panes.json"},
+		{tools.Cards, "resize_pane.json"},
+		{tools.Cards, "select_layout.json"},
+		{tools.Cards, "move_pane.json"},
 	}
 	if len(f.tools) != len(cards) {
 		t.Errorf("tools/list served %d tools, want %d", len(f.tools), len(cards))
@@ -109,12 +114,24 @@ func TestReadOnlyOffersOnlyListPanes(t *testing.T) {
 		t.Errorf("list_panes annotations %+v: want readOnly, idempotent, not destructive, closed world, titled", a)
 	}
 	before := f.srv.Active("main:0")
+	win := f.srv.Display("main:0", "#{window_id}")
+	shape := f.srv.Must("list-panes", "-a", "-F", "#{window_id} #{window_layout} #{pane_id} #{pane_active}")
 	// A tool that is not offered is not callable either.
-	for _, name := range []string{"select_pane", "swap_pane"} {
-		_, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: obj("pane", before, "source_pane", before, "target_pane", before)})
+	calls := map[string]map[string]any{
+		"select_pane":   obj("pane", before),
+		"swap_pane":     obj("source_pane", before, "target_pane", before),
+		"resize_pane":   obj("pane", before, "direction", "up", "cells", 1),
+		"select_layout": obj("window", win, "layout", "tiled"),
+		"move_pane":     obj("pane", before, "new_window", true),
+	}
+	for _, name := range slices.Sorted(maps.Keys(calls)) {
+		_, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: calls[name]})
 		if err == nil {
 			t.Errorf("read-only server ran %s", name)
 		}
+	}
+	if after := f.srv.Must("list-panes", "-a", "-F", "#{window_id} #{window_layout} #{pane_id} #{pane_active}"); after != shape {
+		t.Errorf("a read-only server changed tmux:\n%s\nwas:\n%s", after, shape)
 	}
 	var w window
 	f.ok(t, "list_panes", obj(), &w)
@@ -139,3 +156,95 @@ func compact(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// TestRearrangeCards pins what the cards of resize_pane, select_layout
+// and move_pane promise, as tools/list serves them: closed input schemas
+// that bound every argument, honest annotations, a capability block with
+// the contracts' keys, and descriptions that say what the tools never do.
+func TestRearrangeCards(t *testing.T) {
+	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	contract := jsonValue(t, f.tools["select_pane"].Meta).(map[string]any)[capabilityKey].(map[string]any)
+	paneView := jsonValue(t, f.tools["select_pane"].OutputSchema).(map[string]any)["properties"].(map[string]any)
+	cases := []struct {
+		name                    string
+		required                []string
+		idempotent, destructive bool
+		effects                 []any
+		secrets, untrusted      bool
+		paneView                bool // answers with select_pane's pane view
+	}{
+		{"resize_pane", []string{"pane", "direction", "cells"}, false, false, []any{"change"}, true, true, true},
+		{"select_layout", []string{"window", "layout"}, false, false, []any{"change"}, false, false, false},
+		{"move_pane", []string{"pane"}, true, true, []any{"change", "delete"}, true, true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tool := f.tools[c.name]
+			if tool == nil {
+				t.Fatalf("tools/list lacks %s", c.name)
+			}
+			a := tool.Annotations
+			if a.ReadOnlyHint || a.IdempotentHint != c.idempotent || a.DestructiveHint == nil || *a.DestructiveHint != c.destructive ||
+				a.OpenWorldHint == nil || *a.OpenWorldHint || a.Title == "" {
+				t.Errorf("annotations %+v: want not read-only, idempotent %v, destructive %v, closed world, titled", a, c.idempotent, c.destructive)
+			}
+
+			in := jsonValue(t, tool.InputSchema).(map[string]any)
+			if in["$schema"] != "https://json-schema.org/draft/2020-12/schema" || in["additionalProperties"] != false || in["type"] != "object" {
+				t.Errorf("input schema is not a closed draft 2020-12 object: %s", compact(in))
+			}
+			if got := jsonValue(t, in["required"]); !reflect.DeepEqual(got, jsonValue(t, c.required)) {
+				t.Errorf("required = %v, want %v", got, c.required)
+			}
+
+			out := jsonValue(t, tool.OutputSchema).(map[string]any)
+			props := out["properties"].(map[string]any)
+			if c.paneView {
+				for k := range paneView {
+					if props[k] == nil {
+						t.Errorf("output lacks select_pane's %q", k)
+					}
+				}
+			}
+
+			capability, _ := jsonValue(t, tool.Meta).(map[string]any)[capabilityKey].(map[string]any)
+			if !slices.Equal(slices.Sorted(maps.Keys(capability)), slices.Sorted(maps.Keys(contract))) {
+				t.Errorf("capability keys %v, want the contracts' %v", slices.Sorted(maps.Keys(capability)), slices.Sorted(maps.Keys(contract)))
+			}
+			want := map[string]any{
+				"amplifiesFutureInput": false, "inputLiteralization": map[string]any{}, "nestedAuthority": []any{},
+				"outputClasses": []any{"tmux-metadata"}, "processReach": "none", "toolset": "manage",
+				"tmuxEffects": c.effects, "mayExposeSecrets": c.secrets, "mayReturnUntrustedContent": c.untrusted,
+			}
+			for k, v := range want {
+				if !reflect.DeepEqual(capability[k], v) {
+					t.Errorf("capability %s = %v, want %v", k, capability[k], v)
+				}
+			}
+
+			for _, never := range []string{"never runs commands in panes", "never sends keys", "never creates or kills a pane", "no client-supplied executable input"} {
+				if !strings.Contains(tool.Description, never) {
+					t.Errorf("description does not say %q", never)
+				}
+			}
+		})
+	}
+
+	// The bounds the schemas themselves enforce.
+	in := jsonValue(t, f.tools["resize_pane"].InputSchema).(map[string]any)["properties"].(map[string]any)
+	cells := in["cells"].(map[string]any)
+	if cells["type"] != "integer" || cells["minimum"] != 1.0 || cells["maximum"] != float64(tmuxctl.MaxResizeCells) {
+		t.Errorf("resize_pane cells schema %s: want an integer from 1 to %d", compact(cells), tmuxctl.MaxResizeCells)
+	}
+	if got := in["direction"].(map[string]any)["enum"]; !reflect.DeepEqual(got, []any{"up", "down", "left", "right"}) {
+		t.Errorf("resize_pane direction enum %v", got)
+	}
+	layout := jsonValue(t, f.tools["select_layout"].InputSchema).(map[string]any)["properties"].(map[string]any)["layout"].(map[string]any)
+	for _, name := range append(slices.Clone(tmuxctl.NamedLayouts), tmuxctl.LayoutNext, tmuxctl.LayoutPrevious, tmuxctl.LayoutSpread) {
+		if !strings.Contains(layout["description"].(string), "`"+name+"`") {
+			t.Errorf("select_layout's layout description does not name %s", name)
+		}
+	}
+}
+
+const capabilityKey = "com.git-pull.libtmux-mcp/capability"

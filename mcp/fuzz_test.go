@@ -18,6 +18,14 @@ func FuzzToolArgs(f *testing.F) {
 		`{"source_pane":"%1","target_pane":"%2"}`, `{"window":"@1"}`, `{"window":"main:1"}`,
 		`{"pane":1e400}`, `{"pane":"%1\nlevel=ERROR msg=forged"}`, `{"bad\nkey":1}`, `[1]`, `null`, `{`, `"x"`,
 		`{"pane":"\u0000"}`, `{"pane":123456789012345678901234567890}`,
+		`{"pane":"%1","direction":"up","cells":5}`, `{"pane":"%1","direction":"up","cells":0}`,
+		`{"pane":"%1","direction":"left","cells":1.5}`, `{"pane":"%1","direction":"down","cells":"2"}`,
+		`{"pane":"%1","direction":"right","cells":1e400}`, `{"pane":"%1","direction":"next","cells":1}`,
+		`{"window":"@1","layout":"tiled"}`, `{"window":"@1","layout":"next"}`, `{"window":"@1\n","layout":"spread"}`,
+		`{"window":"@1","layout":"b25d,80x24,0,0,1"}`, `{"window":"@1","layout":"0000,80x24,0,0,1"}`,
+		`{"window":"@1","layout":"80x24,0,0{,}"}`, `{"window":"@1","layout":"tiled; kill-server"}`,
+		`{"pane":"%1","to_window":"@2"}`, `{"pane":"%1","new_window":true}`, `{"pane":"%1","to_window":"@2","new_window":true}`,
+		`{"pane":"%1","new_window":false}`, `{"pane":"%1","to_window":null,"new_window":null}`, `{"pane":"%1","to_window":""}`,
 	} {
 		f.Add(s)
 	}
@@ -41,6 +49,18 @@ func FuzzToolArgs(f *testing.F) {
 					if _, perr := parse(s); perr != nil {
 						err = argErr(arg, perr)
 					}
+				}
+			}
+			// The rearranging tools' own parsing, as their handlers run it
+			// before anything reaches tmux.
+			if err == nil {
+				switch name {
+				case "resize_pane":
+					_, err = parseResizeArgs(a)
+				case "select_layout":
+					_, err = parseLayoutArgs(a)
+				case "move_pane":
+					_, err = parseMoveArgs(a)
 				}
 			}
 			if err == nil {

@@ -1,6 +1,7 @@
 // Package mcp serves panemap's pane operations to agents over the Model
 // Context Protocol: select_pane and swap_pane exactly as their published
-// contracts describe them, and panemap's own list_panes.
+// contracts describe them, and panemap's own list_panes, resize_pane,
+// select_layout and move_pane.
 //
 // The package is a thin adapter. Every tmux operation is tmuxctl's; here
 // are only the tool cards (served verbatim from the embedded assets),
@@ -38,7 +39,7 @@ type Options struct {
 }
 
 const instructions = "panemap controls the panes of a tmux server. Pane ids look like %3 and window ids like @1; " +
-	"call list_panes to see a window's panes before selecting or swapping them. A failed call's _meta[\"" + ErrorMetaKey +
+	"call list_panes to see a window's panes before selecting, swapping, resizing, arranging or moving them. A failed call's _meta[\"" + ErrorMetaKey +
 	"\"] says its kind, whether it is retryable (the tmux server may come back) and whether the pane picture is stale."
 
 // New returns an MCP server whose tools act on the tmux server behind c.

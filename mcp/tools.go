@@ -26,9 +26,12 @@ type handlers struct {
 // funcs binds each card to its implementation.
 func (h *handlers) funcs() map[string]toolFunc {
 	return map[string]toolFunc{
-		"select_pane": h.selectPane,
-		"swap_pane":   h.swapPane,
-		"list_panes":  h.listPanes,
+		"select_pane":   h.selectPane,
+		"swap_pane":     h.swapPane,
+		"list_panes":    h.listPanes,
+		"resize_pane":   h.resizePane,   // rearrange.go
+		"select_layout": h.selectLayout, // rearrange.go
+		"move_pane":     h.movePane,     // rearrange.go
 	}
 }
 

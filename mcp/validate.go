@@ -151,7 +151,7 @@ func valueText(v any) string {
 }
 
 // describe says in words what a schema accepts, for the schemas the cards
-// use: enums, types, anyOf/oneOf and local $refs.
+// use: enums, types (with a number's range), anyOf/oneOf and local $refs.
 func describe(s map[string]any, defs map[string]any) string {
 	if ref, ok := s["$ref"].(string); ok {
 		if def, ok := defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any); ok {
@@ -178,6 +178,11 @@ func describe(s map[string]any, defs map[string]any) string {
 	}
 	switch t := s["type"].(type) {
 	case string:
+		lo, okLo := s["minimum"].(float64)
+		hi, okHi := s["maximum"].(float64)
+		if (t == "integer" || t == "number") && okLo && okHi {
+			return fmt.Sprintf("%s from %v to %v", typeWord(t), lo, hi)
+		}
 		return typeWord(t)
 	case []any:
 		words := make([]string, len(t))

@@ -18,7 +18,7 @@ import (
 func mcpCommand() command {
 	return command{
 		name:    "mcp",
-		summary: "serve select_pane, swap_pane and list_panes over MCP on stdio",
+		summary: "serve the pane tools (list, select, swap, resize, layout, move) over MCP on stdio",
 		usage:   "[--read-only] [--list-tools]",
 		run:     runMCP,
 	}
@@ -102,13 +102,17 @@ func mcpLogger(g *globals) *slog.Logger {
 }
 
 // printTools prints each tool's name, the first sentence of its
-// description, and its annotations.
+// description, and its annotations, in columns as wide as the longest name.
 func printTools(w io.Writer, tools []*sdkmcp.Tool) {
+	width := 12
 	for _, t := range tools {
-		fmt.Fprintf(w, "%-12s %s\n", t.Name, firstSentence(t.Description))
+		width = max(width, len(t.Name))
+	}
+	for _, t := range tools {
+		fmt.Fprintf(w, "%-*s %s\n", width, t.Name, firstSentence(t.Description))
 		if a := t.Annotations; a != nil {
-			fmt.Fprintf(w, "%-12s title=%q readOnly=%t destructive=%s idempotent=%t openWorld=%s\n",
-				"", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint, true), a.IdempotentHint, hint(a.OpenWorldHint, true))
+			fmt.Fprintf(w, "%-*s title=%q readOnly=%t destructive=%s idempotent=%t openWorld=%s\n",
+				width, "", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint, true), a.IdempotentHint, hint(a.OpenWorldHint, true))
 		}
 	}
 }

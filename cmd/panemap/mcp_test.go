@@ -140,7 +140,7 @@ func TestMCPBinaryWithGoClient(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"list_panes", "select_pane", "swap_pane"}; !slices.Equal(names, want) {
+	if want := []string{"list_panes", "move_pane", "resize_pane", "select_layout", "select_pane", "swap_pane"}; !slices.Equal(names, want) {
 		t.Errorf("tools/list = %v, want %v", names, want)
 	}
 
@@ -171,6 +171,42 @@ func TestMCPBinaryWithGoClient(t *testing.T) {
 	if !res.IsError || errorMeta(t, res).Kind != "invalid_input" || !strings.Contains(text(res), `"%1; kill-server"`) {
 		t.Errorf("hostile pane id: %+v %q", res, text(res))
 	}
+
+	// The rearranging tools, through the binary.
+	width := srv.Display(g[0], "#{pane_width}")
+	res = callMCP(t, cs, "resize_pane", map[string]any{"pane": g[0], "direction": "right", "cells": 3})
+	sc, _ = res.StructuredContent.(map[string]any)
+	if got := srv.Display(g[0], "#{pane_width}"); res.IsError || fmt.Sprint(sc["width"]) != got || got == width {
+		t.Errorf("resize_pane right 3 from width %s: %s %v; tmux width %s", width, text(res), sc, got)
+	}
+	w0 := srv.Display(g[0], "#{window_id}")
+	layout := srv.Display(w0, "#{window_layout}")
+	res = callMCP(t, cs, "select_layout", map[string]any{"window": w0, "layout": "tiled"})
+	if res.IsError || srv.Display(w0, "#{window_layout}") == layout {
+		t.Errorf("select_layout tiled: %s", text(res))
+	}
+	res = callMCP(t, cs, "select_layout", map[string]any{"window": w0, "layout": layout})
+	if res.IsError || srv.Display(w0, "#{window_layout}") != layout {
+		t.Errorf("select_layout %s: %s", layout, text(res))
+	}
+	for _, args := range []map[string]any{
+		{"window": w0, "layout": "0000" + layout[4:]},
+		{"window": w0 + "\n", "layout": "tiled"},
+	} {
+		res = callMCP(t, cs, "select_layout", args)
+		if !res.IsError || errorMeta(t, res).Kind != "invalid_input" || srv.Display(w0, "#{window_layout}") != layout {
+			t.Errorf("select_layout %v: %q", args, text(res))
+		}
+	}
+	res = callMCP(t, cs, "move_pane", map[string]any{"pane": g[3], "to_window": w0, "new_window": true})
+	if !res.IsError || errorMeta(t, res).Kind != "invalid_input" || !strings.Contains(text(res), "not both") {
+		t.Errorf("move_pane with both to_window and new_window: %q", text(res))
+	}
+	res = callMCP(t, cs, "move_pane", map[string]any{"pane": g[3], "new_window": true})
+	sc, _ = res.StructuredContent.(map[string]any)
+	if res.IsError || sc["moved"] != true || srv.Display(g[3], "#{window_panes}") != "1" {
+		t.Errorf("move_pane new_window: %s %v", text(res), sc)
+	}
 	if _, err := srv.Run("list-sessions"); err != nil {
 		t.Errorf("the tmux server did not survive: %v", err)
 	}
@@ -186,7 +222,7 @@ func TestMCPServerComesAndGoes(t *testing.T) {
 	cs, _ := connectMCP(t, name)
 
 	list, err := cs.ListTools(t.Context(), nil)
-	if err != nil || len(list.Tools) != 3 {
+	if err != nil || len(list.Tools) != 6 {
 		t.Fatalf("tools/list without a tmux server: %v, %v", list, err)
 	}
 	refused := func(when string) {
@@ -199,6 +235,9 @@ func TestMCPServerComesAndGoes(t *testing.T) {
 			{"list_panes", map[string]any{"window": "@0"}},
 			{"select_pane", map[string]any{"pane": "%0"}},
 			{"swap_pane", map[string]any{"source_pane": "%0", "target_pane": "%1"}},
+			{"resize_pane", map[string]any{"pane": "%0", "direction": "up", "cells": 1}},
+			{"select_layout", map[string]any{"window": "@0", "layout": "tiled"}},
+			{"move_pane", map[string]any{"pane": "%0", "new_window": true}},
 		} {
 			res := callMCP(t, cs, c.tool, c.args)
 			if !res.IsError {
@@ -355,7 +394,7 @@ func TestMCPListTools(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"mcp", "--list-tools"}, []string{"list_panes", "select_pane", "swap_pane"}},
+		{[]string{"mcp", "--list-tools"}, []string{"list_panes", "move_pane", "resize_pane", "select_layout", "select_pane", "swap_pane"}},
 		{[]string{"mcp", "--list-tools", "--read-only"}, []string{"list_panes"}},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -377,8 +416,17 @@ func TestMCPListTools(t *testing.T) {
 		if !strings.Contains(out, `title="List Panes" readOnly=true destructive=false idempotent=true openWorld=false`) {
 			t.Errorf("%v: list_panes annotations missing:\n%s", c.args, out)
 		}
-		if len(c.want) == 3 && !strings.Contains(out, `title="Swap Panes" readOnly=false destructive=false idempotent=false openWorld=false`) {
-			t.Errorf("%v: swap_pane annotations missing:\n%s", c.args, out)
+		if len(c.want) > 1 {
+			for _, want := range []string{
+				`title="Swap Panes" readOnly=false destructive=false idempotent=false openWorld=false`,
+				`title="Resize Pane" readOnly=false destructive=false idempotent=false openWorld=false`,
+				`title="Select Layout" readOnly=false destructive=false idempotent=false openWorld=false`,
+				`title="Move Pane" readOnly=false destructive=true idempotent=true openWorld=false`,
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%v: annotations %s missing:\n%s", c.args, want, out)
+				}
+			}
 		}
 	}
 }

@@ -11,12 +11,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/panemap/panemap/assets/tools"
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
 )
 
 type fence struct {
@@ -271,6 +273,48 @@ func readmeListedPane(t *testing.T, text string) {
 	for k := range example {
 		if _, ok := pane.Properties[k]; !ok {
 			t.Errorf("README's list_panes example has %q, which the card does not", k)
+		}
+	}
+}
+
+// TestReadmeMCPTools checks the README's MCP tool table against the tools
+// the server offers: one row per tool, no row for a tool it lacks, and
+// the count in the sentence before the table.
+func TestReadmeMCPTools(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The MCP section only: other tables list keys and settings.
+	_, readme, ok := strings.Cut(string(data), "\n## For agents: `panemap mcp`")
+	if !ok {
+		t.Fatal("README has no MCP section")
+	}
+	readme, _, _ = strings.Cut(readme, "\n## ")
+	ts, err := mcp.Tools(mcp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `([a-z]+_[a-z_]+)` \\|").FindAllStringSubmatch(readme, -1)
+	var listed []string
+	for _, r := range rows {
+		listed = append(listed, r[1])
+	}
+	var offered []string
+	for _, tool := range ts {
+		offered = append(offered, tool.Name)
+	}
+	slices.Sort(listed)
+	if !slices.Equal(listed, offered) {
+		t.Errorf("README's MCP tool table lists %v; the server offers %v", listed, offered)
+	}
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if len(offered) < len(words) && !strings.Contains(readme, "is an MCP server on stdio with "+words[len(offered)]+" tools") {
+		t.Errorf("README does not say the server has %s tools", words[len(offered)])
+	}
+	for _, never := range []string{"never runs commands in panes", "never sends keys", "never creates or kills a pane", "no executable input", "tmux closes it"} {
+		if !strings.Contains(strings.Join(strings.Fields(readme), " "), never) {
+			t.Errorf("README's MCP section does not say %q", never)
 		}
 	}
 }

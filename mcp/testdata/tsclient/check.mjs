@@ -21,7 +21,7 @@ await client.connect(transport);
 const fail = (msg) => { console.error("FAIL:", msg); process.exitCode = 1; };
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort().join(",");
-if (names !== "list_panes,select_pane,swap_pane") fail(`tools/list: ${names}`);
+if (names !== "list_panes,move_pane,resize_pane,select_layout,select_pane,swap_pane") fail(`tools/list: ${names}`);
 
 const list = await client.callTool({ name: "list_panes", arguments: {} });
 if (list.isError) fail(`list_panes: ${JSON.stringify(list)}`);
@@ -55,6 +55,27 @@ else {
   if (landed.structuredContent.id !== runner.id) fail(`select right from the editor landed on ${landed.structuredContent.id}`);
 }
 
+// The rearranging tools: the TypeScript client validates each answer
+// against its card's output schema.
+{
+  const before = await client.callTool({ name: "list_panes", arguments: { scope: "server" } });
+  const win = before.structuredContent.windows.find((w) => w.panes.length > 1);
+  const first = before.structuredContent.panes.find((p) => p.id === win.panes[0]);
+  const resized = await client.callTool({ name: "resize_pane", arguments: { pane: first.id, direction: "right", cells: 3 } });
+  if (resized.isError || resized.structuredContent.id !== first.id || typeof resized.structuredContent.layout !== "string") fail(`resize_pane: ${JSON.stringify(resized)}`);
+  const saved = resized.structuredContent.layout;
+  const tiled = await client.callTool({ name: "select_layout", arguments: { window: win.window_id, layout: "tiled" } });
+  if (tiled.isError || tiled.structuredContent.panes.length !== win.panes.length) fail(`select_layout tiled: ${JSON.stringify(tiled)}`);
+  const back = await client.callTool({ name: "select_layout", arguments: { window: win.window_id, layout: saved } });
+  if (back.isError || back.structuredContent.layout !== saved) fail(`select_layout ${saved}: ${JSON.stringify(back)}`);
+  const out = await client.callTool({ name: "move_pane", arguments: { pane: first.id, new_window: true } });
+  if (out.isError || out.structuredContent.moved !== true || out.structuredContent.window_id === win.window_id) fail(`move_pane new_window: ${JSON.stringify(out)}`);
+  const home = await client.callTool({ name: "move_pane", arguments: { pane: first.id, to_window: win.window_id } });
+  if (home.isError || home.structuredContent.moved !== true || home.structuredContent.from_window_closed !== true || !/closed it/.test(home.content[0].text)) fail(`move_pane back: ${JSON.stringify(home)}`);
+  const again = await client.callTool({ name: "move_pane", arguments: { pane: first.id, to_window: win.window_id } });
+  if (again.isError || again.structuredContent.moved !== false) fail(`move_pane again: ${JSON.stringify(again)}`);
+}
+
 for (const [name, args, kind] of [
   ["select_pane", { pane: "%1; kill-server" }, "invalid_input"],
   ["select_pane", { pane: 7 }, "invalid_input"],
@@ -62,6 +83,15 @@ for (const [name, args, kind] of [
   ["list_panes", { window: "main:0" }, "invalid_input"],
   ["list_panes", { session: "$0; kill-server" }, "invalid_input"],
   ["list_panes", { scope: "galaxy" }, "invalid_input"],
+  ["resize_pane", { pane: "%0", direction: "up", cells: 0 }, "invalid_input"],
+  ["resize_pane", { pane: "%0", direction: "up", cells: "2" }, "invalid_input"],
+  ["resize_pane", { pane: "%1; kill-server", direction: "up", cells: 1 }, "invalid_input"],
+  ["select_layout", { window: "@0", layout: "spiral" }, "invalid_input"],
+  ["select_layout", { window: "@0", layout: "0000,80x24,0,0,1" }, "invalid_input"],
+  ["select_layout", { window: "@0\n", layout: "tiled" }, "invalid_input"],
+  ["move_pane", { pane: "%0", to_window: "@0", new_window: true }, "invalid_input"],
+  ["move_pane", { pane: "%0" }, "invalid_input"],
+  ["move_pane", { pane: "%0", to_window: "@999" }, "gone"],
 ]) {
   const res = await client.callTool({ name, arguments: args }); // must not throw
   const meta = res._meta?.["panemap/error"];
