@@ -1,6 +1,7 @@
 package tmuxctl
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -27,4 +28,10 @@ func Fingerprint(st *State) string {
 		}
 	}
 	return b.String()
+}
+
+// ApplyLayoutStringForTest applies a checked layout string without the
+// read before it, as if the window changed just after that read.
+func (c *Client) ApplyLayoutStringForTest(ctx context.Context, w WindowID, layout string) (*Window, error) {
+	return c.applyLayoutString(ctx, w, layout)
 }

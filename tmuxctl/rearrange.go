@@ -17,8 +17,9 @@ import (
 //     pane moves away, or whose focus a moving pane takes, is left
 //     unzoomed.
 //   - Focus stays with the content: the focused pane (the active pane of
-//     its session's current window) keeps the focus where it goes; moving
-//     any other pane changes no window's focus.
+//     its session's current window) keeps the focus where it goes in its
+//     own session; moving any other pane, or any pane to another
+//     session, changes no window's focus.
 //   - The mark is never consumed: tmux clears the mark of a pane that
 //     leaves its window (window_lost_pane), so a marked pane that moves is
 //     marked again.
@@ -186,20 +187,29 @@ func keepFocus(p PaneID) string {
 // it).
 func moveScript(p PaneID, to WindowID, follow bool) [][]string {
 	sp, st := string(p), string(to)
-	flag, takes := followFlag, "#{&&:#{pane_active},#{window_active}}"
-	if follow {
-		flag, takes = "", "1"
-	}
-	join := func(split string, zoomed bool) [][]string {
+	join := func(split string, zoomed, sameSession bool) [][]string {
+		flag, takes := followFlag, "#{&&:#{pane_active},#{window_active}}"
+		switch {
+		case !sameSession: // focus is per session: it stays behind
+			flag, takes = "-d ", "0"
+		case follow:
+			flag, takes = "", "1"
+		}
 		text := "join-pane " + flag + split + " -s " + sp + " -t " + st + keepFocus(p)
 		if zoomed { // zoomed again, unless the arriving pane takes its focus
 			text += "#{?" + takes + ",, ; resize-pane -Z -t " + st + "}"
 		}
 		return [][]string{{"run-shell", "-C", "-t", sp, text}}
 	}
+	// In window to's context: is it more than twice as wide as tall, is
+	// it zoomed, and is p in one of its session's windows?
 	wide := "#{e|>:#{pane_width},#{e|*:#{pane_height},2}}"
+	hasP := "#{W:#{P:#{?#{==:#{pane_id}," + sp + "},1,}}}"
+	bySession := func(split string, zoomed bool) [][]string {
+		return [][]string{ifShell(st, hasP, join(split, zoomed, true), join(split, zoomed, false))}
+	}
 	byShape := func(zoomed bool) [][]string {
-		return [][]string{ifShell(st, wide, join("-h", zoomed), join("-v", zoomed))}
+		return [][]string{ifShell(st, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
 	}
 	return [][]string{
 		{"has-session", "-t", sp},

@@ -1,6 +1,12 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // The rearranging operations on their own, for callers without a session
 // in view (the MCP tools). Each validates every argument before tmux sees
@@ -30,17 +36,47 @@ func (c *Client) SelectLayout(ctx context.Context, w WindowID, layout string) (*
 	if err != nil {
 		return nil, err
 	}
-	if isLayoutString(choice) {
-		cur, err := c.ListPanes(ctx, w)
-		if err != nil {
-			return nil, err
-		}
-		if err := fitsWindow(choice, cur); err != nil {
-			return nil, err
-		}
+	if !isLayoutString(choice) {
+		return c.changeAndRead(ctx, string(w), layoutScript(w, choice))
 	}
-	return c.changeAndRead(ctx, string(w), layoutScript(w, choice))
+	cur, err := c.ListPanes(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	if err := fitsWindow(choice, cur); err != nil {
+		return nil, err
+	}
+	return c.applyLayoutString(ctx, w, choice)
 }
+
+// applyLayoutString applies a checked layout string to window w. The
+// window may change between the caller's read and the change: the script
+// checks again as it runs, and otherwise does nothing but say so.
+func (c *Client) applyLayoutString(ctx context.Context, w WindowID, choice string) (*Window, error) {
+	shape, err := CheckLayout(choice)
+	if err != nil {
+		return nil, err
+	}
+	fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{==:#{window_panes},%d}}}",
+		shape.Width, shape.Height, shape.Panes)
+	nonce := rand.Text()
+	script := [][]string{
+		{"has-session", "-t", string(w)},
+		ifShell(string(w), fits, layoutScript(w, choice)[1:], [][]string{answerMarker(nonce)}),
+	}
+	win, err := c.changeAndRead(ctx, string(w), script)
+	var refused *misfit
+	if errors.As(err, &refused) && refused.nonce == nonce {
+		return nil, &Error{Kind: KindGone, Value: string(w), Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", w, Quote(choice))}
+	}
+	return win, err
+}
+
+// misfit is a script's answer that starts with a marker line: the
+// script found its condition no longer holds and changed nothing.
+type misfit struct{ nonce string }
+
+func (m *misfit) Error() string { return "the script's condition failed" }
 
 // MovePane moves pane p into window to, next to that window's active
 // pane, or into a new window of its own when to is "". It answers with
@@ -64,6 +100,11 @@ func (c *Client) changeAndRead(ctx context.Context, target string, change [][]st
 	}
 	if err != nil {
 		return nil, c.nameGone(err, target)
+	}
+	if line, rest, ok := strings.Cut(out, "\n"); ok && strings.HasPrefix(line, "=panemap-") {
+		if _, err := oneWindow(rest, target); err == nil {
+			return nil, &misfit{nonce: strings.TrimPrefix(line, "=panemap-")}
+		}
 	}
 	return oneWindow(out, target)
 }

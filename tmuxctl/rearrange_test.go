@@ -464,3 +464,51 @@ func TestUndoEachRearrangement(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveToAnotherSessionTakesNoFocus: focus belongs to a session, so
+// the focused pane of one session moved into another session's window
+// changes neither session's current window nor that window's focus.
+func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	other := srv.Must("new-session", "-d", "-s", "other", "-P", "-F", "#{pane_id}")
+	otherWin := srv.Display(other, "#{window_id}")
+	otherCurrent := srv.Display("other:", "#{window_id}")
+	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(otherWin)); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.Display(w.g[0], "#{window_id}"); got != otherWin {
+		t.Fatalf("%s is in %s, want %s", w.g[0], got, otherWin)
+	}
+	if srv.Active(otherWin) != other || srv.Display("other:", "#{window_id}") != otherCurrent {
+		t.Fatalf("the move took the other session's focus: active %s", srv.Active(otherWin))
+	}
+	if got := srv.Display("main:", "#{window_id}"); got != w.win[0] {
+		t.Fatalf("main's current window changed to %s", got)
+	}
+}
+
+// TestLayoutStringRecheckedAsItRuns: a window that changed after the
+// layout string was checked against it (here: split since) is left
+// alone, and the error says why.
+func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
+	srv, c := newClient(t, tmuxctl.Env{})
+	w := buildWorld(t, srv)
+	layout := srv.Display(w.win[1], "#{window_layout}")
+	added := srv.Must("split-window", "-d", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
+	before := shape(srv)
+	_, err := c.ApplyLayoutStringForTest(t.Context(), tmuxctl.WindowID(w.win[1]), layout)
+	if tmuxctl.KindOf(err) != tmuxctl.KindGone || !strings.Contains(err.Error(), "no longer fits") {
+		t.Fatalf("got %v, want gone: no longer fits", err)
+	}
+	if got := shape(srv); got != before {
+		t.Fatalf("changed:\n%s\nwas:\n%s", got, before)
+	}
+	// Unchanged, the same string applies.
+	srv.Must("kill-pane", "-t", added)
+	srv.Must("select-layout", "-t", w.win[1], "even-vertical")
+	win, err := c.ApplyLayoutStringForTest(t.Context(), tmuxctl.WindowID(w.win[1]), layout)
+	if err != nil || win.Layout != layout {
+		t.Fatalf("got %v %v, want layout %s", win, err, layout)
+	}
+}
