@@ -188,16 +188,19 @@ func keepFocus(p PaneID) string {
 func moveScript(p PaneID, to WindowID, follow bool) [][]string {
 	sp, st := string(p), string(to)
 	join := func(split string, zoomed, sameSession bool) [][]string {
-		flag, takes := followFlag, "#{&&:#{pane_active},#{window_active}}"
+		// Window to is zoomed again afterwards, unless the arriving pane
+		// takes its focus.
+		rezoomTo := " ; resize-pane -Z -t " + st
+		flag, again := followFlag, "#{?#{&&:#{pane_active},#{window_active}},,"+rezoomTo+"}"
 		switch {
 		case !sameSession: // focus is per session: it stays behind
-			flag, takes = "-d ", "0"
+			flag, again = "-d ", rezoomTo
 		case follow:
-			flag, takes = "", "1"
+			flag, again = "", ""
 		}
 		text := "join-pane " + flag + split + " -s " + sp + " -t " + st + keepFocus(p)
-		if zoomed { // zoomed again, unless the arriving pane takes its focus
-			text += "#{?" + takes + ",, ; resize-pane -Z -t " + st + "}"
+		if zoomed {
+			text += again
 		}
 		return [][]string{{"run-shell", "-C", "-t", sp, text}}
 	}

@@ -77,7 +77,7 @@ func TestSettingsFromTmuxOptionsAndFlags(t *testing.T) {
 	}
 	var warn bytes.Buffer
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)
-	want := settings{Width: "70%", Height: "75%", Border: "rounded", Edge: "stop", Esc: "revert", Color: "auto"}
+	want := settings{Width: "70%", Height: "75%", Border: "rounded", Edge: "stop", Esc: "revert", Color: "auto", Step: "2"}
 	if st != want {
 		t.Errorf("settings %+v, want %+v", st, want)
 	}
