@@ -13,18 +13,16 @@ import (
 // (g[0..3]), window 1 two panes side by side (w1[0..1]), window 2 one
 // pane (w2). Pane and window ids come out the same on twin servers.
 type world struct {
-	g        [4]string
-	w1       [2]string
-	w2       string
-	win      [3]string
-	session  string
-	srv      *tmuxtest.Server
-	sessName string
+	g       [4]string
+	w1      [2]string
+	w2      string
+	win     [3]string
+	session string
 }
 
 func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 	t.Helper()
-	w := &world{srv: srv, g: srv.Grid()}
+	w := &world{g: srv.Grid()}
 	w.w1[0] = srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
 	w.w1[1] = srv.Must("split-window", "-d", "-h", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
 	w.w2 = srv.Must("new-window", "-d", "-t", "main:2", "-P", "-F", "#{pane_id}")

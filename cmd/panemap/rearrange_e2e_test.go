@@ -9,6 +9,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,13 +71,16 @@ func posIn(scr, text string) (col, row int, ok bool) {
 }
 
 // paneSize is a pane's width or height on the inner server.
-func paneSize(srv *tmuxtest.Server, pane string, stacked bool) int {
+func paneSize(t *testing.T, srv *tmuxtest.Server, pane string, stacked bool) int {
+	t.Helper()
 	f := "#{pane_width}"
 	if stacked {
 		f = "#{pane_height}"
 	}
-	var n int
-	fmt.Sscan(srv.Display(pane, f), &n)
+	n, err := strconv.Atoi(srv.Display(pane, f))
+	if err != nil {
+		t.Fatalf("pane %s size: %v", pane, err)
+	}
 	return n
 }
 
@@ -87,7 +91,7 @@ func paneSize(srv *tmuxtest.Server, pane string, stacked bool) int {
 func checkResize(t *testing.T, s *tmuxtest.Nested, stacked bool, focused, other, second string, key string, grow, step int) {
 	t.Helper()
 	win := s.Inner.Display(focused, "#{window_width}x#{window_height}")
-	fBefore, oBefore := paneSize(s.Inner, focused, stacked), paneSize(s.Inner, other, stacked)
+	fBefore, oBefore := paneSize(t, s.Inner, focused, stacked), paneSize(t, s.Inner, other, stacked)
 	scr := s.WaitScreen(wait, "both panes on the map", func(scr string) bool {
 		return strings.Contains(scr, focused) && strings.Contains(scr, other)
 	})
@@ -102,12 +106,12 @@ func checkResize(t *testing.T, s *tmuxtest.Nested, stacked bool, focused, other,
 	}
 	was := at(c0, r0)
 	s.Keys(key)
-	tmuxtest.Eventually(t, wait, func() bool { return paneSize(s.Inner, focused, stacked) != fBefore },
+	tmuxtest.Eventually(t, wait, func() bool { return paneSize(t, s.Inner, focused, stacked) != fBefore },
 		"%s did not resize %s", key, focused)
-	if got := paneSize(s.Inner, focused, stacked) - fBefore; got != grow*step {
+	if got := paneSize(t, s.Inner, focused, stacked) - fBefore; got != grow*step {
 		t.Errorf("%s changed the focused pane %s by %d cells, want %d", key, focused, got, grow*step)
 	}
-	if got := paneSize(s.Inner, other, stacked) - oBefore; got != -grow*step {
+	if got := paneSize(t, s.Inner, other, stacked) - oBefore; got != -grow*step {
 		t.Errorf("%s changed the other pane %s by %d cells, want %d", key, other, got, -grow*step)
 	}
 	if got := s.Inner.Display(focused, "#{window_width}x#{window_height}"); got != win {
