@@ -34,7 +34,11 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 	// Named as the tabs name them ("0:sh"), the closed one from before it
 	// closed. The new window's name can still change by automatic-rename,
 	// so only its index is checked.
+	// The name must have settled (automatic-rename shows the user's shell
+	// until sh runs), and the map must show it, before the window goes.
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(s.g[0], "#{window_name}") == "sh" }, "window 0 named sh")
 	closed := s.Inner.Display(s.g[0], "#{window_index}:#{window_name}")
+	s.WaitScreen(wait, "the tab "+closed, func(scr string) bool { return strings.Contains(scr, closed) })
 	shown := s.Inner.Display(next, "#{window_index}") + ":"
 	s.Inner.Must("kill-window", "-t", win)
 	s.WaitScreen(wait, "the session's other window on the map", func(scr string) bool {
