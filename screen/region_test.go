@@ -1,0 +1,49 @@
+package screen
+
+import "testing"
+
+func TestRegion(t *testing.T) {
+	tests := []struct {
+		name                       string
+		paneW, paneH, cx, cy, w, h int
+		wantX, wantY               int
+	}{
+		// A prompt on the last line: pushed back inside, so the bottom
+		// of the pane shows, the output above the prompt.
+		{"prompt at the bottom", 80, 24, 2, 23, 20, 6, 0, 18},
+		// The cursor a third of the way in from the left and the top.
+		{"cursor in the middle", 80, 24, 40, 12, 21, 6, 33, 10},
+		{"cursor near the top left", 80, 24, 3, 1, 20, 6, 0, 0},
+		{"cursor at the right edge", 80, 24, 79, 0, 20, 6, 60, 0},
+		{"region as big as the pane", 80, 24, 50, 20, 80, 24, 0, 0},
+		{"region bigger than the pane", 10, 5, 9, 4, 20, 10, 0, 0},
+		{"hidden cursor: top left", 80, 24, 0, 0, 20, 6, 0, 0},
+		{"cursor outside the pane", 80, 24, 200, -5, 20, 6, 60, 0},
+		{"empty pane", 0, 0, 0, 0, 20, 6, 0, 0},
+		{"empty region", 80, 24, 40, 12, 0, -1, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, y := Region(tt.paneW, tt.paneH, tt.cx, tt.cy, tt.w, tt.h)
+			if x != tt.wantX || y != tt.wantY {
+				t.Errorf("Region(%d, %d, %d, %d, %d, %d) = %d, %d, want %d, %d",
+					tt.paneW, tt.paneH, tt.cx, tt.cy, tt.w, tt.h, x, y, tt.wantX, tt.wantY)
+			}
+		})
+	}
+}
+
+// Whenever the region fits in the pane it lies inside it and shows the
+// cursor.
+func TestRegionContainsCursor(t *testing.T) {
+	for size := 1; size <= 12; size++ {
+		for n := 1; n <= size; n++ {
+			for at := 0; at < size; at++ {
+				p, _ := Region(size, 1, at, 0, n, 1)
+				if p < 0 || p+n > size || at < p || at >= p+n {
+					t.Fatalf("size %d, region %d, cursor %d: starts at %d", size, n, at, p)
+				}
+			}
+		}
+	}
+}
