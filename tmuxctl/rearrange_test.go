@@ -440,7 +440,9 @@ func TestUndoEachRearrangement(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", op, err)
 		}
-		if everything(srv) == prints[len(prints)-1] || after == nil {
+		// (A spread right after a join may find the cells even already,
+		// on tmux 3.7 and later.)
+		if after == nil || everything(srv) == prints[len(prints)-1] && op.Layout != tmuxctl.LayoutSpread {
 			t.Fatalf("%+v changed nothing", op)
 		}
 		befores = append(befores, before)
