@@ -1,32 +1,29 @@
 package screen
 
 // Region picks the w x h part to show of a paneW x paneH pane whose
-// cursor is at (cx, cy), and returns its top-left corner. It is tmux's
-// own rule for the choose-tree preview (screen-write.c,
-// screen_write_preview, which window-tree.c's window_tree_draw_window and
-// window_tree_draw call for each pane): the cursor goes a third of the way
-// in from the left and from the top, then the region is pushed back inside
-// the pane, so a prompt on the last line shows at the bottom with the
-// output above it, and a region as big as the pane shows all of it. tmux
-// shows the top left of a pane whose cursor is hidden; pass (0, 0) for
-// that.
+// cursor is at (cx, cy), and returns its top-left corner: the part that
+// holds the cursor and as much as fits above and to the left of it, so a
+// shell's prompt and its latest output are what shows. Like tmux's own
+// preview (choose-tree: screen-write.c, screen_write_preview) it is the
+// region around the cursor, pushed back inside the pane, and a region as
+// big as the pane shows all of it. tmux puts the cursor a third of the way
+// in from the top and the left; that shows two thirds of nothing below a
+// prompt near the top of a freshly cleared pane, and cuts the start of
+// every line in a box narrower than the prompt's column, so here the
+// cursor sits on the region's last row, and the region moves sideways only
+// when the cursor would fall off its right edge. Pass (0, 0) for a pane
+// whose cursor is hidden: its top left shows.
 func Region(paneW, paneH, cx, cy, w, h int) (x, y int) {
 	return axis(paneW, cx, w), axis(paneH, cy, h)
 }
 
 // axis is the rule along one axis: size is the pane's, at the cursor's
-// position, n the region's.
+// position, n the region's. The cursor ends up at the region's far edge
+// (last row or column) when it would otherwise be outside.
 func axis(size, at, n int) int {
-	if n <= 0 {
+	if n <= 0 || n >= size {
 		return 0
 	}
-	at = min(max(at, 0), max(size-1, 0))
-	p := max(at-n/3, 0)
-	if p+n > size {
-		if n > size {
-			return 0
-		}
-		p = size - n
-	}
-	return p
+	at = min(max(at, 0), size-1)
+	return min(max(at-n+1, 0), size-n)
 }

@@ -11,8 +11,11 @@ func TestRegion(t *testing.T) {
 		// A prompt on the last line: pushed back inside, so the bottom
 		// of the pane shows, the output above the prompt.
 		{"prompt at the bottom", 80, 24, 2, 23, 20, 6, 0, 18},
-		// The cursor a third of the way in from the left and the top.
-		{"cursor in the middle", 80, 24, 40, 12, 21, 6, 33, 10},
+		// The cursor on the last row, and on the last column when the
+		// region must move sideways to hold it.
+		{"cursor in the middle", 80, 24, 40, 12, 21, 6, 20, 7},
+		{"prompt within the first columns", 80, 24, 15, 12, 21, 6, 0, 7},
+		{"fresh pane: prompt near the top", 80, 24, 24, 6, 38, 9, 0, 0},
 		{"cursor near the top left", 80, 24, 3, 1, 20, 6, 0, 0},
 		{"cursor at the right edge", 80, 24, 79, 0, 20, 6, 60, 0},
 		{"region as big as the pane", 80, 24, 50, 20, 80, 24, 0, 0},

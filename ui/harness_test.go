@@ -32,7 +32,14 @@ func testOptions() Options {
 
 func newHarness(t *testing.T, st *tmuxctl.State, opts Options, w, h int) *harness {
 	t.Helper()
-	hs := &harness{t: t, core: newFake(st)}
+	return newHarnessOn(t, newFake(st), opts, w, h)
+}
+
+// newHarnessOn is newHarness on a fake made already (to give options
+// that need it, such as previews).
+func newHarnessOn(t *testing.T, core *fakeCore, opts Options, w, h int) *harness {
+	t.Helper()
+	hs := &harness{t: t, core: core}
 	hs.m = New(hs.core, opts)
 	hs.m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		hs.timers = append(hs.timers, fn)

@@ -6,10 +6,12 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/geometry"
+	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -21,18 +23,25 @@ type mapInput struct {
 	drop     tmuxctl.PaneID // the pane under a drag
 	home     string
 	hostname string
+	// Live previews: the shots to draw (nil: metadata boxes), and how
+	// their colours degrade on this terminal.
+	shots   map[tmuxctl.PaneID]*paneShot
+	profile colorprofile.Profile
 }
 
 // key identifies everything the map is drawn from, so an unchanged map is
 // not drawn again (most keys and every quiet poll change nothing on it).
 func (in mapInput) key(width, height int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%s|%s|%s|%s", width, height, in.swap, in.marked, in.drop, in.home, in.hostname)
+	fmt.Fprintf(&b, "%dx%d|%t|%s|%s|%s|%s|%t|%d", width, height, in.swap, in.marked, in.drop, in.home, in.hostname, in.shots != nil, in.profile)
 	if w := in.win; w != nil {
 		fmt.Fprintf(&b, "|%s|%t", w.ID, w.Zoomed)
 		for _, p := range w.Panes {
 			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead,
 				p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
+			if shot := in.shots[p.ID]; shot != nil {
+				fmt.Fprintf(&b, ",v%d", shot.version)
+			}
 		}
 	}
 	return b.String()
@@ -174,6 +183,15 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) str
 	if iw >= 8 {
 		indent = " "
 	}
+	if shot := in.shots[p.ID]; shot != nil && iw >= minPreviewWidth && ih >= minPreviewHeight {
+		// The header line carries the command; the pane's screen fills
+		// the rest.
+		if p.Command != "" {
+			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
+		}
+		lines = append(lines, previewLines(shot, iw, ih-1, in.profile, in.win.Zoomed && !p.Active)...)
+		return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+	}
 	if p.Command != "" {
 		lines = append(lines, indent+st.Command.Render(printable(p.Command)))
 	}
@@ -213,4 +231,25 @@ func fitBlock(s string, width, height int) string {
 		lines[i] = l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// The smallest box inside that shows a preview: a header line and two
+// lines of screen, eight columns wide. Smaller boxes show their label and
+// what else fits, as without previews.
+const (
+	minPreviewWidth  = 8
+	minPreviewHeight = 3
+)
+
+// previewLines is the part of a pane's screen that fits w x h: the
+// region around its cursor, as tmux's own previews (choose-tree) take it.
+// dim draws a pane that the zoomed pane hides.
+func previewLines(shot *paneShot, w, h int, p colorprofile.Profile, dim bool) []string {
+	scr := shot.scr
+	cx, cy := shot.raw.CursorX, shot.raw.CursorY
+	if !shot.raw.CursorVisible {
+		cx, cy = 0, 0
+	}
+	x, y := screen.Region(scr.Width, scr.Height, cx, cy, w, h)
+	return scr.Render(x, y, w, h, p, dim)
 }

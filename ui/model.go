@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -45,6 +46,7 @@ type Model struct {
 
 	keys     KeyMap
 	styles   Styles
+	profile  colorprofile.Profile // how pane colours degrade here
 	help     help.Model
 	fullHelp bool
 
@@ -72,6 +74,15 @@ type Model struct {
 	readSeq int // the last refresh issued
 	applied int // the seq of the state shown
 
+	// Live previews (preview.go): the latest shot of each pane, and the
+	// change notices not captured yet.
+	shots     map[tmuxctl.PaneID]*paneShot
+	changes   <-chan tmuxctl.PaneID
+	dirty     []tmuxctl.PaneID
+	batching  bool // a batch of change notices is being collected
+	capturing bool // a capture is in flight
+	dueAfter  bool // a batch ended while capturing: capture it next
+
 	// tmux's notifications (events.go), when the core has them.
 	events         <-chan tmuxctl.Event
 	live           bool // events are flowing: poll only as a safety net
@@ -95,14 +106,15 @@ type Model struct {
 func New(core Core, opts Options) Model {
 	opts = opts.withDefaults()
 	m := Model{
-		core:   core,
-		opts:   opts,
-		ctx:    context.Background(),
-		after:  tea.Tick,
-		keys:   DefaultKeyMap(),
-		styles: DefaultStyles(!opts.NoColor),
-		help:   help.New(),
-		win:    opts.Window,
+		core:    core,
+		opts:    opts,
+		ctx:     context.Background(),
+		after:   tea.Tick,
+		keys:    DefaultKeyMap(),
+		styles:  DefaultStyles(!opts.NoColor),
+		profile: colorProfile(opts),
+		help:    help.New(),
+		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,
 	}
@@ -125,7 +137,7 @@ func (m Model) Err() error { return m.exitErr }
 
 // Init reads the session and starts the poll timer.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.read(1), m.poll(), m.subscribe())
+	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.startPreviews())
 }
 
 // Update handles global messages first (size, tmux answers, timers), then
@@ -137,9 +149,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		return m, nil
 	case stateMsg:
-		return m.onState(msg)
+		return withMissing(m.onState(msg))
 	case opDoneMsg:
-		return m.onOpDone(msg)
+		return withMissing(m.onOpDone(msg))
+	case previewTickMsg:
+		return m.onPreviewTick()
+	case paneChangedMsg:
+		return m.onPaneChanged(msg)
+	case previewDueMsg:
+		return m.onPreviewDue()
+	case previewMsg:
+		return m.onPreview(msg)
 	case quitMsg:
 		m.quitting, m.busy = true, false
 		m.exitCode, m.exitErr = msg.code, msg.err
@@ -451,4 +471,23 @@ func renamed(ids map[tmuxctl.WindowID]tmuxctl.WindowID, id tmuxctl.WindowID) tmu
 		return n
 	}
 	return id
+}
+
+// withMissing adds the capture of panes new on the map to an update.
+func withMissing(tm tea.Model, cmd tea.Cmd) (tea.Model, tea.Cmd) {
+	m := tm.(Model)
+	if c := m.captureMissing(); c != nil {
+		return m, tea.Batch(cmd, c)
+	}
+	return m, cmd
+}
+
+// colorProfile is how the previews' colours degrade: from the terminal's
+// TERM and COLORTERM (tmux answers no colour queries in a popup), or no
+// colour at all with NO_COLOR or @panemap-color never.
+func colorProfile(opts Options) colorprofile.Profile {
+	if opts.NoColor {
+		return colorprofile.Ascii
+	}
+	return colorprofile.Env(opts.Env)
 }

@@ -25,6 +25,11 @@ type Options struct {
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
+	// Preview draws each pane's live screen in its box (default true);
+	// false draws the pane's command, path and title instead.
+	Preview bool
+	// Previews is where previews come from; nil means none.
+	Previews PreviewSource
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int
@@ -67,9 +72,10 @@ const (
 )
 
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
-// wrap, colour unless NO_COLOR, poll every 100ms without events.
+// wrap, previews on, colour unless NO_COLOR, poll every 100ms without
+// events.
 func DefaultOptions(s tmuxctl.SessionID) Options {
-	return Options{Session: s, EscReverts: true, Wrap: true}
+	return Options{Session: s, EscReverts: true, Wrap: true, Preview: true}
 }
 
 func (o Options) withDefaults() Options {

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // The smallest terminal the navigator draws in; below it, it says so.
@@ -30,7 +32,13 @@ func (m *Model) layout() {
 	m.help.SetWidth(max(m.width, 0))
 	m.header = newHeader(m.styles, m.state, m.win, m.mode == modeSwap, m.width)
 	m.mapTop = 1
-	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname}
+	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname, profile: m.profile}
+	if m.previewsOn() {
+		in.shots = m.shots
+		if in.shots == nil {
+			in.shots = map[tmuxctl.PaneID]*paneShot{}
+		}
+	}
 	if w := m.window(); w != nil {
 		in.win = w
 		in.marked = m.state.Marked

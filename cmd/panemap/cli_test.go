@@ -77,7 +77,7 @@ func TestSettingsFromTmuxOptionsAndFlags(t *testing.T) {
 	}
 	var warn bytes.Buffer
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)
-	want := settings{Width: "70%", Height: "75%", Border: "rounded", Edge: "stop", Esc: "revert", Color: "auto", Step: "2"}
+	want := settings{Width: "70%", Height: "75%", Border: "rounded", Edge: "stop", Esc: "revert", Color: "auto", Step: "2", Preview: "on"}
 	if st != want {
 		t.Errorf("settings %+v, want %+v", st, want)
 	}

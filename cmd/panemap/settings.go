@@ -14,13 +14,14 @@ import (
 // settings are what a person can configure, the tmux way: a user option
 // @panemap-NAME in their tmux.conf, overridden by the flag --NAME.
 type settings struct {
-	Width  string // popup width, cells or percent
-	Height string // popup height
-	Border string // popup border style
-	Edge   string // wrap | stop: directional moves at the window's edge
-	Esc    string // revert | keep: what Esc does
-	Color  string // auto | never
-	Step   string // cells a resize key moves an edge
+	Width   string // popup width, cells or percent
+	Height  string // popup height
+	Border  string // popup border style
+	Edge    string // wrap | stop: directional moves at the window's edge
+	Esc     string // revert | keep: what Esc does
+	Color   string // auto | never
+	Step    string // cells a resize key moves an edge
+	Preview string // on | off: live previews in the boxes
 }
 
 // settingDef describes one setting: its tmux option, flag, default and check.
@@ -52,6 +53,7 @@ func settingDefs() []settingDef {
 		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", oneOf("edge", "wrap", "stop"), func(s *settings) *string { return &s.Edge }},
 		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
 		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
+		{"preview", "on", "each box shows its pane's live screen (on), or its command, path and title (off)", oneOf("preview", "on", "off"), func(s *settings) *string { return &s.Preview }},
 		{"resize-step", "2", "cells a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
 	}
 }

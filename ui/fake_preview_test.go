@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// fakePreviews serves captures recorded from real tmux (testdata/captures:
+// capture-pane -e -p of panes that printed coloured text, and their
+// cursors) as the screens of the fake's panes, %N getting recording
+// N mod 8. It counts what it was asked for.
+type fakePreviews struct {
+	mu      sync.Mutex
+	core    *fakeCore
+	text    map[tmuxctl.PaneID]string // overrides the recording
+	asked   [][]tmuxctl.PaneID
+	armed   [][]tmuxctl.PaneID
+	changes chan tmuxctl.PaneID
+	rec     []recording
+}
+
+type recording struct {
+	text   string
+	cx, cy int
+}
+
+func newFakePreviews(t *testing.T, core *fakeCore) *fakePreviews {
+	t.Helper()
+	f := &fakePreviews{core: core, text: map[tmuxctl.PaneID]string{}}
+	for i := 0; i < 8; i++ {
+		text, err := os.ReadFile(filepath.Join("testdata", "captures", fmt.Sprintf("pane%d.ansi", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur, err := os.ReadFile(filepath.Join("testdata", "captures", fmt.Sprintf("pane%d.cursor", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r recording
+		if _, err := fmt.Sscanf(string(cur), "%d %d", &r.cx, &r.cy); err != nil {
+			t.Fatal(err)
+		}
+		r.text = string(text)
+		f.rec = append(f.rec, r)
+	}
+	return f
+}
+
+func (f *fakePreviews) Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]tmuxctl.PaneScreen, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked = append(f.asked, append([]tmuxctl.PaneID(nil), panes...))
+	st := f.core.State()
+	var out []tmuxctl.PaneScreen
+	for _, id := range panes {
+		if _, _, ok := st.FindPane(id); !ok {
+			continue // gone: left out, as tmuxctl does
+		}
+		var n int
+		_, _ = fmt.Sscanf(string(id), "%%%d", &n)
+		r := f.rec[n%len(f.rec)]
+		ps := tmuxctl.PaneScreen{Pane: id, Width: 80, Height: 24, CursorX: r.cx, CursorY: r.cy,
+			CursorVisible: true, Text: r.text}
+		if t, ok := f.text[id]; ok {
+			ps.Text, ps.CursorX, ps.CursorY = t, 0, 0
+		}
+		out = append(out, ps)
+	}
+	return out, nil
+}
+
+func (f *fakePreviews) Changes() <-chan tmuxctl.PaneID {
+	if f.changes == nil {
+		return nil
+	}
+	return f.changes
+}
+
+func (f *fakePreviews) Arm(ctx context.Context, panes []tmuxctl.PaneID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.armed = append(f.armed, append([]tmuxctl.PaneID(nil), panes...))
+	return nil
+}
+
+func (f *fakePreviews) set(id tmuxctl.PaneID, text string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.text[id] = text
+}
+
+func (f *fakePreviews) calls() [][]tmuxctl.PaneID {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([][]tmuxctl.PaneID(nil), f.asked...)
+}

@@ -1,0 +1,232 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/screen"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// PreviewSource is where the map's live previews come from: tmux's
+// captures of the panes (tmuxctl.Previews). The navigator polls it, or,
+// when the source can say which panes printed, waits for that.
+type PreviewSource interface {
+	// Capture reads the screens of panes, all in one tmux command list.
+	Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]tmuxctl.PaneScreen, error)
+	// Changes delivers a pane each time it prints after being armed, or
+	// is nil when tmux cannot say (then the map polls).
+	Changes() <-chan tmuxctl.PaneID
+	// Arm asks for the next change of panes (just captured).
+	Arm(ctx context.Context, panes []tmuxctl.PaneID) error
+}
+
+// How often previews are refreshed. Without change notices (tmux before
+// 3.7) every pane on the map is captured in one tmux process at most
+// four times a second. With them only the panes that printed are
+// captured, batched for a moment so a pane that prints continuously
+// costs one capture per batch, and a slow poll remains as a safety net.
+const (
+	PreviewPollInterval   = 250 * time.Millisecond
+	PreviewBatchDelay     = 50 * time.Millisecond
+	PreviewSafetyInterval = 2 * time.Second
+)
+
+// paneShot is one pane's latest capture, parsed.
+type paneShot struct {
+	raw     tmuxctl.PaneScreen // as captured: an unchanged capture is not parsed again
+	scr     *screen.Screen
+	version int // bumped on every change, so the map knows what to redraw
+}
+
+// previewTickMsg is the preview poll's tick.
+type previewTickMsg struct{}
+
+// previewDueMsg ends a batch of change notices: capture what printed.
+type previewDueMsg struct{}
+
+// paneChangedMsg is a change notice; closed means the notices ended.
+type paneChangedMsg struct {
+	pane   tmuxctl.PaneID
+	closed bool
+}
+
+// previewMsg answers a capture.
+type previewMsg struct {
+	screens []tmuxctl.PaneScreen
+	asked   []tmuxctl.PaneID
+	err     error
+}
+
+// previewsOn reports whether the map shows previews.
+func (m *Model) previewsOn() bool { return m.opts.Preview && m.opts.Previews != nil }
+
+// startPreviews starts the poll, or listening for change notices.
+func (m *Model) startPreviews() tea.Cmd {
+	if !m.previewsOn() {
+		return nil
+	}
+	if ch := m.opts.Previews.Changes(); ch != nil {
+		m.changes = ch
+		return tea.Batch(waitChange(ch), m.previewTick(PreviewSafetyInterval))
+	}
+	return m.previewTick(PreviewPollInterval)
+}
+
+func (m *Model) previewTick(d time.Duration) tea.Cmd {
+	return m.after(d, func(time.Time) tea.Msg { return previewTickMsg{} })
+}
+
+func waitChange(ch <-chan tmuxctl.PaneID) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		return paneChangedMsg{pane: p, closed: !ok}
+	}
+}
+
+// onPreviewTick captures every pane on the map (the poll, or the safety
+// net) and schedules the next tick.
+func (m Model) onPreviewTick() (tea.Model, tea.Cmd) {
+	if m.quitting || m.fatal != nil {
+		return m, nil
+	}
+	next := PreviewPollInterval
+	if m.changes != nil {
+		next = PreviewSafetyInterval
+	}
+	return m, tea.Batch(m.previewTick(next), m.capture(m.mapPanes()))
+}
+
+// onPaneChanged notes a pane that printed and starts a batch.
+func (m Model) onPaneChanged(msg paneChangedMsg) (tea.Model, tea.Cmd) {
+	if msg.closed {
+		// No more notices (the connection went): poll instead.
+		m.changes = nil
+		return m, m.previewTick(PreviewPollInterval)
+	}
+	m.dirty = appendUnique(m.dirty, msg.pane)
+	cmds := []tea.Cmd{waitChange(m.changes)}
+	if !m.batching {
+		m.batching = true
+		cmds = append(cmds, m.after(PreviewBatchDelay, func(time.Time) tea.Msg { return previewDueMsg{} }))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// onPreviewDue captures the panes that printed during the batch (after
+// the capture in flight, if there is one).
+func (m Model) onPreviewDue() (tea.Model, tea.Cmd) {
+	m.batching = false
+	if m.capturing {
+		m.dueAfter = true
+		return m, nil
+	}
+	return m, m.captureDirty()
+}
+
+func (m *Model) captureDirty() tea.Cmd {
+	panes := m.dirty
+	m.dirty = nil
+	return m.capture(panes)
+}
+
+// captureMissing captures the map's panes that have no shot yet (a
+// window just shown, a pane just split).
+func (m *Model) captureMissing() tea.Cmd {
+	if !m.previewsOn() || m.capturing || m.quitting || m.fatal != nil {
+		return nil
+	}
+	var missing []tmuxctl.PaneID
+	for _, p := range m.mapPanes() {
+		if m.shots[p] == nil {
+			missing = append(missing, p)
+		}
+	}
+	return m.capture(missing)
+}
+
+// capture reads panes' screens; nil when there is nothing to read or a
+// capture is in flight (its answer comes first).
+func (m *Model) capture(panes []tmuxctl.PaneID) tea.Cmd {
+	if len(panes) == 0 || m.capturing || !m.previewsOn() {
+		return nil
+	}
+	m.capturing = true
+	src, ctx, timeout := m.opts.Previews, m.ctx, m.opts.OpTimeout
+	arm := m.changes != nil
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		screens, err := src.Capture(ctx, panes)
+		if arm && err == nil {
+			err = src.Arm(ctx, panes)
+		}
+		return previewMsg{screens: screens, asked: panes, err: err}
+	}
+}
+
+// onPreview keeps the new captures; a pane whose capture is unchanged
+// keeps its shot, so nothing about it is redrawn.
+func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
+	m.capturing = false
+	var cmd tea.Cmd
+	if m.dueAfter {
+		m.dueAfter = false
+		cmd = m.captureDirty()
+	}
+	changed := false
+	for _, ps := range msg.screens {
+		old := m.shots[ps.Pane]
+		if old != nil && old.raw == ps {
+			continue
+		}
+		if !changed {
+			m.shots = cloneShots(m.shots) // model copies never share a map being written
+			changed = true
+		}
+		shot := &paneShot{raw: ps, scr: screen.Parse(ps.Text, ps.Width, ps.Height)}
+		if old != nil {
+			shot.version = old.version + 1
+		}
+		m.shots[ps.Pane] = shot
+	}
+	if changed {
+		m.layout()
+	}
+	if cmd == nil {
+		cmd = m.captureMissing()
+	}
+	return m, cmd
+}
+
+// mapPanes are the panes of the window on the map.
+func (m *Model) mapPanes() []tmuxctl.PaneID {
+	w := m.window()
+	if w == nil {
+		return nil
+	}
+	ids := make([]tmuxctl.PaneID, len(w.Panes))
+	for i, p := range w.Panes {
+		ids[i] = p.ID
+	}
+	return ids
+}
+
+func cloneShots(in map[tmuxctl.PaneID]*paneShot) map[tmuxctl.PaneID]*paneShot {
+	out := make(map[tmuxctl.PaneID]*paneShot, len(in)+1)
+	for k, v := range in {
+		out[k] = v
+	}
+	return out
+}
+
+func appendUnique(ids []tmuxctl.PaneID, id tmuxctl.PaneID) []tmuxctl.PaneID {
+	for _, x := range ids {
+		if x == id {
+			return ids
+		}
+	}
+	return append(ids[:len(ids):len(ids)], id)
+}
