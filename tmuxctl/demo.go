@@ -71,6 +71,18 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 		d.Close()
 		return nil, err
 	}
+	// Something different in each pane, so the previews tell the
+	// look-alike shells apart, as they would in real life.
+	var typed [][]string
+	for _, c := range []struct{ target, line string }{
+		{"demo:work.0", "ls -la | head -30"},
+		{"demo:work.1", "date; uname -sr"},
+		{"demo:work.2", "ls /usr"},
+		{"demo:work.3", "df -h / | tail -1; echo; ps -o pid,comm"},
+	} {
+		typed = append(typed, []string{"send-keys", "-t", c.target, "-l", c.line}, []string{"send-keys", "-t", c.target, "Enter"})
+	}
+	_, _ = t.Run(ctx, typed...) // a demo without them still works
 	return d, nil
 }
 

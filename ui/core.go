@@ -16,3 +16,4 @@ type Core interface {
 }
 
 var _ Core = (*tmuxctl.Client)(nil)
+var _ PreviewSource = (*tmuxctl.Previews)(nil)

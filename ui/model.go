@@ -112,7 +112,7 @@ func New(core Core, opts Options) Model {
 		after:   tea.Tick,
 		keys:    DefaultKeyMap(),
 		styles:  DefaultStyles(!opts.NoColor),
-		profile: colorProfile(opts),
+		profile: profileFor(opts),
 		help:    help.New(),
 		win:     opts.Window,
 		// Init's first read is number 1.
@@ -480,14 +480,4 @@ func withMissing(tm tea.Model, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmd, c)
 	}
 	return m, cmd
-}
-
-// colorProfile is how the previews' colours degrade: from the terminal's
-// TERM and COLORTERM (tmux answers no colour queries in a popup), or no
-// colour at all with NO_COLOR or @panemap-color never.
-func colorProfile(opts Options) colorprofile.Profile {
-	if opts.NoColor {
-		return colorprofile.Ascii
-	}
-	return colorprofile.Env(opts.Env)
 }

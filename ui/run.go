@@ -36,7 +36,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
-		tea.WithOutput(out),
+		tea.WithOutput(safeOutput(out)),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
 	}

@@ -75,14 +75,23 @@ func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tm
 }
 
 // navigate runs the navigator in this terminal.
-func navigate(ctx context.Context, g *globals, core ui.Core, sid tmuxctl.SessionID, wid tmuxctl.WindowID, st settings) int {
+func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmuxctl.SessionID, wid tmuxctl.WindowID, st settings) int {
 	opts := ui.DefaultOptions(sid)
+	opts.Preview = st.Preview == "on"
+	if opts.Preview {
+		previews := tmuxctl.NewPreviews(client)
+		// Where tmux can say which panes printed (3.7 and later), only
+		// those are captured; otherwise the map polls.
+		previews.Watch(ctx, sid)
+		defer func() { _ = previews.Close() }()
+		opts.Previews = previews
+	}
 	opts.Window = wid
 	opts.Wrap = st.Edge == "wrap"
 	opts.EscReverts = st.Esc == "revert"
 	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
 	opts.ResizeStep, _ = parseStep(st.Step) // checked as it was loaded
-	code, err := ui.Run(ctx, core, opts, g.stdin, g.stdout)
+	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "panemap: %v\n", err)
 		if code == 0 {

@@ -256,7 +256,7 @@ func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
 	outer.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" demo"))
 	tmuxtest.Eventually(t, wait, func() bool {
 		scr := outer.Must("capture-pane", "-p", "-t", pane)
-		return strings.Contains(scr, "editor") && strings.Contains(scr, "demo")
+		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
 	}, "the demo map did not appear")
 	if len(demoSockets()) != before+1 {
 		t.Fatalf("want one demo server socket while it runs, have %v", demoSockets())
@@ -281,7 +281,7 @@ func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
 	outer.Must("respawn-pane", "-k", "-t", pane, bin+" demo") // the demo is the pane's process: it gets the SIGHUP
 	tmuxtest.Eventually(t, wait, func() bool {
 		scr := outer.Must("capture-pane", "-p", "-t", pane)
-		return strings.Contains(scr, "editor") && strings.Contains(scr, "demo")
+		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
 	}, "the demo map did not appear")
 	var demo string
 	for _, s := range demoSockets() {
