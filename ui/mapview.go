@@ -27,6 +27,9 @@ type mapInput struct {
 	// their colours degrade on this terminal.
 	shots   map[tmuxctl.PaneID]*paneShot
 	profile colorprofile.Profile
+	// boxes keeps drawn boxes: a frame redraws only the boxes that
+	// changed (a focus move changes two).
+	boxes *boxCache
 }
 
 // key identifies everything the map is drawn from, so an unchanged map is
@@ -82,7 +85,8 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	layers := make([]*lipgloss.Layer, 0, len(in.win.Panes))
 	for _, p := range in.win.Panes {
 		r := rects[p.ID]
-		layers = append(layers, lipgloss.NewLayer(paneBox(st, in, p, r.W, r.H, compact)).X(r.X).Y(r.Y).ID(string(p.ID)))
+		box := in.boxes.get(in, p, r.W, r.H, compact, func() string { return paneBox(st, in, p, r.W, r.H, compact) })
+		layers = append(layers, lipgloss.NewLayer(box).X(r.X).Y(r.Y).ID(string(p.ID)))
 	}
 	v.comp = lipgloss.NewCompositor(layers...)
 	v.out = renderExact(v.comp, v.width, v.height)
@@ -224,9 +228,15 @@ func fitBlock(s string, width, height int) string {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		l = ansi.Truncate(l, width, "")
-		if pad := width - ansi.StringWidth(l); pad > 0 {
-			l += strings.Repeat(" ", pad)
+		// Most lines are drawn at the width already: measure once, and
+		// cut only what is wider.
+		w := ansi.StringWidth(l)
+		if w > width {
+			l = ansi.Truncate(l, width, "")
+			w = ansi.StringWidth(l)
+		}
+		if w < width {
+			l += strings.Repeat(" ", width-w)
 		}
 		lines[i] = l
 	}
@@ -252,4 +262,37 @@ func previewLines(shot *paneShot, w, h int, p colorprofile.Profile, dim bool) []
 	}
 	x, y := screen.Region(scr.Width, scr.Height, cx, cy, w, h)
 	return scr.Render(x, y, w, h, p, dim)
+}
+
+// boxCache holds drawn pane boxes by everything a box is drawn from. It
+// is a pure cache, shared by the model's copies; it is emptied when it
+// grows past a few frames' worth.
+type boxCache struct {
+	m map[string]string
+}
+
+const maxCachedBoxes = 512
+
+// get returns the box for these inputs, drawing it with draw when it is
+// not cached. A nil cache draws every time.
+func (c *boxCache) get(in mapInput, p tmuxctl.Pane, w, h int, compact bool, draw func() string) string {
+	if c == nil {
+		return draw()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dx%d|%t|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, in.swap, in.marked, in.drop, in.home, in.hostname,
+		in.win.Zoomed, in.profile, p)
+	if shot := in.shots[p.ID]; shot != nil {
+		fmt.Fprintf(&b, "|v%d", shot.version)
+	}
+	key := b.String()
+	if box, ok := c.m[key]; ok {
+		return box
+	}
+	if c.m == nil || len(c.m) >= maxCachedBoxes {
+		c.m = make(map[string]string)
+	}
+	box := draw()
+	c.m[key] = box
+	return box
 }

@@ -47,6 +47,7 @@ type Model struct {
 	keys     KeyMap
 	styles   Styles
 	profile  colorprofile.Profile // how pane colours degrade here
+	boxes    *boxCache            // drawn boxes (mapview.go)
 	help     help.Model
 	fullHelp bool
 
@@ -113,6 +114,7 @@ func New(core Core, opts Options) Model {
 		keys:    DefaultKeyMap(),
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),
+		boxes:   &boxCache{},
 		help:    help.New(),
 		win:     opts.Window,
 		// Init's first read is number 1.

@@ -32,7 +32,7 @@ func (m *Model) layout() {
 	m.help.SetWidth(max(m.width, 0))
 	m.header = newHeader(m.styles, m.state, m.win, m.mode == modeSwap, m.width)
 	m.mapTop = 1
-	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname, profile: m.profile}
+	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname, profile: m.profile, boxes: m.boxes}
 	if m.previewsOn() {
 		in.shots = m.shots
 		if in.shots == nil {
