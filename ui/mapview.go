@@ -2,12 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/geometry"
@@ -55,7 +55,7 @@ func (in mapInput) key(width, height int) string {
 type mapView struct {
 	width, height int
 	out           string
-	comp          *lipgloss.Compositor
+	boxes         []placedBox
 }
 
 // newMapView lays out and draws in.win on a width x height area.
@@ -82,39 +82,68 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 		v.out = fitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center, msg), v.width, v.height)
 		return v
 	}
-	layers := make([]*lipgloss.Layer, 0, len(in.win.Panes))
+	v.boxes = make([]placedBox, 0, len(in.win.Panes))
 	for _, p := range in.win.Panes {
 		r := rects[p.ID]
 		box := in.boxes.get(in, p, r.W, r.H, compact, func() string { return paneBox(st, in, p, r.W, r.H, compact) })
-		layers = append(layers, lipgloss.NewLayer(box).X(r.X).Y(r.Y).ID(string(p.ID)))
+		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
-	v.comp = lipgloss.NewCompositor(layers...)
-	v.out = renderExact(v.comp, v.width, v.height)
+	v.out = stitch(v.boxes, v.width, v.height)
 	return v
 }
 
-// renderExact draws comp on a width x height screen and renders every row
-// at exactly width cells. Rendering drops a row's trailing blank cells;
-// they are counted on the screen and put back, which is much cheaper than
-// measuring each rendered row again.
-func renderExact(comp *lipgloss.Compositor, width, height int) string {
-	scr := uv.NewScreenBuffer(width, height)
-	scr.Method = ansi.GraphemeWidth
-	comp.Draw(scr, scr.Bounds())
+// placedBox is a drawn pane box at its place on the map.
+type placedBox struct {
+	id    tmuxctl.PaneID
+	r     geometry.Rect
+	lines []string // r.H lines, each r.W cells wide
+}
+
+// stitch lays the boxes out on a width x height map, row by row: boxes
+// never overlap (geometry.Scale tiles them), so each row is the boxes'
+// lines that cross it, left to right, with blanks between. It is much
+// cheaper than drawing every cell on a screen and rendering it again,
+// which matters when live previews redraw the map several times a second.
+func stitch(boxes []placedBox, width, height int) string {
+	byX := append([]placedBox(nil), boxes...)
+	sort.Slice(byX, func(i, j int) bool { return byX[i].r.X < byX[j].r.X })
 	var b strings.Builder
 	for y := range height {
-		line := scr.Line(y)
-		blank := 0
-		for x := len(line) - 1; x >= 0 && line[x].Equal(&uv.EmptyCell); x-- {
-			blank++
-		}
 		if y > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(line.Render())
-		b.WriteString(strings.Repeat(" ", blank))
+		x := 0
+		for _, bx := range byX {
+			if y < bx.r.Y || y >= bx.r.Y+bx.r.H || bx.r.X < x || bx.r.X+bx.r.W > width {
+				continue
+			}
+			b.WriteString(strings.Repeat(" ", bx.r.X-x))
+			line := ""
+			if i := y - bx.r.Y; i < len(bx.lines) {
+				line = bx.lines[i]
+			}
+			if lw := ansi.StringWidth(line); lw != bx.r.W {
+				line = fitLine(line, bx.r.W)
+			}
+			b.WriteString(line)
+			x = bx.r.X + bx.r.W
+		}
+		b.WriteString(strings.Repeat(" ", width-x))
 	}
 	return b.String()
+}
+
+// fitLine cuts or pads one line to exactly width cells.
+func fitLine(l string, width int) string {
+	w := ansi.StringWidth(l)
+	if w > width {
+		l = ansi.Truncate(l, width, "")
+		w = ansi.StringWidth(l)
+	}
+	if w < width {
+		l += strings.Repeat(" ", width-w)
+	}
+	return l
 }
 
 // View is the map, exactly width x height cells.
@@ -127,14 +156,15 @@ func (v mapView) View() string {
 
 // PaneAt is the pane drawn at (x, y) of the map.
 func (v mapView) PaneAt(x, y int) (tmuxctl.PaneID, bool) {
-	if v.comp == nil || x < 0 || y < 0 || x >= v.width || y >= v.height {
+	if x < 0 || y < 0 || x >= v.width || y >= v.height {
 		return "", false
 	}
-	hit := v.comp.Hit(x, y)
-	if hit.Empty() {
-		return "", false
+	for _, b := range v.boxes {
+		if x >= b.r.X && x < b.r.X+b.r.W && y >= b.r.Y && y < b.r.Y+b.r.H {
+			return b.id, true
+		}
 	}
-	return tmuxctl.PaneID(hit.ID()), true
+	return "", false
 }
 
 // paneBox draws one pane: its label (tmux's pane index) on the first
@@ -228,17 +258,7 @@ func fitBlock(s string, width, height int) string {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		// Most lines are drawn at the width already: measure once, and
-		// cut only what is wider.
-		w := ansi.StringWidth(l)
-		if w > width {
-			l = ansi.Truncate(l, width, "")
-			w = ansi.StringWidth(l)
-		}
-		if w < width {
-			l += strings.Repeat(" ", width-w)
-		}
-		lines[i] = l
+		lines[i] = fitLine(l, width) // most are drawn at the width already
 	}
 	return strings.Join(lines, "\n")
 }

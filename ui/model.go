@@ -48,6 +48,7 @@ type Model struct {
 	styles   Styles
 	profile  colorprofile.Profile // how pane colours degrade here
 	boxes    *boxCache            // drawn boxes (mapview.go)
+	frames   *frameCache          // the last frame (view.go)
 	help     help.Model
 	fullHelp bool
 
@@ -96,10 +97,11 @@ type Model struct {
 	exitErr     error
 
 	// Derived from the above by layout().
-	header headerView
-	mapv   mapView
-	mapKey string // what mapv was drawn from
-	mapTop int
+	header    headerView
+	footerOut string // the key help for the current mode
+	mapv      mapView
+	mapKey    string // what mapv was drawn from
+	mapTop    int
 }
 
 // New returns the navigator for opts.Session. It reads tmux only once
@@ -115,12 +117,16 @@ func New(core Core, opts Options) Model {
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),
 		boxes:   &boxCache{},
+		frames:  &frameCache{},
 		help:    help.New(),
 		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,
 	}
 	m.help.Styles = m.styles.Help
+	if m.previewsOn() {
+		m.changes = opts.Previews.Changes()
+	}
 	m.layout()
 	return m
 }

@@ -30,7 +30,7 @@ type PreviewSource interface {
 // costs one capture per batch, and a slow poll remains as a safety net.
 const (
 	PreviewPollInterval   = 250 * time.Millisecond
-	PreviewBatchDelay     = 50 * time.Millisecond
+	PreviewBatchDelay     = 200 * time.Millisecond
 	PreviewSafetyInterval = 2 * time.Second
 )
 
@@ -68,9 +68,9 @@ func (m *Model) startPreviews() tea.Cmd {
 	if !m.previewsOn() {
 		return nil
 	}
-	if ch := m.opts.Previews.Changes(); ch != nil {
-		m.changes = ch
-		return tea.Batch(waitChange(ch), m.previewTick(PreviewSafetyInterval))
+	// (Init's model is a copy: New has set m.changes already.)
+	if m.changes != nil {
+		return tea.Batch(waitChange(m.changes), m.previewTick(PreviewSafetyInterval))
 	}
 	return m.previewTick(PreviewPollInterval)
 }

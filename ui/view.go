@@ -46,7 +46,8 @@ func (m *Model) layout() {
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.drop = m.drag.over
 	}
-	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footer())
+	m.footerOut = m.help.View(m.keys)
+	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
 	}
@@ -63,11 +64,6 @@ func (m *Model) windowCount() int {
 }
 
 func (m Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
-
-// footer is the key help for the current mode.
-func (m Model) footer() string {
-	return m.help.View(m.keys)
-}
 
 // statusLine is errors, nudges, and a label being typed.
 func (m Model) statusLine() string {
@@ -102,13 +98,34 @@ func (m Model) render() string {
 	case !m.loaded:
 		return m.message("reading tmux…")
 	}
-	parts := []string{
+	parts := [4]string{
 		m.header.out,
 		m.mapv.View(),
 		ansi.Truncate(m.statusLine(), w, "…"),
-		m.footer(),
+		m.footerOut,
 	}
-	return fitBlock(strings.Join(parts, "\n"), w, h)
+	return m.frames.get(parts, w, h)
+}
+
+// frameCache keeps the last frame: Bubble Tea asks for the view after
+// every message, and most messages (a tmux notice, a capture of a pane
+// that printed nothing new) change nothing on it. Comparing the parts is
+// cheap: unchanged ones are the same strings.
+type frameCache struct {
+	parts [4]string
+	w, h  int
+	out   string
+}
+
+func (c *frameCache) get(parts [4]string, w, h int) string {
+	if c == nil {
+		return fitBlock(strings.Join(parts[:], "\n"), w, h)
+	}
+	if c.out == "" || c.parts != parts || c.w != w || c.h != h {
+		c.parts, c.w, c.h = parts, w, h
+		c.out = fitBlock(strings.Join(parts[:], "\n"), w, h)
+	}
+	return c.out
 }
 
 // message fills the screen with one centred message, wrapped to fit.

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// BenchmarkPreviewsLiveCPU runs the navigator as Bubble Tea would (each
+// command in its own goroutine, timers real, a frame drawn after every
+// update) on a 9-pane window whose panes all print a line every 10 ms,
+// for 5 s per b.N, and reports the CPU its process used per second of
+// wall time (%cpu; 100 is one core) and the tmux client processes it
+// started (%cpu-children: tmux processes, before 3.7). It connects as
+// panemap does on the tmux under test: control mode with the output watch
+// from 3.7 (the budget there: 5%), one tmux process per refresh
+// at most four times a second below. frames/s is how often the map was
+// drawn anew.
+//
+//	go test -run '^$' -bench PreviewsLiveCPU -benchtime 1x ./ui/
+func BenchmarkPreviewsLiveCPU(b *testing.B) {
+	srv := tmuxtest.Start(b, 200, 60)
+	for i := 0; i < 8; i++ {
+		srv.Must("split-window", "-t", "main:0", "exec sh")
+		srv.Must("select-layout", "-t", "main:0", "tiled")
+	}
+	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+	tr := tmuxctl.NewAutoTransport(sock)
+	tr.Env = tmuxtest.Env()
+	ok, _ := tr.Connect(b.Context())
+	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	b.Cleanup(func() { _ = c.Close() })
+	for _, p := range strings.Fields(srv.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}")) {
+		srv.Must("send-keys", "-t", p, "-l", "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done")
+		srv.Must("send-keys", "-t", p, "Enter")
+	}
+	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	previews := tmuxctl.NewPreviews(c)
+	watching := previews.Watch(b.Context(), sid)
+	defer func() { _ = previews.Close() }()
+	b.Logf("tmux %s, control mode %v, output watch %v", srv.Version(), ok, watching)
+
+	opts := benchOptions(sid)
+	opts.Previews = previews
+	m := New(c, opts)
+	m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return fn(<-time.After(d)) }
+	}
+	ctx, cancel := context.WithCancel(b.Context())
+	defer cancel()
+	m = m.WithContext(ctx)
+	msgs := make(chan tea.Msg, 4096)
+	var run func(tea.Cmd)
+	run = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		go func() {
+			msg := cmd()
+			if batch, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					run(c)
+				}
+				return
+			}
+			select {
+			case msgs <- msg:
+			case <-ctx.Done():
+			}
+		}()
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = next.(Model)
+	run(m.Init())
+
+	var self0, kids0 syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self0)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids0)
+	start := time.Now()
+	deadline := time.After(time.Duration(b.N) * 5 * time.Second)
+	frames, lastKey, notices, captures := 0, "", 0, 0
+loop:
+	for {
+		select {
+		case msg := <-msgs:
+			switch msg.(type) {
+			case paneChangedMsg:
+				notices++
+			case previewMsg:
+				captures++
+			}
+			next, cmd := m.Update(msg)
+			m = next.(Model)
+			_ = m.View()
+			if m.mapKey != lastKey {
+				frames, lastKey = frames+1, m.mapKey
+			}
+			run(cmd)
+		case <-deadline:
+			break loop
+		}
+	}
+	wall := time.Since(start).Seconds()
+	cancel()
+	var self1, kids1 syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self1)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids1)
+	cpu := func(a, z syscall.Rusage) float64 {
+		d := time.Duration(z.Utime.Nano()-a.Utime.Nano()) + time.Duration(z.Stime.Nano()-a.Stime.Nano())
+		return 100 * d.Seconds() / wall
+	}
+	if len(m.shots) != 9 {
+		b.Fatalf("%d panes previewed, want 9", len(m.shots))
+	}
+	b.ReportMetric(cpu(self0, self1), "%cpu")
+	b.ReportMetric(cpu(kids0, kids1), "%cpu-children")
+	b.ReportMetric(float64(frames)/wall, "frames/s")
+	b.ReportMetric(float64(captures)/wall, "captures/s")
+	b.ReportMetric(float64(notices)/wall, "notices/s")
+}
