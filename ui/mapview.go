@@ -224,7 +224,7 @@ func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) str
 			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
 		}
 		lines = append(lines, previewLines(shot, iw, ih-1, in.profile, in.win.Zoomed && !p.Active)...)
-		return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+		return frameBox(box, lines, w, h, compact)
 	}
 	if p.Command != "" {
 		lines = append(lines, indent+st.Command.Render(printable(p.Command)))
@@ -315,4 +315,40 @@ func (c *boxCache) get(in mapInput, p tmuxctl.Pane, w, h int, compact bool, draw
 	box := draw()
 	c.m[key] = box
 	return box
+}
+
+// frameBox draws box's border around lines, which are at most the inside
+// width each (shorter ones are padded) and as many as fit. It is what
+// box.Width(w).Height(h).Render does for content already cut to size,
+// without measuring and wrapping it again: previews redraw every box
+// several times a second.
+func frameBox(box lipgloss.Style, lines []string, w, h int, compact bool) string {
+	b := box.GetBorderStyle()
+	edge := lipgloss.NewStyle().Foreground(box.GetBorderTopForeground()).Faint(box.GetFaint())
+	iw, ih := w-2, h-2
+	if compact {
+		iw, ih = w-1, h-1
+	}
+	left := edge.Render(b.Left)
+	right := ""
+	if !compact {
+		right = edge.Render(b.Right)
+	}
+	out := make([]string, 0, h)
+	if compact {
+		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)))
+	} else {
+		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)+b.TopRight))
+	}
+	for i := range ih {
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		out = append(out, left+fitLine(line, iw)+right)
+	}
+	if !compact {
+		out = append(out, edge.Render(b.BottomLeft+strings.Repeat(b.Bottom, iw)+b.BottomRight))
+	}
+	return strings.Join(out, "\n")
 }
