@@ -42,7 +42,11 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 	if m := markedElsewhere(s, win); m != "" {
 		badges = append(badges, st.Badge.Render(m))
 	}
-	right := strings.Join(badges, "")
+	// A plain blank after the badges: a styled last cell of a line is
+	// one terminals' renderers clear rather than draw (an erase with the
+	// badge's background), which captures and screenshots lose, cutting
+	// the badge.
+	right := strings.Join(badges, "") + " "
 	avail := width - lipgloss.Width(left) - lipgloss.Width(right) - 1
 
 	tabs := make([]string, len(s.Windows))
