@@ -106,7 +106,8 @@ func readmeDemo(t *testing.T, line string) {
 	pane := outer.Active("main:0")
 	outer.Must("respawn-pane", "-k", "-t", pane, "-c", repoRoot(t), shellLine(line))
 	tmuxtest.Eventually(t, 120*time.Second, func() bool {
-		return strings.Contains(outer.Must("capture-pane", "-p", "-t", pane), "editor")
+		scr := outer.Must("capture-pane", "-p", "-t", pane)
+		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
 	}, "%q did not show the demo map", line)
 	outer.Must("send-keys", "-t", pane, "q")
 	waitExited(t, outer, pane, line)
