@@ -5,8 +5,10 @@ import (
 	"crypto/rand"
 )
 
-// CapturePanes captures every listed pane in one command list: one tmux
-// process over exec, one round trip over control mode. Every id is
+// CapturePanes captures every listed pane in one command list (one tmux
+// process over exec, one round trip over control mode), or, for more
+// panes than one command list can carry, one per dozen or so (see
+// maxCaptureList). Every id is
 // validated before tmux sees any; an invalid one fails the whole call.
 // A pane that no longer exists is left out of the answer (that is not an
 // error), and so is one that changed size while it was captured (tmux
@@ -46,14 +48,42 @@ func (c *Client) CapturePanes(ctx context.Context, panes []PaneID) ([]PaneScreen
 		return nil, nil
 	}
 	nonce := rand.Text()
-	out, err := c.readScript(ctx, captureCmds(want, nonce))
-	// A pane that went away between its header and its capture (possible
-	// only where the capture waits for run-shell -C) fails that inserted
-	// command and nothing else: its header without text is left out.
-	if err != nil && KindOf(err) != KindGone {
-		return nil, err
+	var screens []PaneScreen
+	for _, part := range captureBatches(want, nonce) {
+		out, err := c.readScript(ctx, captureCmds(part, nonce))
+		// A pane that went away between its header and its capture
+		// (possible only where the capture waits for run-shell -C) fails
+		// that inserted command and nothing else: its header without
+		// text is left out.
+		if err != nil && KindOf(err) != KindGone {
+			return nil, err
+		}
+		screens = append(screens, splitCaptures(out, nonce, part)...)
 	}
-	return splitCaptures(out, nonce, want), nil
+	return screens, nil
+}
+
+// maxCaptureList is the most a capture command list may take: a tmux
+// client sends its command line to the server in one message of at most
+// 16 kB (MAX_IMSGSIZE), and refuses a longer one ("command too long").
+// Each pane takes about 1.2 kB, so a window of up to a dozen panes is
+// one command list; a bigger one is several, run one after another.
+const maxCaptureList = 14 * 1024
+
+// captureBatches cuts panes into runs whose command lists each fit in
+// maxCaptureList.
+func captureBatches(panes []PaneID, nonce string) [][]PaneID {
+	var batches [][]PaneID
+	start, size := 0, 0
+	for i, p := range panes {
+		line, _ := commandLine(captureCmds([]PaneID{p}, nonce))
+		if i > start && size+len(line) > maxCaptureList {
+			batches = append(batches, panes[start:i])
+			start, size = i, 0
+		}
+		size += len(line)
+	}
+	return append(batches, panes[start:])
 }
 
 // readScript runs a read-only script (see script.go). Over AutoTransport
