@@ -26,7 +26,9 @@ import (
 // or log: the realistic case of panes that print all the time); "flood",
 // yes(1) in each (the worst); "idle", panes that print nothing (the usual
 // case). The tmux server's own work is not counted. Each run lasts
-// PANEMAP_BENCH_SECONDS (default 5) per b.N.
+// PANEMAP_BENCH_SECONDS (default 5), whatever b.N is: the result is a
+// rate, and -benchtime 100x (as .ci/run runs every benchmark) must not
+// make it last a hundred times as long.
 //
 //	go test -run '^$' -bench PreviewCost ./tmuxctl/
 func BenchmarkPreviewCost(b *testing.B) {
@@ -112,7 +114,7 @@ func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmuxctl.PaneID) {
 			captures++
 		}
 	})
-	secs := benchSeconds() * float64(b.N)
+	secs := benchSeconds()
 	b.ReportMetric(float64(captures)/secs, "captures/s")
 	b.ReportMetric(float64(notices)/secs, "notices/s")
 }
@@ -137,7 +139,7 @@ func benchPoll(b *testing.B, c *tmuxctl.Client, panes []tmuxctl.PaneID, interval
 			captures++
 		}
 	})
-	b.ReportMetric(float64(captures)/(benchSeconds()*float64(b.N)), "captures/s")
+	b.ReportMetric(float64(captures)/benchSeconds(), "captures/s")
 }
 
 // ninePrinters starts a server whose first window is nine tiled panes
@@ -164,11 +166,11 @@ func benchSeconds() float64 {
 	return 5
 }
 
-// measureCPU runs work for benchSeconds()*b.N of wall time and reports
+// measureCPU runs work for benchSeconds() of wall time and reports
 // the CPU time of this process (and of its reaped children) per second.
 func measureCPU(b *testing.B, work func(stop <-chan struct{})) {
 	b.Helper()
-	wall := time.Duration(benchSeconds() * float64(b.N) * float64(time.Second))
+	wall := time.Duration(benchSeconds() * float64(time.Second))
 	self0, kids0 := rusage(b, syscall.RUSAGE_SELF), rusage(b, syscall.RUSAGE_CHILDREN)
 	start := time.Now()
 	b.ResetTimer()
