@@ -96,20 +96,7 @@ func BenchmarkKeyToFrame(b *testing.B) {
 	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(b, next.(Model), m.Init())
-	keys := []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyUp}}
-	core.waited.Store(0)
-	start := time.Now()
-	i := 0
-	for b.Loop() {
-		next, cmd := m.Update(keys[i%len(keys)])
-		m = settle(b, next.(Model), cmd)
-		_ = m.View()
-		i++
-	}
-	total := time.Since(start)
-	waited := time.Duration(core.waited.Load())
-	b.ReportMetric(float64((total-waited).Microseconds())/1000/float64(i), "own-ms/key")
-	b.ReportMetric(float64(waited.Microseconds())/1000/float64(i), "tmux-ms/key")
+	pressArrows(b, core, m)
 }
 
 // BenchmarkLaunchToFirstFrame is a navigator started on a real tmux over
@@ -176,20 +163,7 @@ func BenchmarkKeyToFramePreviews(b *testing.B) {
 	if len(m.shots) != 4 || !strings.Contains(m.View().Content, "bold") {
 		b.Fatalf("no previews on the map: %d shots", len(m.shots))
 	}
-	keys := []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyUp}}
-	core.waited.Store(0)
-	start := time.Now()
-	i := 0
-	for b.Loop() {
-		next, cmd := m.Update(keys[i%len(keys)])
-		m = settle(b, next.(Model), cmd)
-		_ = m.View()
-		i++
-	}
-	total := time.Since(start)
-	waited := time.Duration(core.waited.Load())
-	b.ReportMetric(float64((total-waited).Microseconds())/1000/float64(i), "own-ms/key")
-	b.ReportMetric(float64(waited.Microseconds())/1000/float64(i), "tmux-ms/key")
+	pressArrows(b, core, m)
 }
 
 // sendLine types line and Enter into pane p through tmux (the pane's sh
@@ -211,4 +185,24 @@ func sendLine(b *testing.B, c *tmuxctl.Client, p, line string) {
 		scr, err := c.CapturePanes(b.Context(), []tmuxctl.PaneID{tmuxctl.PaneID(p)})
 		return err == nil && len(scr) == 1 && strings.Contains(scr[0].Text, "DONEx")
 	}, "pane %s did not run its line", p)
+}
+
+// pressArrows presses the arrows in turn through m until the benchmark
+// ends, drawing a frame after each, and reports the navigator's own time
+// per key apart from the time spent waiting on tmux.
+func pressArrows(b *testing.B, core *timedCore, m Model) {
+	keys := []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyUp}}
+	core.waited.Store(0)
+	start := time.Now()
+	i := 0
+	for b.Loop() {
+		next, cmd := m.Update(keys[i%len(keys)])
+		m = settle(b, next.(Model), cmd)
+		_ = m.View()
+		i++
+	}
+	total := time.Since(start)
+	waited := time.Duration(core.waited.Load())
+	b.ReportMetric(float64((total-waited).Microseconds())/1000/float64(i), "own-ms/key")
+	b.ReportMetric(float64(waited.Microseconds())/1000/float64(i), "tmux-ms/key")
 }
