@@ -3,7 +3,7 @@ package geometry
 import (
 	"strings"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // Which neighbours a border cell connects to.
@@ -18,7 +18,7 @@ const (
 // with its label at the top left inside. Rects share their border lines (a rect
 // spans [X, X+W] columns, borders included), and where lines meet or
 // cross the cell is a '+'.
-func drawBoxes(w *tmuxctl.Window, rects map[tmuxctl.PaneID]Rect, cols, rows int, labels map[tmuxctl.PaneID]string) []string {
+func drawBoxes(w *tmux.Window, rects map[tmux.PaneID]tmux.Rect, cols, rows int, labels map[tmux.PaneID]string) []string {
 	lines := make([][]byte, rows)
 	links := make([][]int, rows)
 	for y := range rows {
@@ -27,22 +27,22 @@ func drawBoxes(w *tmuxctl.Window, rects map[tmuxctl.PaneID]Rect, cols, rows int,
 	}
 	for _, p := range w.Panes {
 		r := rects[p.ID]
-		for x := r.X; x <= r.X+r.W; x++ {
-			for _, y := range []int{r.Y, r.Y + r.H} {
-				if x > r.X {
+		for x := r.Left; x <= r.Left+r.Width; x++ {
+			for _, y := range []int{r.Top, r.Top + r.Height} {
+				if x > r.Left {
 					links[y][x] |= lineLeft
 				}
-				if x < r.X+r.W {
+				if x < r.Left+r.Width {
 					links[y][x] |= lineRight
 				}
 			}
 		}
-		for y := r.Y; y <= r.Y+r.H; y++ {
-			for _, x := range []int{r.X, r.X + r.W} {
-				if y > r.Y {
+		for y := r.Top; y <= r.Top+r.Height; y++ {
+			for _, x := range []int{r.Left, r.Left + r.Width} {
+				if y > r.Top {
 					links[y][x] |= lineUp
 				}
-				if y < r.Y+r.H {
+				if y < r.Top+r.Height {
 					links[y][x] |= lineDown
 				}
 			}
@@ -55,7 +55,7 @@ func drawBoxes(w *tmuxctl.Window, rects map[tmuxctl.PaneID]Rect, cols, rows int,
 	}
 	for _, p := range w.Panes {
 		r, label := rects[p.ID], labels[p.ID]
-		copy(lines[r.Y+1][r.X+1:], label)
+		copy(lines[r.Top+1][r.Left+1:], label)
 	}
 	out := make([]string, rows)
 	for y, l := range lines {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // labelStyle is how TextMap names panes in their boxes.
@@ -18,8 +18,8 @@ const (
 )
 
 // paneLabels is each pane's label in style, with '*' before the active one.
-func paneLabels(w *tmuxctl.Window, style labelStyle) map[tmuxctl.PaneID]string {
-	out := make(map[tmuxctl.PaneID]string, len(w.Panes))
+func paneLabels(w *tmux.Window, style labelStyle) map[tmux.PaneID]string {
+	out := make(map[tmux.PaneID]string, len(w.Panes))
 	for i, p := range w.Panes {
 		var l string
 		switch style {
@@ -48,7 +48,7 @@ func letterName(i int) string {
 }
 
 // labelNotes are the lines below the map that say what short labels mean.
-func labelNotes(w *tmuxctl.Window, style labelStyle, maxCols int) []string {
+func labelNotes(w *tmux.Window, style labelStyle, maxCols int) []string {
 	switch style {
 	case numberLabels:
 		return wrapWords("labels are pane ids without the %", maxCols)
@@ -64,9 +64,9 @@ func labelNotes(w *tmuxctl.Window, style labelStyle, maxCols int) []string {
 
 // paneList describes the panes without a map, top to bottom and left to
 // right, for a window whose panes cannot be drawn side by side in maxCols.
-func paneList(w *tmuxctl.Window, maxCols int) []string {
+func paneList(w *tmux.Window, maxCols int) []string {
 	lines := wrapWords(fmt.Sprintf("too many panes side by side to draw in %d columns; panes (left,top widthxheight):", maxCols), maxCols)
-	panes := append([]tmuxctl.Pane(nil), w.Panes...)
+	panes := append([]tmux.Pane(nil), w.Panes...)
 	sort.SliceStable(panes, func(i, j int) bool {
 		if panes[i].Top != panes[j].Top {
 			return panes[i].Top < panes[j].Top

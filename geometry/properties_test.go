@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // layoutCell is a node of a random layout tree: a pane, or a split of
@@ -99,10 +99,10 @@ type labelAt struct{ row, first, last int }
 // readTextMap finds each pane in a text map: by its label on the map
 // (through the legend or the number note) or in the pane list. It fails
 // the test on a label that names no pane or names one twice.
-func readTextMap(t *testing.T, w *tmuxctl.Window, text string) (found map[tmuxctl.PaneID]labelAt, active []tmuxctl.PaneID, drawn bool) {
+func readTextMap(t *testing.T, w *tmux.Window, text string) (found map[tmux.PaneID]labelAt, active []tmux.PaneID, drawn bool) {
 	t.Helper()
 	lines := strings.Split(text, "\n")
-	legend := map[string]tmuxctl.PaneID{}
+	legend := map[string]tmux.PaneID{}
 	numbers := false
 	for _, l := range lines {
 		numbers = numbers || strings.Contains(l, "without the %")
@@ -120,19 +120,19 @@ func readTextMap(t *testing.T, w *tmuxctl.Window, text string) (found map[tmuxct
 			if !ok {
 				t.Fatalf("legend entry %q", e)
 			}
-			legend[letter] = tmuxctl.PaneID(id)
+			legend[letter] = tmux.PaneID(id)
 		}
 	}
-	paneOf := func(label string) tmuxctl.PaneID {
+	paneOf := func(label string) tmux.PaneID {
 		switch {
 		case len(legend) > 0:
 			return legend[label]
 		case numbers:
-			return tmuxctl.PaneID("%" + label)
+			return tmux.PaneID("%" + label)
 		}
-		return tmuxctl.PaneID(label)
+		return tmux.PaneID(label)
 	}
-	found = map[tmuxctl.PaneID]labelAt{}
+	found = map[tmux.PaneID]labelAt{}
 	add := func(label string, at labelAt) {
 		star := strings.HasPrefix(label, "*")
 		id := paneOf(strings.TrimPrefix(label, "*"))
@@ -231,7 +231,7 @@ func labelStyleOf(text string) string {
 // checkOrder: a pane entirely left of (above) another in tmux has its
 // label at or left of (above) the other's; strictly when their boxes,
 // borders included, do not overlap (sharing a border is not overlapping).
-func checkOrder(t *testing.T, w *tmuxctl.Window, found map[tmuxctl.PaneID]labelAt, text string) {
+func checkOrder(t *testing.T, w *tmux.Window, found map[tmux.PaneID]labelAt, text string) {
 	t.Helper()
 	for _, a := range w.Panes {
 		for _, b := range w.Panes {

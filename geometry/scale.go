@@ -3,24 +3,21 @@ package geometry
 import (
 	"sort"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
-
-// Rect is a box on the target area, in cells: X and Y are its top-left
-// cell, W and H its size. Neighbouring boxes from [Scale] touch without
-// overlapping, so a box's right (bottom) border is its neighbour's left
-// (top) one when both are drawn with borders on their left and top.
-type Rect struct{ X, Y, W, H int }
 
 // span is one pane's extent on one axis in "edge" coordinates: a pane
 // covers [start, end) where end includes the border cell after it, so
 // neighbours share an edge and the window's panes tile [0, size+1).
 type span struct{ start, end, min int }
 
-// Scale maps a window's panes onto a w x h area so that the boxes tile it
-// with no gaps or overlaps and every box is at least minW(pane) wide and
-// minH high. It reports false when the area is too small for that.
-func Scale(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, minH int) (map[tmuxctl.PaneID]Rect, bool) {
+// Scale maps a window's panes onto a w x h area, as boxes in cells of that
+// area (Left and Top are a box's top-left cell): neighbouring boxes touch
+// without overlapping, so a box's right (bottom) border is its
+// neighbour's left (top) one when both are drawn with borders on their
+// left and top. The boxes tile the area with no gaps or overlaps, and
+// every box is at least minW(pane) wide and minH high. It reports false when the area is too small for that.
+func Scale(win *tmux.Window, w, h int, minW func(tmux.Pane) int, minH int) (map[tmux.PaneID]tmux.Rect, bool) {
 	if win == nil || len(win.Panes) == 0 || w <= 0 || h <= 0 {
 		return nil, false
 	}
@@ -35,9 +32,9 @@ func Scale(win *tmuxctl.Window, w, h int, minW func(tmuxctl.Pane) int, minH int)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	out := make(map[tmuxctl.PaneID]Rect, len(win.Panes))
+	out := make(map[tmux.PaneID]tmux.Rect, len(win.Panes))
 	for i, p := range win.Panes {
-		out[p.ID] = Rect{px[xs[i].start], py[ys[i].start], px[xs[i].end] - px[xs[i].start], py[ys[i].end] - py[ys[i].start]}
+		out[p.ID] = tmux.Rect{Left: px[xs[i].start], Top: py[ys[i].start], Width: px[xs[i].end] - px[xs[i].start], Height: py[ys[i].end] - py[ys[i].start]}
 	}
 	return out, true
 }

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // randomWindow splits a w x h window recursively as tmux does: children
 // of a split are one border cell apart.
-func randomWindow(r *rand.Rand, w, h, splits int) *tmuxctl.Window {
+func randomWindow(r *rand.Rand, w, h, splits int) *tmux.Window {
 	type cell struct{ x, y, w, h int }
 	cells := []cell{{0, 0, w, h}}
 	for i := 0; i < splits; i++ {
@@ -26,9 +26,9 @@ func randomWindow(r *rand.Rand, w, h, splits int) *tmuxctl.Window {
 			cells = append(cells, cell{c.x, c.y + a + 1, c.w, c.h - a - 1})
 		}
 	}
-	win := &tmuxctl.Window{ID: "@1", Width: w, Height: h}
+	win := &tmux.Window{ID: "@1", Width: w, Height: h}
 	for i, c := range cells {
-		win.Panes = append(win.Panes, tmuxctl.Pane{ID: tmuxctl.PaneID(fmt.Sprintf("%%%d", i)), Index: i, Left: c.x, Top: c.y, Width: c.w, Height: c.h})
+		win.Panes = append(win.Panes, tmux.Pane{ID: tmux.PaneID(fmt.Sprintf("%%%d", i)), Index: i, Left: c.x, Top: c.y, Width: c.w, Height: c.h})
 	}
 	return win
 }
@@ -37,7 +37,7 @@ func randomWindow(r *rand.Rand, w, h, splits int) *tmuxctl.Window {
 // every box is big enough for its label.
 func TestScaleTiles(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	labelW := func(p tmuxctl.Pane) int { return len(fmt.Sprint(p.Index)) + 2 }
+	labelW := func(p tmux.Pane) int { return len(fmt.Sprint(p.Index)) + 2 }
 	fitted := 0
 	for n := 0; n < 2000; n++ {
 		win := randomWindow(r, 20+r.IntN(200), 10+r.IntN(60), r.IntN(14))
@@ -50,11 +50,11 @@ func TestScaleTiles(t *testing.T) {
 		cover := make([]int, w*h)
 		for _, p := range win.Panes {
 			b := rects[p.ID]
-			if b.W < labelW(p) || b.H < 3 {
-				t.Fatalf("layout %d in %dx%d: pane %s is %dx%d", n, w, h, p.ID, b.W, b.H)
+			if b.Width < labelW(p) || b.Height < 3 {
+				t.Fatalf("layout %d in %dx%d: pane %s is %dx%d", n, w, h, p.ID, b.Width, b.Height)
 			}
-			for y := b.Y; y < b.Y+b.H; y++ {
-				for x := b.X; x < b.X+b.W; x++ {
+			for y := b.Top; y < b.Top+b.Height; y++ {
+				for x := b.Left; x < b.Left+b.Width; x++ {
 					if x < 0 || y < 0 || x >= w || y >= h {
 						t.Fatalf("layout %d in %dx%d: pane %s outside: %+v", n, w, h, p.ID, b)
 					}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // DefaultTextMapCols is the width TextMap uses when asked for none.
@@ -37,7 +37,7 @@ const DefaultTextMapCols = 80
 // most maxCols wide (DefaultTextMapCols when maxCols <= 0) and has no
 // trailing spaces; the text has no final newline. The output depends only
 // on the window, so it is the same for the same window.
-func TextMap(w *tmuxctl.Window, maxCols int) string {
+func TextMap(w *tmux.Window, maxCols int) string {
 	if maxCols <= 0 {
 		maxCols = DefaultTextMapCols
 	}
@@ -62,7 +62,7 @@ func TextMap(w *tmuxctl.Window, maxCols int) string {
 }
 
 // windowHeader is the map's first line: which window, how big, how many panes.
-func windowHeader(w *tmuxctl.Window) string {
+func windowHeader(w *tmux.Window) string {
 	name := "window"
 	if w.ID != "" {
 		name += " " + string(w.ID)
@@ -76,9 +76,9 @@ func windowHeader(w *tmuxctl.Window) string {
 // narrow, it tries maxCols. Its height is half what the window's aspect
 // ratio would give, grown where a pane would otherwise have no row for
 // its label.
-func fitMap(w *tmuxctl.Window, maxCols int, labels map[tmuxctl.PaneID]string) (rects map[tmuxctl.PaneID]Rect, cols, rows int, ok bool) {
-	minW := func(p tmuxctl.Pane) int { return len(labels[p.ID]) + 1 } // + one border
-	const minH = 2                                                    // one border, one row for the label
+func fitMap(w *tmux.Window, maxCols int, labels map[tmux.PaneID]string) (rects map[tmux.PaneID]tmux.Rect, cols, rows int, ok bool) {
+	minW := func(p tmux.Pane) int { return len(labels[p.ID]) + 1 } // + one border
+	const minH = 2                                                 // one border, one row for the label
 	totalX, totalY := windowExtent(w)
 	for _, availX := range []int{min(maxCols-1, totalX), maxCols - 1} {
 		if availX < 1 {
@@ -103,7 +103,7 @@ func fitMap(w *tmuxctl.Window, maxCols int, labels map[tmuxctl.PaneID]string) (r
 
 // windowExtent is the window's size in edge coordinates (its cells plus
 // the border after the last), or more if a pane reaches beyond it.
-func windowExtent(w *tmuxctl.Window) (x, y int) {
+func windowExtent(w *tmux.Window) (x, y int) {
 	x, y = w.Width+1, w.Height+1
 	for _, p := range w.Panes {
 		x, y = max(x, p.Left+p.Width+1), max(y, p.Top+p.Height+1)

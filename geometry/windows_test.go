@@ -5,7 +5,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // tmuxWindow is a window as real tmux 3.3a laid it out: its
@@ -13,7 +13,7 @@ import (
 type tmuxWindow struct {
 	name   string
 	layout string
-	active tmuxctl.PaneID
+	active tmux.PaneID
 	zoomed bool
 }
 
@@ -49,9 +49,9 @@ func findTmuxWindow(t *testing.T, name string) tmuxWindow {
 // windowFromLayout builds a window from a tmux layout string, panes in id
 // order (as tmux numbers them when splitting), as tmuxctl lists it (a
 // zoomed window's panes have their unzoomed geometry).
-func windowFromLayout(t testing.TB, layout string, active tmuxctl.PaneID, zoomed bool) *tmuxctl.Window {
+func windowFromLayout(t testing.TB, layout string, active tmux.PaneID, zoomed bool) *tmux.Window {
 	t.Helper()
-	cells, err := tmuxctl.ParseLayout(layout)
+	cells, err := tmux.ParseLayout(layout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,11 +64,11 @@ func windowFromLayout(t testing.TB, layout string, active tmuxctl.PaneID, zoomed
 		nums = append(nums, n)
 	}
 	sort.Ints(nums)
-	win := &tmuxctl.Window{ID: "@1", Width: w, Height: h, Zoomed: zoomed, Layout: layout}
+	win := &tmux.Window{ID: "@1", Width: w, Height: h, Zoomed: zoomed, Layout: layout}
 	for i, n := range nums {
 		c := cells[n]
-		id := tmuxctl.PaneID(fmt.Sprintf("%%%d", n))
-		win.Panes = append(win.Panes, tmuxctl.Pane{ID: id, Index: i, WindowID: "@1", Active: id == active,
+		id := tmux.PaneID(fmt.Sprintf("%%%d", n))
+		win.Panes = append(win.Panes, tmux.Pane{ID: id, Index: i, WindowID: "@1", Active: id == active,
 			Left: c.Left, Top: c.Top, Width: c.Width, Height: c.Height})
 	}
 	return win

@@ -10,13 +10,13 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestConcurrentCalls keeps many calls in flight on one session and checks
 // that each answer belongs to its own request.
 func TestConcurrentCalls(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
 	other := f.srv.Must("new-window", "-t", "main", "-P", "-F", "#{pane_id}")
@@ -56,7 +56,7 @@ func TestConcurrentCalls(t *testing.T) {
 			bad := fmt.Sprintf("%%%d; kill-server", i)
 			calls = append(calls, call{"select_pane", obj("pane", bad), func(t *testing.T, res *sdkmcp.CallToolResult) {
 				text, meta := checkFailure(t, res, "select_pane", bad)
-				if meta.Kind != tmuxctl.KindInvalidInput || !strings.Contains(text, bad) {
+				if meta.Kind != tmux.KindInvalidInput || !strings.Contains(text, bad) {
 					t.Errorf("select_pane %q answered %q %+v", bad, text, meta)
 				}
 			}})
@@ -64,7 +64,7 @@ func TestConcurrentCalls(t *testing.T) {
 			gone := fmt.Sprintf("%%%d", 1000+i)
 			calls = append(calls, call{"swap_pane", obj("source_pane", g[0], "target_pane", gone), func(t *testing.T, res *sdkmcp.CallToolResult) {
 				text, meta := checkFailure(t, res, "swap_pane", gone)
-				if meta.Kind != tmuxctl.KindGone || !strings.Contains(text, gone) {
+				if meta.Kind != tmux.KindGone || !strings.Contains(text, gone) {
 					t.Errorf("swap_pane with %s answered %q %+v", gone, text, meta)
 				}
 			}})

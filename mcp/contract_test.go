@@ -14,6 +14,7 @@ import (
 	"github.com/panemap/panemap/assets"
 	"github.com/panemap/panemap/assets/tools"
 	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -22,7 +23,7 @@ import (
 // swap_pane, and the snapshots of panemap's own cards (list_panes,
 // resize_pane, select_layout, move_pane).
 func TestToolsListMatchesCards(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	cards := []struct {
 		fsys fs.FS
 		path string
@@ -85,7 +86,7 @@ func TestToolsListMatchesCards(t *testing.T) {
 // surface a server offers.
 func TestToolsMatchListTools(t *testing.T) {
 	for _, ro := range []bool{false, true} {
-		f := start(t, tmuxctl.Env{}, mcp.Options{ReadOnly: ro})
+		f := start(t, tmux.Env{}, mcp.Options{ReadOnly: ro})
 		ts, err := mcp.Tools(mcp.Options{ReadOnly: ro})
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +106,7 @@ func TestToolsMatchListTools(t *testing.T) {
 }
 
 func TestReadOnlyOffersOnlyListPanes(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{ReadOnly: true})
+	f := start(t, tmux.Env{}, mcp.Options{ReadOnly: true})
 	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"list_panes"}) {
 		t.Fatalf("read-only tools = %v, want [list_panes]", got)
 	}
@@ -162,7 +163,7 @@ func compact(v any) string {
 // that bound every argument, honest annotations, a capability block with
 // the contracts' keys, and descriptions that say what the tools never do.
 func TestRearrangeCards(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	contract := jsonValue(t, f.tools["select_pane"].Meta).(map[string]any)[capabilityKey].(map[string]any)
 	paneView := jsonValue(t, f.tools["select_pane"].OutputSchema).(map[string]any)["properties"].(map[string]any)
 	cases := []struct {

@@ -3,7 +3,7 @@ package mcp
 import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // ErrorMetaKey is the _meta key of a failed call's machine-readable error.
@@ -13,9 +13,9 @@ const ErrorMetaKey = "panemap/error"
 // wrong, whether the same call can succeed later unchanged (the tmux server
 // may come back), and whether the client's picture of tmux is out of date.
 type ErrorMeta struct {
-	Kind      tmuxctl.Kind `json:"kind"`
-	Retryable bool         `json:"retryable"`
-	Stale     bool         `json:"stale"`
+	Kind      tmux.Kind `json:"kind"`
+	Retryable bool      `json:"retryable"`
+	Stale     bool      `json:"stale"`
 }
 
 // errorResult turns a domain failure into a tool result the model can
@@ -23,7 +23,7 @@ type ErrorMeta struct {
 // clients validate structuredContent against the output schema even on
 // errors, and the TypeScript client throws when it does not match.
 func errorResult(err error) *sdkmcp.CallToolResult {
-	e := tmuxctl.AsError(err)
+	e := tmux.AsError(err)
 	return &sdkmcp.CallToolResult{
 		IsError: true,
 		Content: []sdkmcp.Content{&sdkmcp.TextContent{Text: e.Message}},

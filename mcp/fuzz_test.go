@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // FuzzToolArgs feeds arbitrary argument JSON to every tool's validation:
@@ -42,9 +42,9 @@ func FuzzToolArgs(f *testing.F) {
 					if !ok {
 						continue
 					}
-					parse := tmuxctl.ParsePaneID
+					parse := tmux.ParsePaneID
 					if arg == "window" {
-						parse = func(s string) (tmuxctl.PaneID, error) { _, err := tmuxctl.ParseWindowID(s); return "", err }
+						parse = func(s string) (tmux.PaneID, error) { _, err := tmux.ParseWindowID(s); return "", err }
 					}
 					if _, perr := parse(s); perr != nil {
 						err = argErr(arg, perr)
@@ -66,8 +66,8 @@ func FuzzToolArgs(f *testing.F) {
 			if err == nil {
 				continue
 			}
-			e := tmuxctl.AsError(err)
-			if e.Kind != tmuxctl.KindInvalidInput {
+			e := tmux.AsError(err)
+			if e.Kind != tmux.KindInvalidInput {
 				t.Fatalf("%s(%q): kind %s", name, raw, e.Kind)
 			}
 			if strings.ContainsAny(e.Message, "\n\r\x00") || !utf8.ValidString(e.Message) || len(e.Message) > 400 {

@@ -1,10 +1,8 @@
 package mcp_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -12,42 +10,41 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// countingTransport counts what reaches tmux, so tests can prove that a
-// refused input never did.
-type countingTransport struct {
-	tmuxctl.Transport
-	runs atomic.Int64
-}
-
-func (c *countingTransport) Run(ctx context.Context, cmds ...[]string) (string, error) {
-	c.runs.Add(1)
-	return c.Transport.Run(ctx, cmds...)
-}
+// runs is how many tmux processes the server has started.
+func (f *fixture) runs() int { return len(f.tmux.Calls()) }
 
 // fixture is an MCP client session connected in memory to a panemap
 // server on a private tmux server.
 type fixture struct {
 	srv   *tmuxtest.Server
-	tr    *countingTransport
+	tmux  *tmuxtest.Counter // every tmux process the server started
 	cs    *sdkmcp.ClientSession
 	tools map[string]*sdkmcp.Tool // as tools/list served them
 }
 
-func start(t *testing.T, env tmuxctl.Env, opts mcp.Options) *fixture {
+func start(t *testing.T, env tmux.Env, opts mcp.Options) *fixture {
 	t.Helper()
 	return startOn(t, tmuxtest.Start(t, 0, 0), env, opts)
 }
 
-func startOn(t *testing.T, srv *tmuxtest.Server, env tmuxctl.Env, opts mcp.Options) *fixture {
+func startOn(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options) *fixture {
 	t.Helper()
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	exec := tmuxctl.NewExecTransport(sock)
-	exec.Env = tmuxtest.Env()
-	tr := &countingTransport{Transport: exec}
-	client := tmuxctl.NewClient(tr, sock, env)
+	return startWith(t, srv, env, opts, tmuxtest.CountingTmux(t))
+}
+
+// startWith is startOn with a tmux of the test's own: processes through
+// the counter, which logs every call and then runs the real tmux, or a
+// fake that never does.
+func startWith(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter) *fixture {
+	t.Helper()
+	client := tmuxctl.Open(tmuxctl.Options{
+		Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Caller: env,
+		Binary: counter.Path, Env: tmuxtest.Env(), Processes: true,
+	})
 
 	server, err := mcp.New(client, opts)
 	if err != nil {
@@ -65,7 +62,7 @@ func startOn(t *testing.T, srv *tmuxtest.Server, env tmuxctl.Env, opts mcp.Optio
 	}
 	t.Cleanup(func() { _ = cs.Close() })
 
-	f := &fixture{srv: srv, tr: tr, cs: cs, tools: map[string]*sdkmcp.Tool{}}
+	f := &fixture{srv: srv, tmux: counter, cs: cs, tools: map[string]*sdkmcp.Tool{}}
 	list, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)

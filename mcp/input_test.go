@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestHostileInput sends every kind of bad argument the issue lists. Each
 // must come back as an isError result of kind invalid_input whose message
 // names the argument or the value (shortened), and nothing may reach tmux.
 func TestHostileInput(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	huge := "%" + strings.Repeat("1", 100_000)
 	hugeText := strings.Repeat("x", 100_000)
 	cases := []struct {
@@ -75,9 +75,9 @@ func TestHostileInput(t *testing.T) {
 		{"list_panes", obj("pane", "%1"), `unknown argument "pane"`},
 	}
 	for _, c := range cases {
-		before := f.tr.runs.Load()
+		before := f.runs()
 		text, meta := f.fail(t, c.tool, c.args)
-		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindInvalidInput}) {
+		if meta != (mcp.ErrorMeta{Kind: tmux.KindInvalidInput}) {
 			t.Errorf("%s(%s): meta %+v, want invalid_input, not retryable, not stale", c.tool, short(c.args), meta)
 		}
 		if !strings.Contains(text, c.says) {
@@ -86,7 +86,7 @@ func TestHostileInput(t *testing.T) {
 		if len(text) > 300 || strings.ContainsAny(text, "\n\x00") {
 			t.Errorf("%s(%s): message is not one short line: %q", c.tool, short(c.args), text)
 		}
-		if n := f.tr.runs.Load() - before; n != 0 {
+		if n := f.runs() - before; n != 0 {
 			t.Errorf("%s(%s): %d tmux command(s) ran for a refused input", c.tool, short(c.args), n)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestListPanesServerMatchesTmux lists scope server on a server with three
@@ -25,7 +25,7 @@ func TestListPanesServerMatchesTmux(t *testing.T) {
 	linked := srv.Must("new-window", "-d", "-t", "three:", "-P", "-F", "#{window_id}", "exec sh")
 	srv.Must("link-window", "-s", linked, "-t", "two:7")
 	srv.Must("resize-pane", "-Z", "-t", g[3])
-	f := startOn(t, srv, tmuxctl.Env{}, mcp.Options{})
+	f := startOn(t, srv, tmux.Env{}, mcp.Options{})
 	var l window
 	text := f.ok(t, "list_panes", obj("scope", "server"), &l)
 	want := strings.Split(srv.Must("list-panes", "-a", "-F", "#{session_id} #{window_id} #{window_index} #{pane_id} #{pane_index}"), "\n")
@@ -85,7 +85,7 @@ func TestListPanesScopesAndFilters(t *testing.T) {
 	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}", "exec sh")
 	srv.Must("new-session", "-d", "-s", "other", "exec sh")
 	other := srv.Display("other:", "#{session_id}")
-	self := tmuxctl.Env{TMUX: srv.SocketPath() + ",1,0", TMUXPane: g[2]}
+	self := tmux.Env{TMUX: srv.SocketPath() + ",1,0", TMUXPane: g[2]}
 	f := startOn(t, srv, self, mcp.Options{})
 	count := func(args map[string]any) (window, string) {
 		var l window
@@ -115,16 +115,16 @@ func TestListPanesScopesAndFilters(t *testing.T) {
 		obj("session", "$1; kill-server"), obj("session", "main"), obj("session", ""), obj("window", ""), obj("session", "%1"), obj("window", "{marked}"),
 		obj("window", "@1\nkill-server"), obj("scope", "everything"), obj("limit", 0), obj("limit", 5001), obj("limit", "9"),
 	} {
-		n := f.tr.runs.Load()
+		n := f.runs()
 		text, meta := f.fail(t, "list_panes", bad)
-		if meta.Kind != tmuxctl.KindInvalidInput {
+		if meta.Kind != tmux.KindInvalidInput {
 			t.Errorf("%v: %s %+v", bad, text, meta)
 		}
-		if f.tr.runs.Load() != n {
+		if f.runs() != n {
 			t.Errorf("%v reached tmux", bad)
 		}
 	}
-	if _, meta := f.fail(t, "list_panes", obj("session", "$999")); meta.Kind != tmuxctl.KindGone {
+	if _, meta := f.fail(t, "list_panes", obj("session", "$999")); meta.Kind != tmux.KindGone {
 		t.Errorf("a session that does not exist: %+v", meta)
 	}
 }
@@ -140,7 +140,7 @@ func firstLine(s string) string {
 // wraps flag says whether the move went round the window's edge.
 func TestListedNeighboursAreWhereSelectLands(t *testing.T) {
 	srv := tmuxtestStart(t)
-	f := startOn(t, srv, tmuxctl.Env{}, mcp.Options{})
+	f := startOn(t, srv, tmux.Env{}, mcp.Options{})
 	rng := rand.New(rand.NewPCG(12, 1))
 	for _, layout := range []struct {
 		name   string

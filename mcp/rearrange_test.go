@@ -9,6 +9,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -64,7 +65,7 @@ func geometryOf(t *testing.T, srv *tmuxtest.Server, p string) [4]int {
 }
 
 func TestResizePane(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
 	w0 := f.srv.Display(tl, "#{window_id}")
@@ -133,7 +134,7 @@ func TestResizePane(t *testing.T) {
 }
 
 func TestSelectLayout(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
 
@@ -220,7 +221,7 @@ func TestSelectLayout(t *testing.T) {
 }
 
 func TestMovePane(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
 	p1 := f.srv.Must("new-window", "-d", "-t", "main:1", "-n", "one", "-P", "-F", "#{pane_id}")
@@ -309,7 +310,7 @@ func TestMovePane(t *testing.T) {
 }
 
 func TestRearrangeGone(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
 	for _, c := range []struct {
@@ -325,7 +326,7 @@ func TestRearrangeGone(t *testing.T) {
 	} {
 		before := fingerprint(f.srv)
 		text, meta := f.fail(t, c.tool, c.args)
-		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindGone, Stale: true}) || !strings.Contains(text, c.name) {
+		if meta != (mcp.ErrorMeta{Kind: tmux.KindGone, Stale: true}) || !strings.Contains(text, c.name) {
 			t.Errorf("%s %v: %q %+v; want gone naming %s", c.tool, c.args, text, meta, c.name)
 		}
 		if after := fingerprint(f.srv); after != before {
@@ -336,7 +337,7 @@ func TestRearrangeGone(t *testing.T) {
 
 // withChecksum prefixes a layout body with tmux's checksum of it.
 func withChecksum(body string) string {
-	return fmt.Sprintf("%04x,%s", tmuxctl.LayoutChecksum(body), body)
+	return fmt.Sprintf("%04x,%s", tmux.LayoutChecksum(body), body)
 }
 
 // TestRearrangeHostileInput: every bad argument of the rearranging tools
@@ -345,7 +346,7 @@ func withChecksum(body string) string {
 // layout string is checked against the window, which takes a read; every
 // other refusal happens before anything reaches tmux.
 func TestRearrangeHostileInput(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
 	p1 := f.srv.Must("split-window", "-d", "-h", "-t", f.srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}"), "-P", "-F", "#{pane_id}")
@@ -402,8 +403,8 @@ func TestRearrangeHostileInput(t *testing.T) {
 		{"select_layout", obj("window", w0, "layout", layout+" ; kill-server"), "has checksum " + layout[:4], false},
 		{"select_layout", obj("window", w0, "layout", withChecksum(layout[5:]+" ; kill-server")), "has trailing text", false},
 		{"select_layout", obj("window", w0, "layout", badSum), "has checksum " + badSum[:4], false},
-		{"select_layout", obj("window", w0, "layout", impossible), tmuxctl.Quote(impossible), false},
-		{"select_layout", obj("window", w0, "layout", crash), tmuxctl.Quote(crash), false},
+		{"select_layout", obj("window", w0, "layout", impossible), tmux.Quote(impossible), false},
+		{"select_layout", obj("window", w0, "layout", crash), tmux.Quote(crash), false},
 		{"select_layout", obj("window", w0, "layout", huge+","), "(100001 bytes)", false},
 		{"select_layout", obj("window", w0, "layout", 3), "layout argument 3: want a string", false},
 		{"select_layout", obj("window", w0, "layout", other), "has 2 panes; window " + w0 + " has 4", true},
@@ -429,9 +430,9 @@ func TestRearrangeHostileInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		before := fingerprint(f.srv)
-		runs := f.tr.runs.Load()
+		runs := f.runs()
 		text, meta := f.fail(t, c.tool, c.args)
-		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindInvalidInput}) {
+		if meta != (mcp.ErrorMeta{Kind: tmux.KindInvalidInput}) {
 			t.Errorf("%s(%s): meta %+v, want invalid_input", c.tool, short(c.args), meta)
 		}
 		if !strings.Contains(text, c.says) {
@@ -440,7 +441,7 @@ func TestRearrangeHostileInput(t *testing.T) {
 		if len(text) > 300 || strings.ContainsAny(text, "\n\r\x00") {
 			t.Errorf("%s(%s): message is not one short line: %q", c.tool, short(c.args), text)
 		}
-		if n := f.tr.runs.Load() - runs; n != 0 && !c.reads {
+		if n := f.runs() - runs; n != 0 && !c.reads {
 			t.Errorf("%s(%s): %d tmux command(s) ran for a refused input", c.tool, short(c.args), n)
 		}
 		if after := fingerprint(f.srv); after != before {

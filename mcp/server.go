@@ -33,9 +33,6 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to the protocol's stdout.
 	Logger *slog.Logger
-	// TmuxBinary is the tmux whose version is checked before the first
-	// call reaches tmux; "" means tmux from PATH.
-	TmuxBinary string
 }
 
 const instructions = "panemap controls the panes of a tmux server. Pane ids look like %3 and window ids like @1; " +
@@ -58,7 +55,7 @@ func New(c *tmuxctl.Client, opts Options) (*sdkmcp.Server, error) {
 	version := cmp.Or(opts.Version, "(devel)")
 	srv := sdkmcp.NewServer(&sdkmcp.Implementation{Name: "panemap", Title: "panemap", Version: version},
 		&sdkmcp.ServerOptions{Logger: logger, Instructions: instructions})
-	h := &handlers{c: c, opts: opts, log: logger, tmux: &tmuxCheck{binary: opts.TmuxBinary}}
+	h := &handlers{c: c, opts: opts, log: logger, tmux: &tmuxCheck{c: c}}
 	funcs := h.funcs()
 	for _, d := range defs {
 		fn := funcs[d.tool.Name]

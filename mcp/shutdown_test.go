@@ -12,6 +12,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -23,11 +24,10 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 	for _, how := range []string{"stdin closed", "context cancelled"} {
 		t.Run(how, func(t *testing.T) {
 			base := runtime.NumGoroutine()
-			sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-			tr := tmuxctl.NewAutoTransport(sock)
-			tr.Env = tmuxtest.Env()
-			tr.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
-			client := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+			client := tmuxctl.Open(tmuxctl.Options{
+				Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(),
+				Control: tmux.ControlAlways, // exercise control mode even where auto would not
+			})
 			server, err := mcp.New(client, mcp.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -54,7 +54,7 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 			if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2`) || strings.Contains(lines.Text(), `"isError":true`) {
 				t.Fatalf("list_panes: %q", lines.Text())
 			}
-			if tr.Control() == nil {
+			if !client.Connected() {
 				t.Errorf("the control connection is not in use: the test proves less than it says")
 			}
 			go func() { _, _ = io.Copy(io.Discard, outR) }() // whatever else it writes

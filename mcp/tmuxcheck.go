@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -14,7 +15,7 @@ import (
 // or too old tmux is checked again on the next call, so installing or
 // upgrading tmux needs no restart.
 type tmuxCheck struct {
-	binary string // "" means tmux from PATH
+	c *tmuxctl.Client
 
 	mu sync.Mutex
 	ok bool
@@ -26,7 +27,7 @@ func (c *tmuxCheck) check(ctx context.Context) error {
 	if c.ok {
 		return nil
 	}
-	if _, err := tmuxctl.RequireVersion(ctx, c.binary); err != nil && tmuxctl.KindOf(err) != "" {
+	if _, err := c.c.RequireVersion(ctx); err != nil && tmux.KindOf(err) != "" {
 		return err // missing (server_gone, retryable) or too old (unsupported)
 	}
 	// Good, or a version panemap cannot read (a distribution's own

@@ -1,24 +1,20 @@
 package mcp_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestOldTmuxRefusedAsUnsupported: with a tmux older than MinVersion every
 // call that would reach tmux says which version is needed, and none
 // reaches it; bad input is still judged first.
 func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
-	fake := filepath.Join(t.TempDir(), "tmux")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho 'tmux 3.1'\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f := start(t, tmuxctl.Env{}, mcp.Options{TmuxBinary: fake})
+	fake := tmuxtest.FakeTmux(t, "echo 'tmux 3.1'")
+	f := startWith(t, tmuxtest.Start(t, 0, 0), tmux.Env{}, mcp.Options{}, fake)
 	pane := f.srv.Display("main:0.0", "#{pane_id}")
 	for _, c := range []struct {
 		tool string
@@ -30,17 +26,19 @@ func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
 		{"swap_pane", obj("source_pane", pane, "target_pane", pane)},
 	} {
 		text, meta := f.fail(t, c.tool, c.args)
-		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindUnsupported}) || !strings.Contains(text, "tmux 3.1 is too old: panemap needs tmux 3.2 or newer") {
+		if meta != (mcp.ErrorMeta{Kind: tmux.KindUnsupported}) || !strings.Contains(text, "tmux 3.1 is too old: panemap needs tmux 3.2 or newer") {
 			t.Errorf("%s: %q %+v", c.tool, text, meta)
 		}
 	}
-	if n := f.tr.runs.Load(); n != 0 {
-		t.Errorf("%d command(s) reached a tmux too old for them", n)
+	for _, call := range fake.Calls() {
+		if strings.TrimSpace(call) != "-V" {
+			t.Errorf("a command reached a tmux too old for it: %q", call)
+		}
 	}
-	if _, meta := f.fail(t, "select_pane", obj("pane", "%1;")); meta.Kind != tmuxctl.KindInvalidInput {
+	if _, meta := f.fail(t, "select_pane", obj("pane", "%1;")); meta.Kind != tmux.KindInvalidInput {
 		t.Errorf("bad input with an old tmux: %+v, want invalid_input", meta)
 	}
-	if _, meta := f.fail(t, "list_panes", obj("window", "main:1")); meta.Kind != tmuxctl.KindInvalidInput {
+	if _, meta := f.fail(t, "list_panes", obj("window", "main:1")); meta.Kind != tmux.KindInvalidInput {
 		t.Errorf("bad window with an old tmux: %+v, want invalid_input", meta)
 	}
 }

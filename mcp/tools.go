@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strings"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -57,7 +57,7 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 			text, out, err = fn(ctx, a)
 		}
 		if err != nil {
-			h.log.Info("tool call failed", "tool", name, "kind", tmuxctl.KindOf(err), "error", err)
+			h.log.Info("tool call failed", "tool", name, "kind", tmux.KindOf(err), "error", err)
 			return errorResult(err), nil
 		}
 		h.log.Debug("tool call", "tool", name)
@@ -68,77 +68,10 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 	}
 }
 
-func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) {
-	pane, err := tmuxctl.ParsePaneID(a.str("pane"))
-	if err != nil {
-		return "", nil, argErr("pane", err)
-	}
-	dir, err := tmuxctl.ParseDirection(a.str("direction"))
-	if err != nil {
-		return "", nil, argErr("direction", err)
-	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	p, err := h.c.SelectPane(ctx, pane, dir)
-	if err != nil {
-		return "", nil, err
-	}
-	v := viewPane(ctx, h.c, p)
-	text := fmt.Sprintf("Selected pane %s in window %s%s.", p.ID, p.WindowID, describePane(v))
-	if dir != tmuxctl.DirNone {
-		text = fmt.Sprintf("Moved %s from pane %s to pane %s in window %s%s.", dir, pane, p.ID, p.WindowID, describePane(v))
-	}
-	return text, v, nil
-}
-
-func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
-	src, err := tmuxctl.ParsePaneID(a.str("source_pane"))
-	if err != nil {
-		return "", nil, argErr("source_pane", err)
-	}
-	dst, err := tmuxctl.ParsePaneID(a.str("target_pane"))
-	if err != nil {
-		return "", nil, argErr("target_pane", err)
-	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	p, err := h.c.SwapPane(ctx, src, dst)
-	if err != nil {
-		return "", nil, err
-	}
-	v := viewPane(ctx, h.c, p)
-	text := fmt.Sprintf("Swapped pane %s with pane %s: %s is now at index %d of window %s%s.", src, dst, p.ID, p.Index, p.WindowID, describePane(v))
-	if src == dst {
-		text = fmt.Sprintf("Pane %s swapped with itself: nothing changed.", src)
-	}
-	return text, v, nil
-}
-
 // argErr says which argument a validation error is about, so a swap with
 // two pane ids tells the model which one to fix.
 func argErr(name string, err error) error {
-	e := *tmuxctl.AsError(err)
+	e := *tmux.AsError(err)
 	e.Message = name + ": " + e.Message
 	return &e
-}
-
-// describePane is the tail of a one-line description: what runs there,
-// and whether it is active or this server's own pane.
-func describePane(v paneView) string {
-	var parts []string
-	if v.Command != nil {
-		parts = append(parts, "running "+tmuxctl.Quote(*v.Command))
-	}
-	if v.Active {
-		parts = append(parts, "active")
-	}
-	if v.Caller == tmuxctl.RelationSelf {
-		parts = append(parts, "this server's own pane")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 func TestSelectPaneDirections(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, tr, bl, br := g[0], g[1], g[2], g[3]
 	// Pane index order after Grid's splits: tl bl tr br.
@@ -62,7 +62,7 @@ func TestSelectPaneDirections(t *testing.T) {
 }
 
 func TestSwapPaneInOneWindow(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
 	f.srv.Must("select-pane", "-t", tl)
@@ -89,7 +89,7 @@ func TestSwapPaneInOneWindow(t *testing.T) {
 }
 
 func TestSwapPaneAcrossWindows(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
 	w0 := f.srv.Display(tl, "#{window_id}")
@@ -117,7 +117,7 @@ func TestSwapPaneAcrossWindows(t *testing.T) {
 }
 
 func TestSwapPaneWithItself(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	f.srv.Must("select-pane", "-t", g[1])
 	layout := func() string {
@@ -138,7 +138,7 @@ func TestSwapPaneWithItself(t *testing.T) {
 }
 
 func TestGonePane(t *testing.T) {
-	f := start(t, tmuxctl.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	f.srv.Must("kill-pane", "-t", g[3])
 	cases := []struct {
@@ -155,7 +155,7 @@ func TestGonePane(t *testing.T) {
 	}
 	for _, c := range cases {
 		text, meta := f.fail(t, c.tool, c.args)
-		if meta != (mcp.ErrorMeta{Kind: tmuxctl.KindGone, Retryable: false, Stale: true}) {
+		if meta != (mcp.ErrorMeta{Kind: tmux.KindGone, Retryable: false, Stale: true}) {
 			t.Errorf("%s %v: meta %+v, want gone/stale", c.tool, c.args, meta)
 		}
 		if !strings.Contains(text, c.name) {
@@ -167,17 +167,17 @@ func TestGonePane(t *testing.T) {
 func TestCaller(t *testing.T) {
 	srv := tmuxtestStart(t)
 	g := srv.Grid()
-	self := tmuxctl.Env{TMUX: srv.SocketPath() + ",12345,0", TMUXPane: g[1]}
+	self := tmux.Env{TMUX: srv.SocketPath() + ",12345,0", TMUXPane: g[1]}
 	cases := []struct {
 		name string
-		env  tmuxctl.Env
+		env  tmux.Env
 		pane string
 		want string
 	}{
 		{"self", self, g[1], "self"},
 		{"other pane", self, g[2], "other"},
-		{"other server", tmuxctl.Env{TMUX: "/nonexistent/socket,1,0", TMUXPane: g[1]}, g[1], "other"},
-		{"outside tmux", tmuxctl.Env{}, g[1], "unknown"},
+		{"other server", tmux.Env{TMUX: "/nonexistent/socket,1,0", TMUXPane: g[1]}, g[1], "other"},
+		{"outside tmux", tmux.Env{}, g[1], "unknown"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -231,7 +231,7 @@ func TestListPanes(t *testing.T) {
 	}
 
 	t.Run("explicit window", func(t *testing.T) {
-		f := startOn(t, srv, tmuxctl.Env{}, mcp.Options{})
+		f := startOn(t, srv, tmux.Env{}, mcp.Options{})
 		w := check(t, f, obj("window", w0), w0)
 		if !w.Zoomed || w.Width != 200 || w.Height != 50 || len(w.Panes) != 4 {
 			t.Fatalf("window %+v: want zoomed 200x50 with 4 panes", w)
@@ -252,7 +252,7 @@ func TestListPanes(t *testing.T) {
 		}
 	})
 	t.Run("default is the current window outside tmux", func(t *testing.T) {
-		f := startOn(t, srv, tmuxctl.Env{}, mcp.Options{})
+		f := startOn(t, srv, tmux.Env{}, mcp.Options{})
 		w := check(t, f, obj(), w1)
 		if len(w.Panes) != 1 || w.Panes[0].ID != p1 || w.Zoomed {
 			t.Errorf("window %+v", w)
@@ -260,7 +260,7 @@ func TestListPanes(t *testing.T) {
 		check(t, f, obj("window", nil), w1)
 	})
 	t.Run("default is the caller's window inside tmux", func(t *testing.T) {
-		f := startOn(t, srv, tmuxctl.Env{TMUX: srv.SocketPath() + ",1,0", TMUXPane: g[1]}, mcp.Options{})
+		f := startOn(t, srv, tmux.Env{TMUX: srv.SocketPath() + ",1,0", TMUXPane: g[1]}, mcp.Options{})
 		w := check(t, f, nil, w0)
 		for _, p := range w.Panes {
 			if (p.Caller == "self") != (p.ID == g[1]) {
@@ -269,7 +269,7 @@ func TestListPanes(t *testing.T) {
 		}
 	})
 	t.Run("default window option", func(t *testing.T) {
-		f := startOn(t, srv, tmuxctl.Env{}, mcp.Options{DefaultWindow: "main:0"})
+		f := startOn(t, srv, tmux.Env{}, mcp.Options{DefaultWindow: "main:0"})
 		check(t, f, obj(), w0)
 	})
 }

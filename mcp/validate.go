@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // The SDK's typed handlers validate arguments too, but a failure there has
@@ -55,7 +55,7 @@ func (d *toolDef) parseArgs(raw json.RawMessage) (args, error) {
 		// name; the validator's text may quote the value, so only its
 		// first line goes out, shortened.
 		first, _, _ := strings.Cut(err.Error(), "\n")
-		return nil, invalid("", fmt.Sprintf("invalid arguments for %s: %s", d.tool.Name, tmuxctl.Quote(first)))
+		return nil, invalid("", fmt.Sprintf("invalid arguments for %s: %s", d.tool.Name, tmux.Quote(first)))
 	}
 }
 
@@ -67,7 +67,7 @@ func (d *toolDef) explain(obj map[string]any) error {
 	if d.closed {
 		for _, n := range names {
 			if d.props[n] == nil {
-				return invalid(n, fmt.Sprintf("unknown argument %s for %s: it takes %s", tmuxctl.Quote(n), d.tool.Name, strings.Join(known, ", ")))
+				return invalid(n, fmt.Sprintf("unknown argument %s for %s: it takes %s", tmux.Quote(n), d.tool.Name, strings.Join(known, ", ")))
 			}
 		}
 	}
@@ -88,8 +88,8 @@ func (d *toolDef) explain(obj map[string]any) error {
 	return nil
 }
 
-func invalid(value, msg string) *tmuxctl.Error {
-	return &tmuxctl.Error{Kind: tmuxctl.KindInvalidInput, Value: value, Message: msg}
+func invalid(value, msg string) *tmux.Error {
+	return &tmux.Error{Kind: tmux.KindInvalidInput, Value: value, Message: msg}
 }
 
 // validatable turns json.Numbers into float64 for the schema validator,
@@ -127,7 +127,7 @@ func validatable(v any) any {
 // shortened the same way.
 func render(v any) string {
 	if s, ok := v.(string); ok {
-		return tmuxctl.Quote(s)
+		return tmux.Quote(s)
 	}
 	text := valueText(v)
 	const max = 64

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -10,8 +11,8 @@ import (
 // contracts' output schema). Command and path are null rather than "" when
 // tmux reports nothing, as the schema allows.
 type paneView struct {
-	ID       tmuxctl.PaneID   `json:"id"`
-	WindowID tmuxctl.WindowID `json:"window_id"`
+	ID       tmux.PaneID      `json:"id"`
+	WindowID tmux.WindowID    `json:"window_id"`
 	Active   bool             `json:"active"`
 	Caller   tmuxctl.Relation `json:"caller"`
 	Command  *string          `json:"command"`
@@ -22,19 +23,19 @@ type paneView struct {
 // it sits in the window.
 type listedPane struct {
 	paneView
-	SessionID   tmuxctl.SessionID `json:"session_id"`
-	WindowIndex int               `json:"window_index"`
-	WindowName  string            `json:"window_name"`
-	Index       int               `json:"index"`
-	Left        int               `json:"left"`
-	Top         int               `json:"top"`
-	Width       int               `json:"width"`
-	Height      int               `json:"height"`
-	Title       string            `json:"title"`
-	Neighbours  neighboursView    `json:"neighbours"`
+	SessionID   tmux.SessionID `json:"session_id"`
+	WindowIndex int            `json:"window_index"`
+	WindowName  string         `json:"window_name"`
+	Index       int            `json:"index"`
+	Left        int            `json:"left"`
+	Top         int            `json:"top"`
+	Width       int            `json:"width"`
+	Height      int            `json:"height"`
+	Title       string         `json:"title"`
+	Neighbours  neighboursView `json:"neighbours"`
 }
 
-func viewPane(ctx context.Context, c *tmuxctl.Client, p tmuxctl.Pane) paneView {
+func viewPane(ctx context.Context, c *tmuxctl.Client, p tmux.Pane) paneView {
 	return paneView{
 		ID:       p.ID,
 		WindowID: p.WindowID,
@@ -62,28 +63,28 @@ type listView struct {
 }
 
 type callerView struct {
-	Pane      tmuxctl.PaneID    `json:"pane"`
-	WindowID  tmuxctl.WindowID  `json:"window_id"`
-	SessionID tmuxctl.SessionID `json:"session_id"`
+	Pane      tmux.PaneID    `json:"pane"`
+	WindowID  tmux.WindowID  `json:"window_id"`
+	SessionID tmux.SessionID `json:"session_id"`
 }
 
 type listedWindow struct {
-	SessionID   tmuxctl.SessionID `json:"session_id"`
-	SessionName string            `json:"session_name"`
-	WindowID    tmuxctl.WindowID  `json:"window_id"`
-	WindowIndex int               `json:"window_index"`
-	WindowName  string            `json:"window_name"`
-	Width       int               `json:"width"`
-	Height      int               `json:"height"`
-	Zoomed      bool              `json:"zoomed"`
-	Current     bool              `json:"current"`
-	Layout      string            `json:"layout"`
-	Panes       []tmuxctl.PaneID  `json:"panes"`
+	SessionID   tmux.SessionID `json:"session_id"`
+	SessionName string         `json:"session_name"`
+	WindowID    tmux.WindowID  `json:"window_id"`
+	WindowIndex int            `json:"window_index"`
+	WindowName  string         `json:"window_name"`
+	Width       int            `json:"width"`
+	Height      int            `json:"height"`
+	Zoomed      bool           `json:"zoomed"`
+	Current     bool           `json:"current"`
+	Layout      string         `json:"layout"`
+	Panes       []tmux.PaneID  `json:"panes"`
 }
 
 type sideView struct {
-	Panes []tmuxctl.PaneID `json:"panes"`
-	Wraps bool             `json:"wraps"`
+	Panes []tmux.PaneID `json:"panes"`
+	Wraps bool          `json:"wraps"`
 }
 
 type neighboursView struct {
@@ -93,10 +94,10 @@ type neighboursView struct {
 	Right sideView `json:"right"`
 }
 
-func side(w *tmuxctl.Window, p tmuxctl.PaneID, d tmuxctl.Direction) sideView {
-	ids, wraps := tmuxctl.Adjacent(w, p, d)
+func side(w *tmux.Window, p tmux.PaneID, d tmux.Direction) sideView {
+	ids, wraps := tmux.Adjacent(w, p, d)
 	if ids == nil {
-		ids = []tmuxctl.PaneID{}
+		ids = []tmux.PaneID{}
 	}
 	return sideView{Panes: ids, Wraps: wraps}
 }
@@ -106,7 +107,7 @@ func viewListing(ctx context.Context, c *tmuxctl.Client, scope tmuxctl.ListScope
 	for _, w := range l.Windows {
 		lw := listedWindow{SessionID: w.SessionID, SessionName: w.SessionName, WindowID: w.ID, WindowIndex: w.Index,
 			WindowName: w.Name, Width: w.Width, Height: w.Height, Zoomed: w.Zoomed, Current: w.Active, Layout: w.Layout,
-			Panes: []tmuxctl.PaneID{}}
+			Panes: []tmux.PaneID{}}
 		for _, p := range w.Panes {
 			lw.Panes = append(lw.Panes, p.ID)
 			v.Panes = append(v.Panes, listedPane{
@@ -115,12 +116,56 @@ func viewListing(ctx context.Context, c *tmuxctl.Client, scope tmuxctl.ListScope
 				Index: p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height,
 				Title: p.Title,
 				Neighbours: neighboursView{
-					Up: side(w, p.ID, tmuxctl.DirUp), Down: side(w, p.ID, tmuxctl.DirDown),
-					Left: side(w, p.ID, tmuxctl.DirLeft), Right: side(w, p.ID, tmuxctl.DirRight),
+					Up: side(w, p.ID, tmux.DirUp), Down: side(w, p.ID, tmux.DirDown),
+					Left: side(w, p.ID, tmux.DirLeft), Right: side(w, p.ID, tmux.DirRight),
 				},
 			})
 		}
 		v.Windows = append(v.Windows, lw)
 	}
 	return v
+}
+
+// resizeView is resize_pane's answer: the pane as select_pane answers it,
+// plus its geometry and the window's layout string afterwards.
+type resizeView struct {
+	paneView
+	Left   int    `json:"left"`
+	Top    int    `json:"top"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Layout string `json:"layout"`
+}
+
+// layoutView is select_layout's answer: the window afterwards.
+type layoutView struct {
+	WindowID tmux.WindowID `json:"window_id"`
+	Layout   string        `json:"layout"`
+	Width    int           `json:"width"`
+	Height   int           `json:"height"`
+	Zoomed   bool          `json:"zoomed"`
+	Panes    []layoutPane  `json:"panes"`
+}
+
+type layoutPane struct {
+	ID     tmux.PaneID `json:"id"`
+	Index  int         `json:"index"`
+	Left   int         `json:"left"`
+	Top    int         `json:"top"`
+	Width  int         `json:"width"`
+	Height int         `json:"height"`
+	Active bool        `json:"active"`
+}
+
+// moveView is move_pane's answer: the pane in its new place, whether it
+// moved, and what became of the window (and session) it left.
+type moveView struct {
+	paneView
+	SessionID         tmux.SessionID `json:"session_id"`
+	WindowIndex       int            `json:"window_index"`
+	WindowName        string         `json:"window_name"`
+	Moved             bool           `json:"moved"`
+	FromWindowID      tmux.WindowID  `json:"from_window_id"`
+	FromWindowClosed  bool           `json:"from_window_closed"`
+	FromSessionClosed bool           `json:"from_session_closed"`
 }

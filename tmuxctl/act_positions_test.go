@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // TestSamePositionsIgnoresLoopOrder: the guard of a scripted restore must
@@ -14,12 +16,12 @@ func TestSamePositionsIgnoresLoopOrder(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	srv.Must("new-window", "-d", "-t", "main:", "exec sh")
-	sock := Socket{Name: srv.Name, Source: "-L"}
-	tr := NewExecTransport(sock)
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	tr := transport.NewExec(sock)
 	tr.Env = tmuxtest.Env()
-	c := NewClient(tr, sock, Env{})
+	c := NewClient(tr, sock, tmux.Env{})
 	sid := srv.Display("main:", "#{session_id}")
-	st, err := c.ReadState(t.Context(), SessionID(sid))
+	st, err := c.ReadState(t.Context(), tmux.SessionID(sid))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,92 +3,95 @@ package tmuxctl_test
 import (
 	"testing"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // actCase is one navigator change: the op, and what must hold after it.
 type actCase struct {
 	name  string
-	op    func(g [4]string, st *tmuxctl.State) tmuxctl.Op
-	check func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State)
+	op    func(g [4]string, st *tmux.State) tmuxctl.Op
+	check func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmux.State)
 }
 
-func activeIn(st *tmuxctl.State, w tmuxctl.WindowID) tmuxctl.PaneID {
+func activeIn(st *tmux.State, w tmux.WindowID) tmux.PaneID {
 	win, _ := st.Window(w)
 	a, _ := win.ActivePane()
 	return a.ID
 }
 
-func actCases(win tmuxctl.WindowID) []actCase {
-	wantActive := func(i int) func(*testing.T, *tmuxtest.Server, [4]string, *tmuxctl.State, *tmuxctl.State) {
-		return func(t *testing.T, srv *tmuxtest.Server, g [4]string, _, after *tmuxctl.State) {
+func actCases(win tmux.WindowID) []actCase {
+	wantActive := func(i int) func(*testing.T, *tmuxtest.Server, [4]string, *tmux.State, *tmux.State) {
+		return func(t *testing.T, srv *tmuxtest.Server, g [4]string, _, after *tmux.State) {
 			if a := activeIn(after, win); string(a) != g[i] || srv.Active(g[0]) != g[i] {
 				t.Errorf("active %s (tmux says %s), want %s", a, srv.Active(g[0]), g[i])
 			}
 		}
 	}
 	return []actCase{
-		{"right from the active pane", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight}
+		{"right from the active pane", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmux.DirRight}
 		}, wantActive(1)},
-		{"right at the edge without wrap", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight, Stop: true}
+		{"right at the edge without wrap", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmux.DirRight, Stop: true}
 		}, wantActive(1)},
-		{"right at the edge with wrap", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirRight}
+		{"right at the edge with wrap", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmux.DirRight}
 		}, wantActive(0)},
-		{"last", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirLast}
+		{"last", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmux.DirLast}
 		}, wantActive(1)},
-		{"next from the active pane", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmuxctl.DirNext}
+		{"next from the active pane", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: tmux.DirNext}
 		}, wantActive(3)}, // index order: tl bl tr br; tr is active
-		{"a pane by id", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: tmuxctl.PaneID(g[2])}
+		{"a pane by id", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: tmux.PaneID(g[2])}
 		}, wantActive(2)},
-		{"swap keeps focus on the content", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(g[2]), With: tmuxctl.PaneID(g[1])}
-		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State) {
+		{"swap keeps focus on the content", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(g[2]), With: tmux.PaneID(g[1])}
+		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmux.State) {
 			wantActive(2)(t, srv, g, before, after)
 			b, _ := before.Window(win)
 			a, _ := after.Window(win)
-			pb2, _ := b.Pane(tmuxctl.PaneID(g[2]))
-			pa1, _ := a.Pane(tmuxctl.PaneID(g[1]))
+			pb2, _ := b.Pane(tmux.PaneID(g[2]))
+			pa1, _ := a.Pane(tmux.PaneID(g[1]))
 			if pb2.Left != pa1.Left || pb2.Top != pa1.Top {
 				t.Errorf("%s did not take %s's place", g[1], g[2])
 			}
 		}},
-		{"zoom", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(g[2])}
-		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmuxctl.State) {
+		{"zoom", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmux.PaneID(g[2])}
+		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmux.State) {
 			if w, _ := after.Window(win); !w.Zoomed {
 				t.Error("not zoomed")
 			}
 		}},
-		{"unzoom", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(g[2])}
-		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmuxctl.State) {
+		{"unzoom", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmux.PaneID(g[2])}
+		}, func(t *testing.T, _ *tmuxtest.Server, _ [4]string, _, after *tmux.State) {
 			if w, _ := after.Window(win); w.Zoomed {
 				t.Error("still zoomed")
 			}
 		}},
-		{"mark", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: tmuxctl.PaneID(g[3])}
-		}, func(t *testing.T, _ *tmuxtest.Server, g [4]string, _, after *tmuxctl.State) {
+		{"mark", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: tmux.PaneID(g[3])}
+		}, func(t *testing.T, _ *tmuxtest.Server, g [4]string, _, after *tmux.State) {
 			if string(after.Marked) != g[3] {
 				t.Errorf("marked %q, want %s", after.Marked, g[3])
 			}
 		}},
-		{"refocus", func(g [4]string, _ *tmuxctl.State) tmuxctl.Op {
-			return tmuxctl.Op{Kind: tmuxctl.OpRefocus, Pane: tmuxctl.PaneID(g[0]), With: tmuxctl.PaneID(g[2])}
-		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmuxctl.State) {
+		{"refocus", func(g [4]string, _ *tmux.State) tmuxctl.Op {
+			return tmuxctl.Op{Kind: tmuxctl.OpRefocus, Pane: tmux.PaneID(g[0]), With: tmux.PaneID(g[2])}
+		}, func(t *testing.T, srv *tmuxtest.Server, g [4]string, before, after *tmux.State) {
 			wantActive(2)(t, srv, g, before, after)
 			if w, _ := after.Window(win); func() string { l, _ := w.LastPane(); return string(l.ID) }() != g[0] {
 				t.Errorf("last pane is not %s", g[0])
 			}
 		}},
-		{"restore the swap", func(g [4]string, st *tmuxctl.State) tmuxctl.Op {
+		{"restore the swap", func(g [4]string, st *tmux.State) tmuxctl.Op {
 			return tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: nil}
 		}, nil},
 	}
@@ -99,24 +102,24 @@ func actCases(win tmuxctl.WindowID) []actCase {
 // before and after it read in the same process. The same changes then
 // run over control mode, with the same outcome.
 func TestActOneProcess(t *testing.T) {
-	for _, kind := range transportKinds {
+	for _, kind := range clienttest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			srv := tmuxtest.Start(t, 0, 0)
-			sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
+			sock := tmux.Socket{Name: srv.Name, Source: "-L"}
 			counter := tmuxtest.CountingTmux(t)
-			var tr tmuxctl.Transport
+			var tr transport.Runner
 			if kind == "exec" {
-				et := tmuxctl.NewExecTransport(sock)
+				et := transport.NewExec(sock)
 				et.Env, et.Binary = tmuxtest.Env(), counter.Path
 				tr = et
 			} else {
 				tr = newAuto(t, sock)
 			}
-			c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+			c := tmuxctl.NewClient(tr, sock, tmux.Env{})
 			defer c.Close()
 			g := srv.Grid()
-			sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
-			win := tmuxctl.WindowID(srv.Display(g[0], "#{window_id}"))
+			sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+			win := tmux.WindowID(srv.Display(g[0], "#{window_id}"))
 			initial, err := c.ReadState(ctx(t), sid)
 			if err != nil {
 				t.Fatal(err)
@@ -169,7 +172,7 @@ func TestActOneProcess(t *testing.T) {
 func TestActRestoreAfterOutsideChange(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
-		sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 		initial, err := c.ReadState(ctx(t), sid)
 		if err != nil {
 			t.Fatal(err)

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // BenchmarkTransports compares exec and control mode for the operations
@@ -17,31 +19,31 @@ import (
 func BenchmarkTransports(b *testing.B) {
 	srv := tmuxtest.Start(b, 0, 0)
 	g := srv.Grid()
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	ex := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	ex := transport.NewExec(sock)
 	ex.Env = tmuxtest.Env()
 	clients := map[string]*tmuxctl.Client{
-		"exec":    tmuxctl.NewClient(ex, sock, tmuxctl.Env{}),
-		"control": tmuxctl.NewClient(newAuto(b, sock), sock, tmuxctl.Env{}),
+		"exec":    tmuxctl.NewClient(ex, sock, tmux.Env{}),
+		"control": tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{}),
 	}
-	win := tmuxctl.WindowID(srv.Display(g[0], "#{window_id}"))
+	win := tmux.WindowID(srv.Display(g[0], "#{window_id}"))
 	ops := []struct {
 		name string
 		op   func(b *testing.B, c *tmuxctl.Client, i int)
 	}{
 		{"select", func(b *testing.B, c *tmuxctl.Client, i int) {
-			dirs := []tmuxctl.Direction{tmuxctl.DirRight, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirUp}
-			if _, err := c.SelectPane(b.Context(), tmuxctl.PaneID(g[0]), dirs[i%4]); err != nil {
+			dirs := []tmux.Direction{tmux.DirRight, tmux.DirDown, tmux.DirLeft, tmux.DirUp}
+			if _, err := c.SelectPane(b.Context(), tmux.PaneID(g[0]), dirs[i%4]); err != nil {
 				b.Fatal(err)
 			}
 		}},
 		{"swap", func(b *testing.B, c *tmuxctl.Client, i int) {
-			if _, err := c.SwapPane(b.Context(), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[1+i%3])); err != nil {
+			if _, err := c.SwapPane(b.Context(), tmux.PaneID(g[0]), tmux.PaneID(g[1+i%3])); err != nil {
 				b.Fatal(err)
 			}
 		}},
 		{"display", func(b *testing.B, c *tmuxctl.Client, i int) { // one trivial command: the transport's own cost
-			if _, err := c.Transport().Run(b.Context(), []string{"display-message", "-p", "x"}); err != nil {
+			if _, err := c.RunForTest(b.Context(), []string{"display-message", "-p", "x"}); err != nil {
 				b.Fatal(err)
 			}
 		}},

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestCallerRelation(t *testing.T) {
@@ -20,30 +22,30 @@ func TestCallerRelation(t *testing.T) {
 	if err := os.Symlink(srv.SocketPath(), link); err != nil {
 		t.Fatal(err)
 	}
-	client := func(env tmuxctl.Env) *tmuxctl.Client {
-		sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-		tr := tmuxctl.NewExecTransport(sock)
+	client := func(env tmux.Env) *tmuxctl.Client {
+		sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+		tr := transport.NewExec(sock)
 		tr.Env = tmuxtest.Env()
 		return tmuxctl.NewClient(tr, sock, env)
 	}
 	tmuxEnv := func(path string) string { return fmt.Sprintf("%s,123,0", path) }
 	for _, tc := range []struct {
 		name string
-		env  tmuxctl.Env
+		env  tmux.Env
 		pane string
 		want tmuxctl.Relation
 	}{
-		{"outside tmux", tmuxctl.Env{}, g[0], tmuxctl.RelationUnknown},
-		{"TMUX without TMUX_PANE (popup)", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath())}, g[0], tmuxctl.RelationUnknown},
-		{"TMUX_PANE without TMUX", tmuxctl.Env{TMUXPane: g[0]}, g[0], tmuxctl.RelationUnknown},
-		{"same server, same pane", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
-		{"same socket by another path", tmuxctl.Env{TMUX: tmuxEnv(link), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
-		{"same server, other pane", tmuxctl.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[1]}, g[0], tmuxctl.RelationOther},
-		{"other server, same pane id", tmuxctl.Env{TMUX: tmuxEnv(other.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
-		{"socket path that does not exist", tmuxctl.Env{TMUX: tmuxEnv("/nonexistent/sock"), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
+		{"outside tmux", tmux.Env{}, g[0], tmuxctl.RelationUnknown},
+		{"TMUX without TMUX_PANE (popup)", tmux.Env{TMUX: tmuxEnv(srv.SocketPath())}, g[0], tmuxctl.RelationUnknown},
+		{"TMUX_PANE without TMUX", tmux.Env{TMUXPane: g[0]}, g[0], tmuxctl.RelationUnknown},
+		{"same server, same pane", tmux.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
+		{"same socket by another path", tmux.Env{TMUX: tmuxEnv(link), TMUXPane: g[0]}, g[0], tmuxctl.RelationSelf},
+		{"same server, other pane", tmux.Env{TMUX: tmuxEnv(srv.SocketPath()), TMUXPane: g[1]}, g[0], tmuxctl.RelationOther},
+		{"other server, same pane id", tmux.Env{TMUX: tmuxEnv(other.SocketPath()), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
+		{"socket path that does not exist", tmux.Env{TMUX: tmuxEnv("/nonexistent/sock"), TMUXPane: g[0]}, g[0], tmuxctl.RelationOther},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := client(tc.env).Caller(t.Context(), tmuxctl.PaneID(tc.pane)); got != tc.want {
+			if got := client(tc.env).Caller(t.Context(), tmux.PaneID(tc.pane)); got != tc.want {
 				t.Errorf("Caller(%s) = %s, want %s", tc.pane, got, tc.want)
 			}
 		})
@@ -51,10 +53,10 @@ func TestCallerRelation(t *testing.T) {
 }
 
 func TestResolveSocket(t *testing.T) {
-	env := tmuxctl.Env{TMUX: "/tmp/tmux-0/work,42,3", TMUXPane: "%7"}
+	env := tmux.Env{TMUX: "/tmp/tmux-0/work,42,3", TMUXPane: "%7"}
 	for _, tc := range []struct {
 		name, l, s string
-		env        tmuxctl.Env
+		env        tmux.Env
 		wantArgs   []string
 		wantSource string
 		wantErr    bool
@@ -62,12 +64,12 @@ func TestResolveSocket(t *testing.T) {
 		{"flag -L wins over $TMUX", "x", "", env, []string{"-L", "x"}, "-L", false},
 		{"flag -S", "", "/tmp/s", env, []string{"-S", "/tmp/s"}, "-S", false},
 		{"$TMUX", "", "", env, []string{"-S", "/tmp/tmux-0/work"}, "$TMUX", false},
-		{"default", "", "", tmuxctl.Env{}, nil, "default", false},
+		{"default", "", "", tmux.Env{}, nil, "default", false},
 		{"both", "x", "/tmp/s", env, nil, "", true},
 		{"name with slash", "a/b", "", env, nil, "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := tmuxctl.ResolveSocket(tc.l, tc.s, tc.env)
+			s, err := tmux.ResolveSocket(tc.l, tc.s, tc.env)
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("err = %v", err)
 			}
@@ -87,33 +89,33 @@ func TestResolveSocket(t *testing.T) {
 func TestServerAbsentAppearsDies(t *testing.T) {
 	tmuxtest.Available(t)
 	name := tmuxtest.UniqueName("pmabsent")
-	sock := tmuxctl.Socket{Name: name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: name, Source: "-L"}
+	tr := transport.NewExec(sock)
 	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
-	_, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
-	var e *tmuxctl.Error
-	if !errors.As(err, &e) || e.Kind != tmuxctl.KindServerGone || !e.Retryable() {
+	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
+	var e *tmux.Error
+	if !errors.As(err, &e) || e.Kind != tmux.KindServerGone || !e.Retryable() {
 		t.Fatalf("no server: got %v, want retryable server_gone", err)
 	}
 	s := tmuxtest.StartNamed(t, name, 0, 0)
-	if _, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone); err != nil {
+	if _, err := c.SelectPane(t.Context(), "%0", tmux.DirNone); err != nil {
 		t.Fatalf("server up: %v", err)
 	}
 	s.Kill()
-	_, err = c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
-	if tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+	_, err = c.SelectPane(t.Context(), "%0", tmux.DirNone)
+	if tmux.KindOf(err) != tmux.KindServerGone {
 		t.Fatalf("server killed: got %v, want server_gone", err)
 	}
 }
 
 func TestBinaryMissing(t *testing.T) {
-	sock := tmuxctl.Socket{Name: "whatever", Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: "whatever", Source: "-L"}
+	tr := transport.NewExec(sock)
 	tr.Binary = "/nonexistent/tmux"
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
-	_, err := c.SelectPane(t.Context(), "%0", tmuxctl.DirNone)
-	if tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
+	if tmux.KindOf(err) != tmux.KindServerGone {
 		t.Fatalf("got %v, want server_gone", err)
 	}
 }

@@ -4,21 +4,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestCaptureManyPanes: a window of more panes than one command list can
 // carry (tmux refuses a command line over 16 kB) is captured whole.
 func TestCaptureManyPanes(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	srv.Must("resize-window", "-t", "main:0", "-x", "240", "-y", "80")
 	for i := 0; i < 39; i++ {
 		srv.Must("split-window", "-d", "-t", "main:0", "exec sh")
 		srv.Must("select-layout", "-t", "main:0", "tiled")
 	}
-	var ids []tmuxctl.PaneID
+	var ids []tmux.PaneID
 	for _, p := range strings.Fields(srv.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}")) {
-		ids = append(ids, tmuxctl.PaneID(p))
+		ids = append(ids, tmux.PaneID(p))
 	}
 	if len(ids) != 40 {
 		t.Fatalf("%d panes", len(ids))

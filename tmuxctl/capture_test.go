@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // paneContent is what test pane i prints: its own colour and name on
@@ -32,17 +34,17 @@ func paneContent(i int) string {
 // printingPanes splits target's window into n panes (target included,
 // respawned) that print paneContent and then wait, and returns them once
 // each shows END-i.
-func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []tmuxctl.PaneID {
+func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []tmux.PaneID {
 	t.Helper()
-	ids := make([]tmuxctl.PaneID, n)
+	ids := make([]tmux.PaneID, n)
 	for i := range n {
 		cmd := "printf '" + paneContent(i) + "'; exec cat"
 		if i == 0 {
 			srv.Must("respawn-pane", "-k", "-t", target, cmd)
-			ids[i] = tmuxctl.PaneID(srv.Display(target, "#{pane_id}"))
+			ids[i] = tmux.PaneID(srv.Display(target, "#{pane_id}"))
 			continue
 		}
-		ids[i] = tmuxctl.PaneID(srv.Must("split-window", "-d", "-t", target, "-P", "-F", "#{pane_id}", cmd))
+		ids[i] = tmux.PaneID(srv.Must("split-window", "-d", "-t", target, "-P", "-F", "#{pane_id}", cmd))
 		srv.Must("select-layout", "-t", target, "tiled")
 	}
 	for i, p := range ids {
@@ -54,7 +56,7 @@ func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []t
 }
 
 // tmuxCapture is capture-pane -e -p run by hand, as the Text to expect.
-func tmuxCapture(srv *tmuxtest.Server, p tmuxctl.PaneID, extra ...string) string {
+func tmuxCapture(srv *tmuxtest.Server, p tmux.PaneID, extra ...string) string {
 	return srv.Must(append([]string{"capture-pane", "-e", "-p", "-t", string(p)}, extra...)...) + "\n"
 }
 
@@ -64,17 +66,17 @@ func TestCapturePanesOwnText(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		panes := printingPanes(t, srv, "main:0.0", 4)
 		// Duplicates and a pane that never existed are fine.
-		ask := append([]tmuxctl.PaneID{"%999", panes[2]}, panes...)
+		ask := append([]tmux.PaneID{"%999", panes[2]}, panes...)
 		got, err := c.CapturePanes(ctx(t), ask)
 		if err != nil {
 			t.Fatal(err)
 		}
-		order := []tmuxctl.PaneID{panes[2], panes[0], panes[1], panes[3]}
+		order := []tmux.PaneID{panes[2], panes[0], panes[1], panes[3]}
 		if len(got) != len(order) {
 			t.Fatalf("tmux %s: %d screens for %v", srv.Version(), len(got), ask)
 		}
 		for k, s := range got {
-			i := map[tmuxctl.PaneID]int{panes[0]: 0, panes[1]: 1, panes[2]: 2, panes[3]: 3}[s.Pane]
+			i := map[tmux.PaneID]int{panes[0]: 0, panes[1]: 1, panes[2]: 2, panes[3]: 3}[s.Pane]
 			if s.Pane != order[k] {
 				t.Errorf("screen %d is %s, want %s", k, s.Pane, order[k])
 			}
@@ -110,7 +112,7 @@ func TestCapturePanesOwnText(t *testing.T) {
 // lines it is scrolled to, and its copy cursor.
 func TestCapturePanesCopyMode(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
-		p := tmuxctl.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "i=100; while [ $i -lt 200 ]; do echo L$i; i=$((i+1)); done; exec cat"))
+		p := tmux.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "i=100; while [ $i -lt 200 ]; do echo L$i; i=$((i+1)); done; exec cat"))
 		tmuxtest.Eventually(t, 5*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "L199")
 		}, "the lines")
@@ -152,7 +154,7 @@ func TestCapturePanesCopyModeSnapshot(t *testing.T) {
 		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		p := tmuxctl.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "echo first; cat "+fifo+"; exec cat"))
+		p := tmux.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "echo first; cat "+fifo+"; exec cat"))
 		tmuxtest.Eventually(t, 5*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "first")
 		}, "the first line")
@@ -226,8 +228,8 @@ func TestCapturePanesGone(t *testing.T) {
 		if err != nil || len(got) != 2 || got[0].Pane != panes[0] || got[1].Pane != panes[2] {
 			t.Fatalf("after killing %s: %+v, %v", panes[1], got, err)
 		}
-		for _, bad := range []tmuxctl.PaneID{"%1;", "", "%01", "main:0.0", "%1 ; kill-server"} {
-			if _, err := c.CapturePanes(ctx(t), []tmuxctl.PaneID{panes[0], bad}); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+		for _, bad := range []tmux.PaneID{"%1;", "", "%01", "main:0.0", "%1 ; kill-server"} {
+			if _, err := c.CapturePanes(ctx(t), []tmux.PaneID{panes[0], bad}); tmux.KindOf(err) != tmux.KindInvalidInput {
 				t.Errorf("%q: %v, want invalid input", bad, err)
 			}
 		}
@@ -235,7 +237,7 @@ func TestCapturePanesGone(t *testing.T) {
 			t.Errorf("no panes: %v, %v", got, err)
 		}
 		srv.Kill()
-		if _, err := c.CapturePanes(ctx(t), panes); tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+		if _, err := c.CapturePanes(ctx(t), panes); tmux.KindOf(err) != tmux.KindServerGone {
 			t.Errorf("server gone: %v", err)
 		}
 	})
@@ -246,9 +248,9 @@ func TestCapturePanesOneProcess(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	panes := printingPanes(t, srv, "main:0.0", 4)
 	counter := tmuxtest.CountingTmux(t)
-	et := tmuxctl.NewExecTransport(tmuxctl.Socket{Name: srv.Name, Source: "-L"})
+	et := transport.NewExec(tmux.Socket{Name: srv.Name, Source: "-L"})
 	et.Env, et.Binary = tmuxtest.Env(), counter.Path
-	c := tmuxctl.NewClient(et, et.Socket, tmuxctl.Env{})
+	c := tmuxctl.NewClient(et, et.Socket, tmux.Env{})
 	got, err := c.CapturePanes(ctx(t), panes)
 	if err != nil || len(got) != 4 {
 		t.Fatalf("%v, %v", got, err)
@@ -258,9 +260,9 @@ func TestCapturePanesOneProcess(t *testing.T) {
 	}
 }
 
-func capture1(t *testing.T, c *tmuxctl.Client, p tmuxctl.PaneID) tmuxctl.PaneScreen {
+func capture1(t *testing.T, c *tmuxctl.Client, p tmux.PaneID) tmux.PaneScreen {
 	t.Helper()
-	got, err := c.CapturePanes(ctx(t), []tmuxctl.PaneID{p})
+	got, err := c.CapturePanes(ctx(t), []tmux.PaneID{p})
 	if err != nil || len(got) != 1 {
 		t.Fatalf("capture %s: %v, %v", p, got, err)
 	}

@@ -5,16 +5,20 @@ import (
 	"os"
 	"strings"
 	"sync"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Client performs panemap's operations on one tmux server through a
-// Transport. It is safe for concurrent use; tmux itself serializes the
-// commands of one command list, and every operation that must see a
-// consistent window sends its commands as one list.
+// transport (see package transport). It is safe for concurrent use: tmux
+// itself serializes the commands of one command list, and every
+// operation that must see a consistent window sends its commands as one
+// list.
 type Client struct {
-	t    Transport
-	sock Socket
-	env  Env
+	t    transport.Runner
+	sock tmux.Socket
+	env  tmux.Env
 
 	mu         sync.Mutex
 	socketPath string // the server's #{socket_path}, once known
@@ -23,18 +27,15 @@ type Client struct {
 // NewClient returns a client that talks through t to the server at sock.
 // env is the environment panemap runs in, used only to tell which pane is
 // the caller's own and which session a popup belongs to.
-func NewClient(t Transport, sock Socket, env Env) *Client {
+func NewClient(t transport.Runner, sock tmux.Socket, env tmux.Env) *Client {
 	return &Client{t: t, sock: sock, env: env}
 }
 
 // Socket is the server this client talks to.
-func (c *Client) Socket() Socket { return c.sock }
+func (c *Client) Socket() tmux.Socket { return c.sock }
 
 // Env is the environment the client was created with.
-func (c *Client) Env() Env { return c.env }
-
-// Transport is the transport in use.
-func (c *Client) Transport() Transport { return c.t }
+func (c *Client) Env() tmux.Env { return c.env }
 
 // Close releases the transport.
 func (c *Client) Close() error { return c.t.Close() }
@@ -55,7 +56,7 @@ func readWindowCmds(target string) [][]string {
 }
 
 // readWindow reads one window and its panes. target must be a validated id.
-func (c *Client) readWindow(ctx context.Context, target string, extra ...[]string) (*Window, error) {
+func (c *Client) readWindow(ctx context.Context, target string, extra ...[]string) (*tmux.Window, error) {
 	out, err := c.run(ctx, append(extra, readWindowCmds(target)...)...)
 	if err != nil {
 		return nil, c.nameGone(err, target)
@@ -63,21 +64,21 @@ func (c *Client) readWindow(ctx context.Context, target string, extra ...[]strin
 	return oneWindow(out, target)
 }
 
-func oneWindow(out, target string) (*Window, error) {
+func oneWindow(out, target string) (*tmux.Window, error) {
 	l, err := parseListing(out)
 	if err != nil {
-		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
 	if len(l.windows) != 1 {
-		return nil, goneErr(kindName(target), target)
+		return nil, tmux.Gone(kindName(target), target)
 	}
 	return l.windows[0], nil
 }
 
 // nameGone rewrites tmux's "can't find ..." into a sentence naming target.
 func (c *Client) nameGone(err error, target string) error {
-	e := AsError(err)
-	if e.Kind != KindGone {
+	e := tmux.AsError(err)
+	if e.Kind != tmux.KindGone {
 		return e
 	}
 	// tmux names the missing object after the colon; prefer it when it is
@@ -87,13 +88,13 @@ func (c *Client) nameGone(err error, target string) error {
 			after = after[i+2:]
 		}
 		after = strings.TrimSpace(after)
-		if _, perr := ParsePaneID(after); perr == nil {
+		if _, perr := tmux.ParsePaneID(after); perr == nil {
 			target = after
-		} else if _, werr := ParseWindowID(after); werr == nil {
+		} else if _, werr := tmux.ParseWindowID(after); werr == nil {
 			target = after
 		}
 	}
-	g := goneErr(kindName(target), target)
+	g := tmux.Gone(kindName(target), target)
 	g.Err = e
 	return g
 }
@@ -111,12 +112,12 @@ func kindName(target string) string {
 }
 
 // ListPanes reads a window and its panes.
-func (c *Client) ListPanes(ctx context.Context, w WindowID) (*Window, error) {
+func (c *Client) ListPanes(ctx context.Context, w tmux.WindowID) (*tmux.Window, error) {
 	return c.readWindow(ctx, string(w))
 }
 
 // WindowOf reads the window that pane p is in.
-func (c *Client) WindowOf(ctx context.Context, p PaneID) (*Window, error) {
+func (c *Client) WindowOf(ctx context.Context, p tmux.PaneID) (*tmux.Window, error) {
 	return c.readWindow(ctx, string(p))
 }
 
@@ -131,7 +132,7 @@ const (
 
 // Caller tells whether p is the pane this process runs in: self only when
 // $TMUX_PANE is p and $TMUX's socket is the same file as the server's.
-func (c *Client) Caller(ctx context.Context, p PaneID) Relation {
+func (c *Client) Caller(ctx context.Context, p tmux.PaneID) Relation {
 	if c.env.TMUX == "" || c.env.TMUXPane == "" {
 		return RelationUnknown
 	}
@@ -167,10 +168,24 @@ func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 	}
 	path = strings.TrimSpace(out)
 	if path == "" {
-		return "", &Error{Kind: KindRefused, Message: "tmux did not say its socket path"}
+		return "", &tmux.Error{Kind: tmux.KindRefused, Message: "tmux did not say its socket path"}
 	}
 	c.mu.Lock()
 	c.socketPath = path
 	c.mu.Unlock()
 	return path, nil
+}
+
+// RequireVersion asks the tmux this client runs (`tmux -V`, with the
+// transport's binary) which version it is, and refuses a missing tmux
+// (KindServerGone) or one older than tmux.MinVersion (KindUnsupported). A
+// version it cannot read, such as a distribution's own spelling, comes
+// back with a plain (untyped) error, so a caller can choose to let tmux
+// itself answer instead.
+func (c *Client) RequireVersion(ctx context.Context) (tmux.Version, error) {
+	bin := ""
+	if p, ok := c.t.(transport.ExecProvider); ok {
+		bin = p.Exec().Binary
+	}
+	return transport.RequireVersion(ctx, bin)
 }

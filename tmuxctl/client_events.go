@@ -1,20 +1,11 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
 
-// EventSource is implemented by transports that push tmux's
-// notifications (AutoTransport, ControlTransport). Subscribe never blocks
-// the transport: a subscriber that falls behind loses events and gets
-// EventOverflow.
-type EventSource interface {
-	Subscribe() (<-chan Event, func())
-}
-
-// SessionFollower is implemented by transports whose notifications depend
-// on the session they are attached to (AutoTransport).
-type SessionFollower interface {
-	FollowSession(ctx context.Context, s SessionID) error
-}
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
 
 // Events streams tmux's notifications until ctx ends, when the channel is
 // closed. ok is false when the transport has none (exec): poll instead.
@@ -25,12 +16,12 @@ type SessionFollower interface {
 // The transport is pointed at the session panemap runs in (see
 // SessionOf), since tmux reports layout changes only for the attached
 // session's windows; use FollowSession when showing another one.
-func (c *Client) Events(ctx context.Context) (<-chan Event, bool) {
-	src, ok := c.t.(EventSource)
+func (c *Client) Events(ctx context.Context) (<-chan tmux.Event, bool) {
+	src, ok := c.t.(transport.EventSource)
 	if !ok {
 		return nil, false
 	}
-	if _, ok := c.t.(SessionFollower); ok {
+	if _, ok := c.t.(transport.SessionFollower); ok {
 		if s, err := c.SessionOf(ctx); err == nil {
 			_ = c.FollowSession(ctx, s)
 		}
@@ -42,11 +33,11 @@ func (c *Client) Events(ctx context.Context) (<-chan Event, bool) {
 
 // FollowSession asks the transport for notifications about session s's
 // windows. It does nothing on transports without events.
-func (c *Client) FollowSession(ctx context.Context, s SessionID) error {
-	if f, ok := c.t.(SessionFollower); ok {
+func (c *Client) FollowSession(ctx context.Context, s tmux.SessionID) error {
+	if f, ok := c.t.(transport.SessionFollower); ok {
 		return f.FollowSession(ctx, s)
 	}
-	if _, err := ParseSessionID(string(s)); err != nil {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return err
 	}
 	return nil

@@ -3,7 +3,9 @@ package tmuxctl_test
 import (
 	"testing"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -12,9 +14,9 @@ import (
 // rest of the package: every direction, swaps in one window and across
 // windows with focus kept on the content, and a full restore.
 func TestCoreSuiteOverBothTransports(t *testing.T) {
-	for _, kind := range transportKinds {
+	for _, kind := range clienttest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			srv, c := newClientOver(t, kind, tmuxctl.Env{})
+			srv, c := newClientOver(t, kind, tmux.Env{})
 			coreSuite(t, srv, c)
 		})
 	}
@@ -22,8 +24,8 @@ func TestCoreSuiteOverBothTransports(t *testing.T) {
 
 func coreSuite(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	g := srv.Grid()
-	tl, tr, bl, br := tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[2]), tmuxctl.PaneID(g[3])
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	tl, tr, bl, br := tmux.PaneID(g[0]), tmux.PaneID(g[1]), tmux.PaneID(g[2]), tmux.PaneID(g[3])
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
 	other2 := srv.Must("split-window", "-d", "-h", "-t", other, "-P", "-F", "#{pane_id}")
 	srv.Must("select-pane", "-t", other2)
@@ -35,15 +37,15 @@ func coreSuite(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 
 	// Every direction, tmux's answer and tmux's state agreeing.
 	moves := []struct {
-		from tmuxctl.PaneID
-		d    tmuxctl.Direction
-		want tmuxctl.PaneID
+		from tmux.PaneID
+		d    tmux.Direction
+		want tmux.PaneID
 	}{
-		{tl, tmuxctl.DirRight, tr}, {tr, tmuxctl.DirDown, br}, {br, tmuxctl.DirLeft, bl}, {bl, tmuxctl.DirUp, tl},
-		{tl, tmuxctl.DirLeft, tr}, // wrap-around
-		{tr, tmuxctl.DirLast, tl},
-		{tl, tmuxctl.DirNext, bl}, {bl, tmuxctl.DirPrevious, tl}, {tl, tmuxctl.DirPrevious, br}, // index order: tl bl tr br
-		{bl, tmuxctl.DirNone, bl},
+		{tl, tmux.DirRight, tr}, {tr, tmux.DirDown, br}, {br, tmux.DirLeft, bl}, {bl, tmux.DirUp, tl},
+		{tl, tmux.DirLeft, tr}, // wrap-around
+		{tr, tmux.DirLast, tl},
+		{tl, tmux.DirNext, bl}, {bl, tmux.DirPrevious, tl}, {tl, tmux.DirPrevious, br}, // index order: tl bl tr br
+		{bl, tmux.DirNone, bl},
 	}
 	for _, m := range moves {
 		got, err := c.SelectPane(ctx(t), m.from, m.d)
@@ -56,7 +58,7 @@ func coreSuite(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	}
 
 	// Same window: positions swap, focus stays with the content (bl).
-	idx := func(p tmuxctl.PaneID) string { return srv.Display(string(p), "#{pane_index}") }
+	idx := func(p tmux.PaneID) string { return srv.Display(string(p), "#{pane_index}") }
 	tlIdx, brIdx := idx(tl), idx(br)
 	got, err := c.SwapPane(ctx(t), tl, br)
 	if err != nil || got.ID != tl {
@@ -71,7 +73,7 @@ func coreSuite(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	// is the one that was active, or the one that arrived in its place.
 	win := func(p string) string { return srv.Display(p, "#{window_id}") }
 	w0, w1 := win(g[0]), win(other)
-	if _, err := c.SwapPane(ctx(t), bl, tmuxctl.PaneID(other2)); err != nil {
+	if _, err := c.SwapPane(ctx(t), bl, tmux.PaneID(other2)); err != nil {
 		t.Fatal(err)
 	}
 	if win(g[2]) != w1 || win(other2) != w0 {

@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Demo is a private tmux server with a sample layout, for `panemap demo`:
 // a newcomer sees the navigator without touching their own tmux.
 type Demo struct {
-	Socket  Socket
-	Session SessionID
-	Window  WindowID
-	t       *ExecTransport
+	Socket  tmux.Socket
+	Session tmux.SessionID
+	Window  tmux.WindowID
+	t       *transport.Exec
 	path    string // the socket file, which tmux leaves behind
 }
 
@@ -21,10 +24,10 @@ type Demo struct {
 // configuration, a "work" window of four panes in main-vertical layout and
 // a second "notes" window, all running sh.
 func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) {
-	sock := Socket{Name: name, Source: "-L"}
-	t := NewExecTransport(sock)
+	sock := tmux.Socket{Name: name, Source: "-L"}
+	t := transport.NewExec(sock)
 	// Not inside the user's tmux: the demo server is a world of its own.
-	t.Env = controlEnv(nil)
+	t.Env = transport.WithoutTmux(nil)
 	d := &Demo{Socket: sock, t: t}
 	home, _ := os.UserHomeDir()
 	if home == "" {
@@ -44,9 +47,9 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 	}
 	if len(ids) != 4 {
 		d.Close()
-		return nil, fmt.Errorf("demo server: unexpected answer %s", Quote(out))
+		return nil, fmt.Errorf("demo server: unexpected answer %s", tmux.Quote(out))
 	}
-	d.Session, d.Window, d.path = SessionID(ids[0]), WindowID(ids[1]), ids[3]
+	d.Session, d.Window, d.path = tmux.SessionID(ids[0]), tmux.WindowID(ids[1]), ids[3]
 	main := ids[2]
 	cmds := [][]string{
 		{"set", "-g", "default-command", "exec sh"},

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestDemoServer(t *testing.T) {
@@ -17,7 +19,7 @@ func TestDemoServer(t *testing.T) {
 	}
 	srv := &tmuxtest.Server{Name: name}
 	t.Cleanup(func() { d.Close() })
-	c := tmuxctl.NewClient(tmuxctl.NewExecTransport(d.Socket), d.Socket, tmuxctl.Env{})
+	c := tmuxctl.NewClient(transport.NewExec(d.Socket), d.Socket, tmux.Env{})
 	st, err := c.ReadState(t.Context(), d.Session)
 	if err != nil {
 		t.Fatal(err)

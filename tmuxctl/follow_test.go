@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // FollowSession back and forth: the connection ends up attached to the
@@ -13,11 +14,11 @@ import (
 func TestFollowSessionBackAndForth(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("new-session", "-d", "-s", "other")
-	a := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
-	b := tmuxctl.SessionID(srv.Display("other:", "#{session_id}"))
-	at := tmuxctl.NewAutoTransport(tmuxctl.Socket{Name: srv.Name, Source: "-L"})
+	a := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+	b := tmux.SessionID(srv.Display("other:", "#{session_id}"))
+	at := transport.NewAuto(tmux.Socket{Name: srv.Name, Source: "-L"})
 	at.Env = tmuxtest.Env()
-	at.Policy = tmuxctl.ControlAlways // exercise control mode even where auto would not
+	at.Policy = tmux.ControlAlways // exercise control mode even where auto would not
 	t.Cleanup(func() { _ = at.Close() })
 	if ok, err := at.Connect(t.Context()); !ok {
 		t.Fatal(err)
@@ -25,16 +26,16 @@ func TestFollowSessionBackAndForth(t *testing.T) {
 	name := at.Control().ClientName()
 	// list-clients, not display-message -c: tmux 3.2a's display-message
 	// takes -c without an argument (its usage says otherwise).
-	attached := func() tmuxctl.SessionID {
+	attached := func() tmux.SessionID {
 		for _, line := range strings.Split(srv.Must("list-clients", "-F", "#{client_name} #{session_id}"), "\n") {
 			if s, ok := strings.CutPrefix(line, name+" "); ok {
-				return tmuxctl.SessionID(s)
+				return tmux.SessionID(s)
 			}
 		}
 		t.Fatalf("client %s is not attached", name)
 		return ""
 	}
-	for _, s := range []tmuxctl.SessionID{b, a, b, a} {
+	for _, s := range []tmux.SessionID{b, a, b, a} {
 		if err := at.FollowSession(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // The formats panemap reads. A record is its fixed fields (ids, numbers,
@@ -80,32 +82,32 @@ func firstLine(s string) string {
 
 // ParseWindowLine parses one record of windowFormat, with or without its
 // final newline (a record can span lines: its text may hold newlines).
-func ParseWindowLine(line string) (*Window, error) {
+func ParseWindowLine(line string) (*tmux.Window, error) {
 	w, rest, err := cutWindow(line)
 	if err == nil && rest != "" {
-		return nil, fmt.Errorf("window record %s: more than one record", Quote(firstLine(line)))
+		return nil, fmt.Errorf("window record %s: more than one record", tmux.Quote(firstLine(line)))
 	}
 	return w, err
 }
 
-func cutWindow(s string) (*Window, string, error) {
+func cutWindow(s string) (*tmux.Window, string, error) {
 	var f [windowFixed]string
 	var t [windowText]string
 	rest, err := cutRecord(s, f[:], t[:])
 	if err != nil {
-		return nil, "", fmt.Errorf("window record %s: %w", Quote(firstLine(s)), err)
+		return nil, "", fmt.Errorf("window record %s: %w", tmux.Quote(firstLine(s)), err)
 	}
-	w := &Window{Layout: f[8], SessionName: t[0], Name: t[1]}
-	if w.ID, err = ParseWindowID(f[0]); err != nil {
+	w := &tmux.Window{Layout: f[8], SessionName: t[0], Name: t[1]}
+	if w.ID, err = tmux.ParseWindowID(f[0]); err != nil {
 		return nil, "", err
 	}
-	if w.SessionID, err = ParseSessionID(f[7]); err != nil {
+	if w.SessionID, err = tmux.ParseSessionID(f[7]); err != nil {
 		return nil, "", err
 	}
 	ints := []*int{&w.Index, &w.Width, &w.Height}
 	for i, dst := range ints {
 		if *dst, err = atoi(f[1+i]); err != nil {
-			return nil, "", fmt.Errorf("window record %s: %w", Quote(firstLine(s)), err)
+			return nil, "", fmt.Errorf("window record %s: %w", tmux.Quote(firstLine(s)), err)
 		}
 	}
 	w.Zoomed, w.Active, w.Last = f[4] == "1", f[5] == "1", f[6] == "1"
@@ -115,27 +117,27 @@ func cutWindow(s string) (*Window, string, error) {
 
 // ParsePaneLine parses one record of paneFormat, with or without its
 // final newline (a record can span lines: its text may hold newlines).
-func ParsePaneLine(line string) (Pane, error) {
+func ParsePaneLine(line string) (tmux.Pane, error) {
 	p, rest, err := cutPane(line)
 	if err == nil && rest != "" {
-		return Pane{}, fmt.Errorf("pane record %s: more than one record", Quote(firstLine(line)))
+		return tmux.Pane{}, fmt.Errorf("pane record %s: more than one record", tmux.Quote(firstLine(line)))
 	}
 	return p, err
 }
 
-func cutPane(s string) (Pane, string, error) {
+func cutPane(s string) (tmux.Pane, string, error) {
 	var f [paneFixed]string
 	var t [paneText]string
 	rest, err := cutRecord(s, f[:], t[:])
 	if err != nil {
-		return Pane{}, "", fmt.Errorf("pane record %s: %w", Quote(firstLine(s)), err)
+		return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
 	}
-	p := Pane{Command: t[0], Title: t[1], Path: t[2]}
-	if p.ID, err = ParsePaneID(f[0]); err != nil {
-		return Pane{}, "", err
+	p := tmux.Pane{Command: t[0], Title: t[1], Path: t[2]}
+	if p.ID, err = tmux.ParsePaneID(f[0]); err != nil {
+		return tmux.Pane{}, "", err
 	}
-	if p.WindowID, err = ParseWindowID(f[1]); err != nil {
-		return Pane{}, "", err
+	if p.WindowID, err = tmux.ParseWindowID(f[1]); err != nil {
+		return tmux.Pane{}, "", err
 	}
 	p.Active, p.Last, p.Marked, p.Dead = f[3] == "1", f[4] == "1", f[5] == "1", f[6] == "1"
 	ints := []*int{&p.Index, nil, nil, nil, nil, &p.Left, &p.Top, &p.Width, &p.Height}
@@ -144,7 +146,7 @@ func cutPane(s string) (Pane, string, error) {
 			continue
 		}
 		if *dst, err = atoi(f[2+i]); err != nil {
-			return Pane{}, "", fmt.Errorf("pane record %s: %w", Quote(firstLine(s)), err)
+			return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
 		}
 	}
 	return p, rest, nil
@@ -153,7 +155,7 @@ func cutPane(s string) (Pane, string, error) {
 func atoi(s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > 1<<30 {
-		return 0, fmt.Errorf("not a count: %s", Quote(s))
+		return 0, fmt.Errorf("not a count: %s", tmux.Quote(s))
 	}
 	return n, nil
 }
@@ -161,9 +163,9 @@ func atoi(s string) (int, error) {
 // listing is what one batched read returned: windows (lines starting with
 // '@'), their panes ('%'), and the server's marked pane ("M\t%id\t@id").
 type listing struct {
-	windows   []*Window
-	marked    PaneID
-	markedWin WindowID
+	windows   []*tmux.Window
+	marked    tmux.PaneID
+	markedWin tmux.WindowID
 }
 
 const markedFormat = "M\t#{pane_id}\t#{window_id}"
@@ -174,7 +176,7 @@ const markedFormat = "M\t#{pane_id}\t#{window_id}"
 // attach to the windows listed with them.
 func parseListing(out string) (*listing, error) {
 	l := &listing{}
-	byID := map[WindowID]*Window{}
+	byID := map[tmux.WindowID]*tmux.Window{}
 	// A window read a second time (two targets in one window) is
 	// followed by its panes again: those are dropped, so no pane is
 	// listed twice.
@@ -205,17 +207,17 @@ func parseListing(out string) (*listing, error) {
 			line, rest, _ := strings.Cut(s, "\n")
 			f := strings.Split(line, "\t")
 			if len(f) != 3 {
-				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(line))
+				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(line))
 			}
-			pid, err1 := ParsePaneID(f[1])
-			wid, err2 := ParseWindowID(f[2])
+			pid, err1 := tmux.ParsePaneID(f[1])
+			wid, err2 := tmux.ParseWindowID(f[2])
 			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(line))
+				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(line))
 			}
 			l.marked, l.markedWin = pid, wid
 			s = rest
 		default:
-			return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
+			return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(firstLine(s)))
 		}
 	}
 	for _, w := range l.windows {
@@ -226,11 +228,11 @@ func parseListing(out string) (*listing, error) {
 
 // fixZoomedGeometry replaces the geometry of a zoomed window's panes with
 // the unzoomed layout's, which is what a map of the window should show.
-func fixZoomedGeometry(w *Window) {
+func fixZoomedGeometry(w *tmux.Window) {
 	if !w.Zoomed {
 		return
 	}
-	cells, err := ParseLayout(w.Layout)
+	cells, err := tmux.ParseLayout(w.Layout)
 	if err != nil {
 		return
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // keyNameRE is what a tmux key name looks like: up to three C-/M-/S-
@@ -19,7 +21,7 @@ var keyNameRE = regexp.MustCompile(`^(?:[CMS]-){0,3}(?:\^?[!-~]|[^\x00-\x7f]|[A-
 // ParseKeyName checks that key looks like a tmux key name.
 func ParseKeyName(key string) error {
 	if !keyNameRE.MatchString(key) {
-		return &Error{Kind: KindInvalidInput, Value: key, Message: fmt.Sprintf("invalid tmux key name %s: want a key such as G, M-g, C-g or F5", Quote(key))}
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: key, Message: fmt.Sprintf("invalid tmux key name %s: want a key such as G, M-g, C-g or F5", tmux.Quote(key))}
 	}
 	return nil
 }

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 func TestPrefixBinding(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	// Keys list-keys prints escaped, quoted or in another spelling; bound
 	// over exec, where an argument ending in ";" must be written \;.
 	mine := map[string]string{`M-$`: "dollar", `M-"`: "dquote", `M-'`: "squote", `M-\`: "backslash", `M-#`: "hash", `M-{`: "brace", `\`: "plain-backslash", "C-M-g": "ctrl-meta-g", "M-Space": "meta-space", "é": "e-acute", "S-F5": "shift-f5", `M-\;`: "semicolon"}
@@ -56,9 +56,9 @@ func TestPrefixBinding(t *testing.T) {
 }
 
 func TestPrefixBindingRefusesWhatIsNotAKeyName(t *testing.T) {
-	_, c := newClient(t, tmuxctl.Env{})
+	_, c := newClient(t, tmux.Env{})
 	for _, key := range []string{"", "a b", "G;", "c ; kill-server", "#{pane_id}", "x\n", "-T", "C-M-S-C-g", "VeryLongKeyNameHere"} {
-		if _, _, err := c.PrefixBinding(ctx(t), key); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+		if _, _, err := c.PrefixBinding(ctx(t), key); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("PrefixBinding(%q): err = %v, want invalid input", key, err)
 		}
 	}

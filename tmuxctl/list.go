@@ -5,8 +5,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // ListScope says how much of the server a List covers.
@@ -29,8 +30,8 @@ const DefaultListLimit = 500
 // ScopeSession does).
 type ListRequest struct {
 	Scope   ListScope
-	Session SessionID
-	Window  WindowID
+	Session tmux.SessionID
+	Window  tmux.WindowID
 	Limit   int // at most this many panes; 0 means DefaultListLimit
 }
 
@@ -49,7 +50,7 @@ type ListRequest struct {
 // panes. Truncated says something was left out; Panes counts the panes
 // returned.
 type Listing struct {
-	Windows   []*Window
+	Windows   []*tmux.Window
 	Panes     int
 	Truncated bool
 }
@@ -70,11 +71,11 @@ func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
 	}
 	windows, err := parseServerListing(out)
 	if err != nil {
-		return nil, &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
 	if len(windows) == 0 && req.Window != "" && req.Session != "" {
 		// Both exist (the guards passed), but not together.
-		return nil, &Error{Kind: KindGone, Value: string(req.Window),
+		return nil, &tmux.Error{Kind: tmux.KindGone, Value: string(req.Window),
 			Message: fmt.Sprintf("window %s is not in session %s", req.Window, req.Session)}
 	}
 	return limitListing(windows, limit), nil
@@ -86,28 +87,28 @@ func checkListRequest(req ListRequest) (int, error) {
 	switch req.Scope {
 	case ScopeServer, ScopeSession, ScopeWindow:
 	default:
-		return 0, &Error{Kind: KindInvalidInput, Value: string(req.Scope),
-			Message: fmt.Sprintf("invalid list scope %s: want %s, %s or %s", Quote(string(req.Scope)), ScopeWindow, ScopeSession, ScopeServer)}
+		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: string(req.Scope),
+			Message: fmt.Sprintf("invalid list scope %s: want %s, %s or %s", tmux.Quote(string(req.Scope)), ScopeWindow, ScopeSession, ScopeServer)}
 	}
 	if req.Scope == ScopeSession && req.Session == "" {
-		return 0, &Error{Kind: KindInvalidInput, Message: "scope session needs a session id, like $1"}
+		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "scope session needs a session id, like $1"}
 	}
 	if req.Scope == ScopeWindow && req.Window == "" {
-		return 0, &Error{Kind: KindInvalidInput, Message: "scope window needs a window id, like @1"}
+		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "scope window needs a window id, like @1"}
 	}
 	if req.Session != "" {
-		if _, err := ParseSessionID(string(req.Session)); err != nil {
+		if _, err := tmux.ParseSessionID(string(req.Session)); err != nil {
 			return 0, err
 		}
 	}
 	if req.Window != "" {
-		if _, err := ParseWindowID(string(req.Window)); err != nil {
+		if _, err := tmux.ParseWindowID(string(req.Window)); err != nil {
 			return 0, err
 		}
 	}
 	switch {
 	case req.Limit < 0:
-		return 0, &Error{Kind: KindInvalidInput, Value: fmt.Sprint(req.Limit),
+		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(req.Limit),
 			Message: fmt.Sprintf("invalid list limit %d: want 0 (the default, %d) or more", req.Limit, DefaultListLimit)}
 	case req.Limit == 0:
 		return DefaultListLimit, nil
@@ -155,18 +156,18 @@ func listCmds(req ListRequest) [][]string {
 
 // listGone names the filter tmux could not find.
 func listGone(err error, req ListRequest) error {
-	e := AsError(err)
-	if e.Kind != KindGone {
+	e := tmux.AsError(err)
+	if e.Kind != tmux.KindGone {
 		return e
 	}
-	var g *Error
+	var g *tmux.Error
 	switch {
 	case req.Session != "" && strings.HasPrefix(missingName(e.Message), "$"):
-		g = goneErr("session", string(req.Session))
+		g = tmux.Gone("session", string(req.Session))
 	case req.Window != "":
-		g = goneErr("window", string(req.Window))
+		g = tmux.Gone("window", string(req.Window))
 	case req.Session != "":
-		g = goneErr("session", string(req.Session))
+		g = tmux.Gone("session", string(req.Session))
 	default:
 		return e
 	}
@@ -185,8 +186,8 @@ func missingName(msg string) string {
 // linkKey names one link of a window: the same window in two sessions is
 // two entries of a listing.
 type linkKey struct {
-	s SessionID
-	w WindowID
+	s tmux.SessionID
+	w tmux.WindowID
 }
 
 // parseServerListing reads listCmds' output: window records (starting
@@ -194,9 +195,9 @@ type linkKey struct {
 // goes under the window link its session and window name; the windows
 // come back sorted (see Listing). tmux ran both commands as one list, so
 // a pane whose window link was not listed means the answer is corrupt.
-func parseServerListing(out string) ([]*Window, error) {
-	var windows []*Window
-	byLink := map[linkKey]*Window{}
+func parseServerListing(out string) ([]*tmux.Window, error) {
+	var windows []*tmux.Window
+	byLink := map[linkKey]*tmux.Window{}
 	for s := out; s != ""; {
 		switch s[0] {
 		case '@':
@@ -214,9 +215,9 @@ func parseServerListing(out string) ([]*Window, error) {
 		case '$':
 			sid, after, ok := strings.Cut(s, "\t")
 			if !ok {
-				return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
+				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(firstLine(s)))
 			}
-			sess, err := ParseSessionID(sid)
+			sess, err := tmux.ParseSessionID(sid)
 			if err != nil {
 				return nil, err
 			}
@@ -231,16 +232,16 @@ func parseServerListing(out string) ([]*Window, error) {
 			w.Panes = append(w.Panes, p)
 			s = rest
 		default:
-			return nil, fmt.Errorf("unexpected tmux output line %s", Quote(firstLine(s)))
+			return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(firstLine(s)))
 		}
 	}
 	for _, w := range windows {
-		slices.SortStableFunc(w.Panes, func(a, b Pane) int { return cmp.Compare(a.Index, b.Index) })
+		slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
 		fixZoomedGeometry(w)
 	}
 	// tmux already lists in this order; sorting makes it a property of
 	// panemap rather than of a tmux version (master can sort lists).
-	slices.SortStableFunc(windows, func(a, b *Window) int {
+	slices.SortStableFunc(windows, func(a, b *tmux.Window) int {
 		return cmp.Or(strings.Compare(a.SessionName, b.SessionName), cmp.Compare(a.SessionID.Num(), b.SessionID.Num()),
 			cmp.Compare(a.Index, b.Index))
 	})
@@ -248,8 +249,8 @@ func parseServerListing(out string) ([]*Window, error) {
 }
 
 // limitListing applies the pane limit, keeping whole windows (see Listing).
-func limitListing(windows []*Window, limit int) *Listing {
-	l := &Listing{Windows: []*Window{}}
+func limitListing(windows []*tmux.Window, limit int) *Listing {
+	l := &Listing{Windows: []*tmux.Window{}}
 	for _, w := range windows {
 		if l.Panes+len(w.Panes) > limit {
 			l.Truncated = true
@@ -263,18 +264,4 @@ func limitListing(windows []*Window, limit int) *Listing {
 		l.Panes += len(w.Panes)
 	}
 	return l
-}
-
-// Num is the number after the sigil.
-func (s SessionID) Num() int { return idNum(string(s)) }
-
-// Num is the number after the sigil.
-func (w WindowID) Num() int { return idNum(string(w)) }
-
-func idNum(id string) int {
-	if id == "" {
-		return 0
-	}
-	n, _ := strconv.Atoi(id[1:])
-	return n
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -14,7 +15,7 @@ import (
 // and panes come from one moment), with no pane ever seen under two
 // windows (nothing in the churn moves panes between windows).
 func TestListWhileWindowsChurn(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	srv.Must("new-session", "-d", "-s", "other")
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -41,7 +42,7 @@ func TestListWhileWindowsChurn(t *testing.T) {
 	})
 	defer func() { close(done); wg.Wait() }()
 
-	home := map[tmuxctl.PaneID]tmuxctl.WindowID{}
+	home := map[tmux.PaneID]tmux.WindowID{}
 	deadline := time.Now().Add(3 * time.Second)
 	n := 0
 	defer func() { t.Logf("%d listings, %d panes seen", n, len(home)) }()
@@ -52,7 +53,7 @@ func TestListWhileWindowsChurn(t *testing.T) {
 		}
 		count := 0
 		for _, w := range l.Windows {
-			cells, err := tmuxctl.ParseLayout(w.Layout)
+			cells, err := tmux.ParseLayout(w.Layout)
 			if err != nil {
 				t.Fatalf("window %s layout %q: %v", w.ID, w.Layout, err)
 			}

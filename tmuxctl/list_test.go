@@ -7,16 +7,18 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestListPanesMainVerticalCLocale(t *testing.T) {
 	srv := tmuxtest.Start(t, 120, 40)
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	tr := transport.NewExec(sock)
 	// An MCP client's bare environment: no locale at all.
 	tr.Env = []string{"PATH=" + pathEnv(t), "LC_ALL=C"}
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
 	first := srv.Active("main:0")
 	for i := 0; i < 3; i++ {
 		srv.Must("split-window", "-t", first)
@@ -24,7 +26,7 @@ func TestListPanesMainVerticalCLocale(t *testing.T) {
 	srv.Must("select-layout", "-t", first, "main-vertical")
 	srv.Must("select-pane", "-t", first, "-T", "héllo wörld")
 	srv.Must("rename-window", "-t", first, "ünï")
-	win := tmuxctl.WindowID(srv.Display(first, "#{window_id}"))
+	win := tmux.WindowID(srv.Display(first, "#{window_id}"))
 	w, err := c.ListPanes(t.Context(), win)
 	if err != nil {
 		t.Fatal(err)
@@ -40,10 +42,10 @@ func TestListPanesMainVerticalCLocale(t *testing.T) {
 	if strings.Join(got, "\n") != want {
 		t.Fatalf("model:\n%s\ntmux:\n%s", strings.Join(got, "\n"), want)
 	}
-	if p, _ := w.Pane(tmuxctl.PaneID(first)); !strings.HasPrefix(p.Title, "héllo") || p.Command != "sh" || p.Path == "" {
+	if p, _ := w.Pane(tmux.PaneID(first)); !strings.HasPrefix(p.Title, "héllo") || p.Command != "sh" || p.Path == "" {
 		t.Errorf("pane text fields: %+v", p)
 	}
-	if _, err := c.ListPanes(t.Context(), "@999"); tmuxctl.KindOf(err) != tmuxctl.KindGone {
+	if _, err := c.ListPanes(t.Context(), "@999"); tmux.KindOf(err) != tmux.KindGone {
 		t.Errorf("missing window: %v", err)
 	}
 }

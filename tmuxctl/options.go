@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 var userOptionRE = regexp.MustCompile(`^@[a-z][a-z0-9-]{0,63}$`)
@@ -13,15 +15,15 @@ var userOptionRE = regexp.MustCompile(`^@[a-z][a-z0-9-]{0,63}$`)
 // (its own value, else the global one), in one command. Unset and empty
 // options are absent from the map. Values come back exactly as set, on
 // every tmux version (see optionsFormat).
-func (c *Client) UserOptions(ctx context.Context, s SessionID, names []string) (map[string]string, error) {
+func (c *Client) UserOptions(ctx context.Context, s tmux.SessionID, names []string) (map[string]string, error) {
 	for _, n := range names {
 		if !userOptionRE.MatchString(n) {
-			return nil, &Error{Kind: KindInvalidInput, Value: n, Message: fmt.Sprintf("invalid user option name %s", Quote(n))}
+			return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: n, Message: fmt.Sprintf("invalid user option name %s", tmux.Quote(n))}
 		}
 	}
 	args := []string{"display-message", "-p"}
 	if s != "" {
-		if _, err := ParseSessionID(string(s)); err != nil {
+		if _, err := tmux.ParseSessionID(string(s)); err != nil {
 			return nil, err
 		}
 		args = append(args, "-t", string(s))
@@ -58,7 +60,7 @@ func optionsFormat(names []string) string {
 func parseOptionValues(out string, n int) ([]string, error) {
 	out = strings.TrimSuffix(out, "\n")
 	bad := func(why string) error {
-		return &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux options from %s: %s", Quote(out), why)}
+		return &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux options from %s: %s", tmux.Quote(out), why)}
 	}
 	vals := make([]string, n)
 	rest := out

@@ -3,6 +3,8 @@ package tmuxctl
 import (
 	"slices"
 	"testing"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestParseOptionValues decodes output as each tmux prints a format made
@@ -28,7 +30,7 @@ func TestParseOptionValues(t *testing.T) {
 		}
 	}
 	for _, out := range []string{"a\\.\n", "a\\.b\\.c\n", "a\\", `\q\.`, `\01\.`} {
-		if got, err := parseOptionValues(out, 2); KindOf(err) != KindRefused {
+		if got, err := parseOptionValues(out, 2); tmux.KindOf(err) != tmux.KindRefused {
 			t.Errorf("%q: %q, %v; want refused", out, got, err)
 		}
 	}

@@ -6,16 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestUserOptions(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	srv.Must("set", "-g", "@panemap-width", "70%")
 	srv.Must("set", "-g", "@panemap-edge", "stop")
 	srv.Must("set", "-t", "main", "@panemap-edge", "wrap") // the session's own value wins
 	srv.Must("set", "-g", "@panemap-title", "#{pane_id} a;b")
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	got, err := c.UserOptions(t.Context(), sid, []string{"@panemap-width", "@panemap-edge", "@panemap-height", "@panemap-title"})
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +30,7 @@ func TestUserOptions(t *testing.T) {
 			t.Errorf("%s = %q, want %q", k, got[k], v)
 		}
 	}
-	if _, err := c.UserOptions(t.Context(), sid, []string{"@x}#{pane_id"}); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+	if _, err := c.UserOptions(t.Context(), sid, []string{"@x}#{pane_id"}); tmux.KindOf(err) != tmux.KindInvalidInput {
 		t.Errorf("bad option name accepted: %v", err)
 	}
 }
@@ -38,7 +39,7 @@ func TestUserOptions(t *testing.T) {
 // escaped (control characters, 3.4's "$x"), and the backslashes that make
 // that escaping ambiguous, read back exactly as set.
 func TestUserOptionsExactOnEveryVersion(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	for _, v := range []string{
 		"\r", `\r`, "\x1b[31m", `\033`, "$HOME", `\$HOME`, "${x}", "$_", `\`, `\\`, `a\.b`, `\.`,
 		"tab\there", "two\nlines", "\a\b\f\v\x7f", "\x01", "ünï ✓", "#{pane_id}", "x; y", " ",
@@ -66,13 +67,13 @@ func TestParseVersion(t *testing.T) {
 		{"tmux master", true, true},
 		{"garbage", false, false},
 	} {
-		v, err := tmuxctl.ParseVersion(tc.in)
+		v, err := tmux.ParseVersion(tc.in)
 		if (err == nil) != tc.ok {
 			t.Errorf("ParseVersion(%q) err = %v", tc.in, err)
 			continue
 		}
-		if err == nil && (tmuxctl.CheckVersion(v) == nil) != tc.atLeast {
-			t.Errorf("CheckVersion(%q) = %v", tc.in, tmuxctl.CheckVersion(v))
+		if err == nil && (tmux.CheckVersion(v) == nil) != tc.atLeast {
+			t.Errorf("CheckVersion(%q) = %v", tc.in, tmux.CheckVersion(v))
 		}
 	}
 }
@@ -86,16 +87,16 @@ func TestRequireVersion(t *testing.T) {
 		}
 		return p
 	}
-	if _, err := tmuxctl.RequireVersion(t.Context(), fake("old", "tmux 3.1c")); tmuxctl.KindOf(err) != tmuxctl.KindUnsupported || !strings.Contains(err.Error(), "3.2") {
+	if _, err := transport.RequireVersion(t.Context(), fake("old", "tmux 3.1c")); tmux.KindOf(err) != tmux.KindUnsupported || !strings.Contains(err.Error(), "3.2") {
 		t.Errorf("tmux 3.1c: %v, want unsupported naming 3.2", err)
 	}
-	if _, err := tmuxctl.RequireVersion(t.Context(), fake("odd", "tmux custom-build")); err == nil || tmuxctl.KindOf(err) != "" {
+	if _, err := transport.RequireVersion(t.Context(), fake("odd", "tmux custom-build")); err == nil || tmux.KindOf(err) != "" {
 		t.Errorf("an unreadable version: %v, want a plain error the caller may pass over", err)
 	}
-	if _, err := tmuxctl.RequireVersion(t.Context(), filepath.Join(dir, "missing")); tmuxctl.KindOf(err) != tmuxctl.KindServerGone {
+	if _, err := transport.RequireVersion(t.Context(), filepath.Join(dir, "missing")); tmux.KindOf(err) != tmux.KindServerGone {
 		t.Errorf("missing tmux: %v, want server_gone", err)
 	}
-	if v, err := tmuxctl.RequireVersion(t.Context(), fake("new", "tmux 3.4")); err != nil || !v.AtLeast(3, 4) {
+	if v, err := transport.RequireVersion(t.Context(), fake("new", "tmux 3.4")); err != nil || !v.AtLeast(3, 4) {
 		t.Errorf("tmux 3.4: %+v, %v", v, err)
 	}
 }

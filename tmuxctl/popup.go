@@ -2,18 +2,19 @@ package tmuxctl
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // PopupSpec describes a display-popup that runs a command on a client.
 type PopupSpec struct {
 	Client  string // tmux client name; "" picks the session's most recently active client
-	Session SessionID
+	Session tmux.SessionID
 	Width   string   // cells or percent ("80", "75%"); "" for tmux's default
 	Height  string   // a cell count larger than the client is cut to the client's size
 	Title   string   // tmux 3.3+; older tmux shows no title
@@ -26,11 +27,11 @@ var sizeRE = regexp.MustCompile(`^[0-9]{1,4}%?$`)
 // ParseSize checks a popup width or height: a cell count or a percentage.
 func ParseSize(s string) (string, error) {
 	if !sizeRE.MatchString(s) || s == "0" || s == "0%" {
-		return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: want cells like 80 or a percentage like 75%%", Quote(s))}
+		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: want cells like 80 or a percentage like 75%%", tmux.Quote(s))}
 	}
 	if strings.HasSuffix(s, "%") {
 		if n, _ := strconv.Atoi(strings.TrimSuffix(s, "%")); n > 100 {
-			return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: a percentage is at most 100%%", Quote(s))}
+			return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: a percentage is at most 100%%", tmux.Quote(s))}
 		}
 	}
 	return s, nil
@@ -46,7 +47,7 @@ func ParseBorder(s string) (string, error) {
 			return s, nil
 		}
 	}
-	return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup border %s: want one of %s", Quote(s), strings.Join(BorderStyles, ", "))}
+	return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup border %s: want one of %s", tmux.Quote(s), strings.Join(BorderStyles, ", "))}
 }
 
 // Popup opens a popup with -E (so Esc and C-c reach the program) and waits
@@ -59,7 +60,7 @@ func ParseBorder(s string) (string, error) {
 // ("height too large"), so it is cut to the client's size first.
 func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err error) {
 	if spec.Client != "" {
-		if _, err := ParseTarget(spec.Client); err != nil {
+		if _, err := tmux.ParseTarget(spec.Client); err != nil {
 			return 0, err
 		}
 	}
@@ -118,10 +119,9 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	if _, err = c.execTransport().Run(ctx, args); err == nil {
 		return 0, nil
 	}
-	var exitErr *exec.ExitError
-	if e := AsError(err); e.Kind == KindRefused && strings.HasPrefix(e.Message, "tmux refused: exit status") && errors.As(err, &exitErr) {
+	if code, ok := transport.ExitStatus(err); ok {
 		// tmux exits with the popup command's status and says nothing.
-		return exitErr.ExitCode(), nil
+		return code, nil
 	}
 	return 0, err
 }
@@ -135,20 +135,14 @@ func fitCells(size string, limit int) string {
 	return strconv.Itoa(limit)
 }
 
-// ExecProvider is implemented by transports that keep an exec transport
-// for commands that must not share their connection.
-type ExecProvider interface {
-	Exec() *ExecTransport
-}
-
-func (c *Client) execTransport() Transport {
-	switch t := c.t.(type) {
-	case *ExecTransport:
-		return t
-	case ExecProvider:
+// execTransport is a transport that runs the call as a tmux process of
+// its own, with the client's binary and environment where the transport
+// can say them.
+func (c *Client) execTransport() transport.Runner {
+	if t, ok := c.t.(transport.ExecProvider); ok {
 		return t.Exec()
 	}
-	return NewExecTransport(c.sock)
+	return transport.NewExec(c.sock)
 }
 
 // clientInfo is one attached client as list-clients shows it.
@@ -161,26 +155,26 @@ type clientInfo struct {
 
 // clients lists the clients attached to session s (all clients when s is
 // ""), with the server's version, in one command list.
-func (c *Client) clients(ctx context.Context, s SessionID) (Version, []clientInfo, error) {
+func (c *Client) clients(ctx context.Context, s tmux.SessionID) (tmux.Version, []clientInfo, error) {
 	list := []string{"list-clients", "-F", "#{client_activity}\t#{client_control_mode}\t#{client_width}\t#{client_height}\t#{client_tty}\t#{client_name}"}
 	if s != "" {
-		if _, err := ParseSessionID(string(s)); err != nil {
-			return Version{}, nil, err
+		if _, err := tmux.ParseSessionID(string(s)); err != nil {
+			return tmux.Version{}, nil, err
 		}
 		list = append(list, "-t", string(s))
 	}
 	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"}, list)
 	if err != nil {
-		return Version{}, nil, c.nameGone(err, string(s))
+		return tmux.Version{}, nil, c.nameGone(err, string(s))
 	}
 	lines := splitLines(out)
 	if len(lines) == 0 {
-		return Version{}, nil, &Error{Kind: KindRefused, Message: "tmux did not say its version"}
+		return tmux.Version{}, nil, &tmux.Error{Kind: tmux.KindRefused, Message: "tmux did not say its version"}
 	}
 	// A version this cannot read is a build of its own: take it as new.
-	v, verr := ParseVersion("tmux " + lines[0])
+	v, verr := tmux.ParseVersion("tmux " + lines[0])
 	if verr != nil {
-		v = Version{Raw: lines[0], Dev: true}
+		v = tmux.Version{Raw: lines[0], Dev: true}
 	}
 	var cs []clientInfo
 	for _, line := range lines[1:] {
@@ -199,7 +193,7 @@ func (c *Client) clients(ctx context.Context, s SessionID) (Version, []clientInf
 
 // mostRecent is the most recently active client that is not a
 // control-mode client: the person who most likely pressed the key.
-func mostRecent(clients []clientInfo, s SessionID) (clientInfo, error) {
+func mostRecent(clients []clientInfo, s tmux.SessionID) (clientInfo, error) {
 	best := clientInfo{activity: -1}
 	for _, ci := range clients {
 		if !ci.control && ci.activity > best.activity {
@@ -207,14 +201,14 @@ func mostRecent(clients []clientInfo, s SessionID) (clientInfo, error) {
 		}
 	}
 	if best.name == "" {
-		return best, &Error{Kind: KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
+		return best, &tmux.Error{Kind: tmux.KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
 	}
 	return best, nil
 }
 
 // ClientOf is the most recently active client attached to session s (not a
 // control-mode client): the person who most likely pressed the key.
-func (c *Client) ClientOf(ctx context.Context, s SessionID) (string, error) {
+func (c *Client) ClientOf(ctx context.Context, s tmux.SessionID) (string, error) {
 	_, clients, err := c.clients(ctx, s)
 	if err != nil {
 		return "", err

@@ -7,16 +7,18 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 	n := tmuxtest.StartNested(t, 100, 30)
-	sock := tmuxctl.Socket{Name: n.Inner.Name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: n.Inner.Name, Source: "-L"}
+	tr := transport.NewExec(sock)
 	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
-	sid := tmuxctl.SessionID(n.Inner.Display("main:", "#{session_id}"))
+	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
 	type result struct {
 		code int
 		err  error
@@ -51,10 +53,10 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 // than the client has, the popup opens at the client's size.
 func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 	n := tmuxtest.StartNested(t, 60, 20)
-	sock := tmuxctl.Socket{Name: n.Inner.Name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
+	sock := tmux.Socket{Name: n.Inner.Name, Source: "-L"}
+	tr := transport.NewExec(sock)
 	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
 	done := make(chan error, 1)
 	go func() {
 		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
@@ -88,13 +90,13 @@ func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 }
 
 func TestPopupBadInput(t *testing.T) {
-	_, c := newClient(t, tmuxctl.Env{})
+	_, c := newClient(t, tmux.Env{})
 	for _, spec := range []tmuxctl.PopupSpec{
 		{Client: "x;", Command: []string{"true"}},
 		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true"}},
 		{Client: "/dev/pts/0", Height: "101%", Command: []string{"true"}},
 	} {
-		if _, err := c.Popup(t.Context(), spec); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+		if _, err := c.Popup(t.Context(), spec); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("Popup(%+v) = %v, want invalid input", spec, err)
 		}
 	}
@@ -108,5 +110,29 @@ func TestShellJoin(t *testing.T) {
 	want := `/usr/bin/panemap -S '/tmp/a b' -t '$1:@2' 'it'\''s'`
 	if got != want {
 		t.Errorf("ShellJoin = %s, want %s", got, want)
+	}
+}
+
+// TestPopupKeepsTheClientsTmux: a popup always runs as a tmux process of
+// its own, and over the Auto transport too that process is the client's
+// own tmux binary with its environment, not whatever tmux PATH finds.
+func TestPopupKeepsTheClientsTmux(t *testing.T) {
+	n := tmuxtest.StartNested(t, 80, 24)
+	counter := tmuxtest.CountingTmux(t)
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: n.Inner.Name, Source: "-L"}, Binary: counter.Path, Env: tmuxtest.Env()})
+	t.Cleanup(func() { _ = c.Close() })
+	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
+	code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Session: sid, Width: "20", Height: "5", Command: []string{"sh", "-c", "exit 4"}})
+	if err != nil || code != 4 {
+		t.Fatalf("Popup = %d, %v; want exit code 4", code, err)
+	}
+	popups := 0
+	for _, call := range counter.Calls() {
+		if strings.Contains(call, "display-popup") {
+			popups++
+		}
+	}
+	if popups != 1 {
+		t.Errorf("the client's tmux ran %d display-popup(s), want 1: %q", popups, counter.Calls())
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // BenchmarkPreviewCost is the CPU time panemap's own process spends on
@@ -39,17 +41,17 @@ func BenchmarkPreviewCost(b *testing.B) {
 	}
 	modes := []struct {
 		name string
-		run  func(b *testing.B, srv *tmuxtest.Server, panes []tmuxctl.PaneID)
+		run  func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID)
 	}{
 		{"control-watch", benchWatch},
-		{"exec-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmuxctl.PaneID) {
-			et := tmuxctl.NewExecTransport(tmuxctl.Socket{Name: srv.Name, Source: "-L"})
+		{"exec-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID) {
+			et := transport.NewExec(tmux.Socket{Name: srv.Name, Source: "-L"})
 			et.Env = tmuxtest.Env()
-			benchPoll(b, tmuxctl.NewClient(et, et.Socket, tmuxctl.Env{}), panes, 250*time.Millisecond)
+			benchPoll(b, tmuxctl.NewClient(et, et.Socket, tmux.Env{}), panes, 250*time.Millisecond)
 		}},
-		{"control-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmuxctl.PaneID) {
-			sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-			benchPoll(b, tmuxctl.NewClient(newAuto(b, sock), sock, tmuxctl.Env{}), panes, 100*time.Millisecond)
+		{"control-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID) {
+			sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+			benchPoll(b, tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{}), panes, 100*time.Millisecond)
 		}},
 	}
 	for _, load := range loads {
@@ -64,10 +66,10 @@ func BenchmarkPreviewCost(b *testing.B) {
 
 // benchWatch is the navigator on tmux 3.7+: wait for notices, gather them
 // until 100 ms after the last capture, arm and capture those panes.
-func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmuxctl.PaneID) {
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	c := tmuxctl.NewClient(newAuto(b, sock), sock, tmuxctl.Env{})
-	w, err := c.WatchOutput(b.Context(), tmuxctl.SessionID(srv.Display("main:", "#{session_id}")))
+func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmux.PaneID) {
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	c := tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{})
+	w, err := c.WatchOutput(b.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}")))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +82,7 @@ func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmuxctl.PaneID) {
 		ch := w.Changed()
 		var last time.Time
 		for {
-			var dirty []tmuxctl.PaneID
+			var dirty []tmux.PaneID
 			select {
 			case p := <-ch:
 				dirty = append(dirty, p)
@@ -120,7 +122,7 @@ func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmuxctl.PaneID) {
 }
 
 // benchPoll captures every pane every interval.
-func benchPoll(b *testing.B, c *tmuxctl.Client, panes []tmuxctl.PaneID, interval time.Duration) {
+func benchPoll(b *testing.B, c *tmuxctl.Client, panes []tmux.PaneID, interval time.Duration) {
 	captures := 0
 	measureCPU(b, func(stop <-chan struct{}) {
 		tick := time.NewTicker(interval)
@@ -144,14 +146,14 @@ func benchPoll(b *testing.B, c *tmuxctl.Client, panes []tmuxctl.PaneID, interval
 
 // ninePrinters starts a server whose first window is nine tiled panes
 // running cmd (the window is 200x50, each pane about 66x16).
-func ninePrinters(b *testing.B, cmd string) (*tmuxtest.Server, []tmuxctl.PaneID) {
+func ninePrinters(b *testing.B, cmd string) (*tmuxtest.Server, []tmux.PaneID) {
 	b.Helper()
 	srv := tmuxtest.Start(b, 0, 0)
 	first := srv.Display("main:0.0", "#{pane_id}")
 	srv.Must("respawn-pane", "-k", "-t", first, cmd)
-	panes := []tmuxctl.PaneID{tmuxctl.PaneID(first)}
+	panes := []tmux.PaneID{tmux.PaneID(first)}
 	for range 8 {
-		panes = append(panes, tmuxctl.PaneID(srv.Must("split-window", "-d", "-t", first, "-P", "-F", "#{pane_id}", cmd)))
+		panes = append(panes, tmux.PaneID(srv.Must("split-window", "-d", "-t", first, "-P", "-F", "#{pane_id}", cmd)))
 		srv.Must("select-layout", "-t", first, "tiled")
 	}
 	return srv, panes

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // The rearranging operations beyond swap: resize, layouts, rotate, and
@@ -37,18 +39,18 @@ const (
 // NamedLayouts are tmux's preset layouts, on every version from 3.2a.
 var NamedLayouts = []string{"even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"}
 
-var resizeFlag = map[Direction]string{DirUp: "-U", DirDown: "-D", DirLeft: "-L", DirRight: "-R"}
+var resizeFlag = map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D", tmux.DirLeft: "-L", tmux.DirRight: "-R"}
 
 // ParseResize validates a resize: one of the four directions and 1 to
 // MaxResizeCells cells.
-func ParseResize(dir string, cells int) (Direction, error) {
-	d := Direction(dir)
+func ParseResize(dir string, cells int) (tmux.Direction, error) {
+	d := tmux.Direction(dir)
 	if _, ok := resizeFlag[d]; !ok {
-		return "", &Error{Kind: KindInvalidInput, Value: dir, Message: fmt.Sprintf("invalid resize direction %s: want one of up, down, left, right", Quote(dir))}
+		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: dir, Message: fmt.Sprintf("invalid resize direction %s: want one of up, down, left, right", tmux.Quote(dir))}
 	}
 	if cells < 1 || cells > MaxResizeCells {
 		v := strconv.Itoa(cells)
-		return "", &Error{Kind: KindInvalidInput, Value: v, Message: fmt.Sprintf("invalid cell count %s: want 1 to %d", v, MaxResizeCells)}
+		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: v, Message: fmt.Sprintf("invalid cell count %s: want 1 to %d", v, MaxResizeCells)}
 	}
 	return d, nil
 }
@@ -67,9 +69,9 @@ func ParseLayoutChoice(s string) (string, error) {
 		}
 	}
 	if s == "" || !strings.Contains(s, ",") {
-		return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid layout %s: want one of %s, or a layout string tmux printed (#{window_layout})", Quote(s), strings.Join(NamedLayouts, ", "))}
+		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid layout %s: want one of %s, or a layout string tmux printed (#{window_layout})", tmux.Quote(s), strings.Join(NamedLayouts, ", "))}
 	}
-	if _, err := CheckLayout(s); err != nil {
+	if _, err := tmux.CheckLayout(s); err != nil {
 		return "", err
 	}
 	return s, nil
@@ -82,16 +84,16 @@ func isLayoutString(choice string) bool { return strings.Contains(choice, ",") }
 // fitsWindow checks a layout string against the window it is for: tmux
 // would resize the window to the layout's size, or drop cells, rather
 // than refuse, and neither is what anyone asking for a layout means.
-func fitsWindow(layout string, w *Window) error {
-	shape, err := CheckLayout(layout)
+func fitsWindow(layout string, w *tmux.Window) error {
+	shape, err := tmux.CheckLayout(layout)
 	if err != nil {
 		return err
 	}
 	if shape.Width != w.Width || shape.Height != w.Height {
-		return &Error{Kind: KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s is for a %dx%d window; window %s is %dx%d", Quote(layout), shape.Width, shape.Height, w.ID, w.Width, w.Height)}
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s is for a %dx%d window; window %s is %dx%d", tmux.Quote(layout), shape.Width, shape.Height, w.ID, w.Width, w.Height)}
 	}
 	if shape.Panes != len(w.Panes) {
-		return &Error{Kind: KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s has %d panes; window %s has %d", Quote(layout), shape.Panes, w.ID, len(w.Panes))}
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s has %d panes; window %s has %d", tmux.Quote(layout), shape.Panes, w.ID, len(w.Panes))}
 	}
 	return nil
 }
@@ -118,11 +120,11 @@ func keepZoom(target string, cmd []string) [][]string {
 	}
 }
 
-func resizeScript(p PaneID, d Direction, cells int) [][]string {
+func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
 	return keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
 }
 
-func layoutCmd(w WindowID, choice string) []string {
+func layoutCmd(w tmux.WindowID, choice string) []string {
 	switch choice {
 	case LayoutNext:
 		return []string{"next-layout", "-t", string(w)}
@@ -134,7 +136,7 @@ func layoutCmd(w WindowID, choice string) []string {
 	return []string{"select-layout", "-t", string(w), choice}
 }
 
-func layoutScript(w WindowID, choice string) [][]string {
+func layoutScript(w tmux.WindowID, choice string) [][]string {
 	// A layout string goes through if-shell, not run-shell -C: it is
 	// quoted once and never expanded as a format.
 	sel := layoutCmd(w, choice)
@@ -151,9 +153,9 @@ func layoutScript(w WindowID, choice string) [][]string {
 // the focus to whichever pane arrives in the active pane's place; the
 // focus goes back to the pane that was active, and the last pane back to
 // the pane that was last.
-func rotateScript(w WindowID, d Direction) [][]string {
+func rotateScript(w tmux.WindowID, d tmux.Direction) [][]string {
 	flag := "-D"
-	if d == DirUp {
+	if d == tmux.DirUp {
 		flag = "-U"
 	}
 	lastID := "#{P:#{?pane_last,#{pane_id},}}"
@@ -172,7 +174,7 @@ const followFlag = "#{?#{&&:#{pane_active},#{window_active}},,-d }"
 // keepFocus is what follows a move in the pane's own context: a marked
 // pane is marked again, and its old window zoomed again unless the pane
 // that leaves was the zoomed one.
-func keepFocus(p PaneID) string {
+func keepFocus(p tmux.PaneID) string {
 	return "#{?pane_marked, ; select-pane -m -t " + string(p) + ",}" +
 		"#{?#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}, ; resize-pane -Z -t #{window_id},}"
 }
@@ -185,7 +187,7 @@ func keepFocus(p PaneID) string {
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
 // it).
-func moveScript(p PaneID, to WindowID, follow bool) [][]string {
+func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
 	sp, st := string(p), string(to)
 	join := func(split string, zoomed, sameSession bool) [][]string {
 		// Window to is zoomed again afterwards, unless the arriving pane
@@ -227,7 +229,7 @@ func moveScript(p PaneID, to WindowID, follow bool) [][]string {
 // next free index), or of the session tmux finds for p when s is "". A
 // pane alone in its window stays where it is. follow is as for
 // moveScript: the new window becomes the current one.
-func breakScript(p PaneID, s SessionID, follow bool) [][]string {
+func breakScript(p tmux.PaneID, s tmux.SessionID, follow bool) [][]string {
 	sp := string(p)
 	flag := followFlag
 	if follow {

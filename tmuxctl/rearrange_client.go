@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // The rearranging operations on their own, for callers without a session
@@ -14,8 +16,8 @@ import (
 
 // ResizePane moves one edge of pane p in direction d by cells (tmux's
 // resize-pane -U/-D/-L/-R), and answers with the pane's window afterwards.
-func (c *Client) ResizePane(ctx context.Context, p PaneID, d Direction, cells int) (*Window, error) {
-	if _, err := ParsePaneID(string(p)); err != nil {
+func (c *Client) ResizePane(ctx context.Context, p tmux.PaneID, d tmux.Direction, cells int) (*tmux.Window, error) {
+	if _, err := tmux.ParsePaneID(string(p)); err != nil {
 		return nil, err
 	}
 	if _, err := ParseResize(string(d), cells); err != nil {
@@ -28,8 +30,8 @@ func (c *Client) ResizePane(ctx context.Context, p PaneID, d Direction, cells in
 // string only when it was made for a window of w's size and pane count,
 // since tmux would otherwise resize the window or drop cells to fit it.
 // It answers with the window afterwards.
-func (c *Client) SelectLayout(ctx context.Context, w WindowID, layout string) (*Window, error) {
-	if _, err := ParseWindowID(string(w)); err != nil {
+func (c *Client) SelectLayout(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
+	if _, err := tmux.ParseWindowID(string(w)); err != nil {
 		return nil, err
 	}
 	choice, err := ParseLayoutChoice(layout)
@@ -52,8 +54,8 @@ func (c *Client) SelectLayout(ctx context.Context, w WindowID, layout string) (*
 // applyLayoutString applies a checked layout string to window w. The
 // window may change between the caller's read and the change: the script
 // checks again as it runs, and otherwise does nothing but say so.
-func (c *Client) applyLayoutString(ctx context.Context, w WindowID, choice string) (*Window, error) {
-	shape, err := CheckLayout(choice)
+func (c *Client) applyLayoutString(ctx context.Context, w tmux.WindowID, choice string) (*tmux.Window, error) {
+	shape, err := tmux.CheckLayout(choice)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +69,7 @@ func (c *Client) applyLayoutString(ctx context.Context, w WindowID, choice strin
 	win, err := c.changeAndRead(ctx, string(w), script)
 	var refused *misfit
 	if errors.As(err, &refused) && refused.nonce == nonce {
-		return nil, &Error{Kind: KindGone, Value: string(w), Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", w, Quote(choice))}
+		return nil, &tmux.Error{Kind: tmux.KindGone, Value: string(w), Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", w, tmux.Quote(choice))}
 	}
 	return win, err
 }
@@ -83,7 +85,7 @@ func (m *misfit) Error() string { return "the script's condition failed" }
 // the pane's window afterwards. A pane already in window to, or alone in
 // its window when to is "", stays where it is. Moving the only pane of a
 // window leaves that window empty, and tmux closes it.
-func (c *Client) MovePane(ctx context.Context, p PaneID, to WindowID) (*Window, error) {
+func (c *Client) MovePane(ctx context.Context, p tmux.PaneID, to tmux.WindowID) (*tmux.Window, error) {
 	op := Op{Kind: OpMove, Pane: p, Window: to}
 	if err := op.check(); err != nil {
 		return nil, err
@@ -92,7 +94,7 @@ func (c *Client) MovePane(ctx context.Context, p PaneID, to WindowID) (*Window, 
 }
 
 // changeAndRead runs change, then reads the window target is in.
-func (c *Client) changeAndRead(ctx context.Context, target string, change [][]string) (*Window, error) {
+func (c *Client) changeAndRead(ctx context.Context, target string, change [][]string) (*tmux.Window, error) {
 	cmds := append(change, readWindowCmds(target)...)
 	out, ran, err := c.script(ctx, cmds)
 	if !ran {

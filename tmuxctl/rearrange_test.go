@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -54,14 +55,14 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 		ours func(c *tmuxctl.Client, w *world) error
 		tmux func(w *world) [][]string
 	}{}
-	for _, d := range []tmuxctl.Direction{tmuxctl.DirUp, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirRight} {
-		flag := map[tmuxctl.Direction]string{tmuxctl.DirUp: "-U", tmuxctl.DirDown: "-D", tmuxctl.DirLeft: "-L", tmuxctl.DirRight: "-R"}[d]
+	for _, d := range []tmux.Direction{tmux.DirUp, tmux.DirDown, tmux.DirLeft, tmux.DirRight} {
+		flag := map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D", tmux.DirLeft: "-L", tmux.DirRight: "-R"}[d]
 		cases = append(cases, struct {
 			name string
 			ours func(c *tmuxctl.Client, w *world) error
 			tmux func(w *world) [][]string
 		}{"resize " + string(d), func(c *tmuxctl.Client, w *world) error {
-			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), d, 7)
+			_, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[0]), d, 7)
 			return err
 		}, func(w *world) [][]string { return [][]string{{"resize-pane", "-t", w.g[0], flag, "7"}} }})
 	}
@@ -79,9 +80,9 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 			ours func(c *tmuxctl.Client, w *world) error
 			tmux func(w *world) [][]string
 		}{"layout " + choice, func(c *tmuxctl.Client, w *world) error {
-			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[1]), tmuxctl.DirLeft, 9) // uneven first
+			_, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[1]), tmux.DirLeft, 9) // uneven first
 			if err == nil {
-				_, err = c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), choice)
+				_, err = c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), choice)
 			}
 			return err
 		}, func(w *world) [][]string {
@@ -95,39 +96,39 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 		tmux func(w *world) [][]string
 	}{
 		{"move the active pane to a window of side-by-side panes", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[1]))
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), tmux.WindowID(w.win[1]))
 			return err
 		}, func(w *world) [][]string {
 			// Its active pane is 100x50: not more than twice as wide as tall.
 			return [][]string{{"join-pane", "-v", "-s", w.g[0], "-t", w.win[1]}}
 		}},
 		{"move the active pane to a wide window", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2]))
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), tmux.WindowID(w.win[2]))
 			return err
 		}, func(w *world) [][]string {
 			return [][]string{{"join-pane", "-h", "-s", w.g[0], "-t", w.win[2]}}
 		}},
 		{"move an inactive pane", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.WindowID(w.win[2]))
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.g[3]), tmux.WindowID(w.win[2]))
 			return err
 		}, func(w *world) [][]string {
 			return [][]string{{"join-pane", "-d", "-h", "-s", w.g[3], "-t", w.win[2]}}
 		}},
 		{"move a window's only pane (tmux closes the window)", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w2), tmuxctl.WindowID(w.win[0]))
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.w2), tmux.WindowID(w.win[0]))
 			return err
 		}, func(w *world) [][]string {
 			// The active pane is 100x25: more than twice as wide as tall.
 			return [][]string{{"join-pane", "-d", "-h", "-s", w.w2, "-t", w.win[0]}}
 		}},
 		{"break the active pane out", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), "")
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), "")
 			return err
 		}, func(w *world) [][]string {
 			return [][]string{{"break-pane", "-s", w.g[0], "-t", w.session + ":"}}
 		}},
 		{"break an inactive pane out", func(c *tmuxctl.Client, w *world) error {
-			_, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w1[1]), "")
+			_, err := c.MovePane(t.Context(), tmux.PaneID(w.w1[1]), "")
 			return err
 		}, func(w *world) [][]string {
 			return [][]string{{"break-pane", "-d", "-s", w.w1[1], "-t", w.session + ":"}}
@@ -135,7 +136,7 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 	}...)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, c := newClient(t, tmuxctl.Env{})
+			srv, c := newClient(t, tmux.Env{})
 			twin := tmuxtest.Start(t, 0, 0)
 			w, tw := buildWorld(t, srv), buildWorld(t, twin)
 			if shape(srv) != shape(twin) {
@@ -166,7 +167,7 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 // on the pane that was active, and the last pane on the one that was last.
 func TestRotateKeepsFocusWithContent(t *testing.T) {
 	for _, zoomed := range []bool{false, true} {
-		srv, c := newClient(t, tmuxctl.Env{})
+		srv, c := newClient(t, tmux.Env{})
 		w := buildWorld(t, srv)
 		srv.Must("select-pane", "-t", w.g[2])
 		srv.Must("select-pane", "-t", w.g[1])
@@ -174,9 +175,9 @@ func TestRotateKeepsFocusWithContent(t *testing.T) {
 			srv.Must("resize-pane", "-Z", "-t", w.g[1])
 		}
 		order := srv.Must("list-panes", "-t", w.win[0], "-F", "#{pane_id}")
-		sid := tmuxctl.SessionID(w.session)
-		for _, d := range []tmuxctl.Direction{tmuxctl.DirDown, tmuxctl.DirUp, tmuxctl.DirUp} {
-			if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: d}); err != nil {
+		sid := tmux.SessionID(w.session)
+		for _, d := range []tmux.Direction{tmux.DirDown, tmux.DirUp, tmux.DirUp} {
+			if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmux.WindowID(w.win[0]), Dir: d}); err != nil {
 				t.Fatal(err)
 			}
 			if got := srv.Active(w.win[0]); got != w.g[1] {
@@ -202,27 +203,27 @@ func TestRotateKeepsFocusWithContent(t *testing.T) {
 // resize, a layout and a move out of it or into it; a marked pane that
 // moves stays marked.
 func TestRearrangeKeepsZoomAndMark(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("select-pane", "-m", "-t", w.g[3]) // tmux marks only a visible pane
 	srv.Must("resize-pane", "-Z", "-t", w.g[0])
 	srv.Must("resize-pane", "-Z", "-t", w.w1[0])
 	zoomed := func(win string) bool { return srv.Display(win, "#{window_zoomed_flag}") == "1" }
 
-	if _, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.DirUp, 3); err != nil {
+	if _, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[3]), tmux.DirUp, 3); err != nil {
 		t.Fatal(err)
 	}
 	if !zoomed(w.win[0]) || srv.Active(w.win[0]) != w.g[0] {
 		t.Fatalf("resize: zoom %v on %s", zoomed(w.win[0]), srv.Active(w.win[0]))
 	}
-	if _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), "tiled"); err != nil {
+	if _, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), "tiled"); err != nil {
 		t.Fatal(err)
 	}
 	if !zoomed(w.win[0]) {
 		t.Fatal("layout: window unzoomed")
 	}
 	// The marked, inactive g[3] leaves the zoomed window 0 for the zoomed window 1.
-	win, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), tmuxctl.WindowID(w.win[1]))
+	win, err := c.MovePane(t.Context(), tmux.PaneID(w.g[3]), tmux.WindowID(w.win[1]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestRearrangeKeepsZoomAndMark(t *testing.T) {
 	if got := srv.Display(w.g[3], "#{pane_marked}"); got != "1" {
 		t.Fatal("the moved pane lost its mark")
 	}
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[3]), ""); err != nil {
+	if _, err := c.MovePane(t.Context(), tmux.PaneID(w.g[3]), ""); err != nil {
 		t.Fatal(err)
 	}
 	if srv.Display(w.g[3], "#{pane_marked}") != "1" || srv.Display(w.g[3], "#{window_panes}") != "1" {
@@ -252,13 +253,13 @@ func TestRearrangeKeepsZoomAndMark(t *testing.T) {
 // TestRearrangeNoOps: a pane moved to its own window, or broken out of a
 // window it is alone in, stays where it is.
 func TestRearrangeNoOps(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	before := shape(srv)
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[1]), tmuxctl.WindowID(w.win[0])); err != nil {
+	if _, err := c.MovePane(t.Context(), tmux.PaneID(w.g[1]), tmux.WindowID(w.win[0])); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.w2), ""); err != nil {
+	if _, err := c.MovePane(t.Context(), tmux.PaneID(w.w2), ""); err != nil {
 		t.Fatal(err)
 	}
 	if got := shape(srv); got != before {
@@ -269,7 +270,7 @@ func TestRearrangeNoOps(t *testing.T) {
 // TestRearrangeRefusesBadInput: nothing reaches tmux, nothing changes,
 // and the error names the value.
 func TestRearrangeRefusesBadInput(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	before := shape(srv)
 	layout := srv.Display(w.win[0], "#{window_layout}")
@@ -283,28 +284,28 @@ func TestRearrangeRefusesBadInput(t *testing.T) {
 		call        func() error
 	}{
 		{"pane id", "1; kill-server", func() error {
-			_, err := c.ResizePane(t.Context(), "1; kill-server", tmuxctl.DirUp, 1)
+			_, err := c.ResizePane(t.Context(), "1; kill-server", tmux.DirUp, 1)
 			return err
 		}},
 		{"cells", "0", func() error {
-			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirUp, 0)
+			_, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[0]), tmux.DirUp, 0)
 			return err
 		}},
 		{"cells", "1001", func() error {
-			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirUp, 1001)
+			_, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[0]), tmux.DirUp, 1001)
 			return err
 		}},
 		{"direction", "next", func() error {
-			_, err := c.ResizePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.DirNext, 1)
+			_, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[0]), tmux.DirNext, 1)
 			return err
 		}},
-		{"layout name", "spiral", func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), "spiral"); return err }},
-		{"checksum", badSum, func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), badSum); return err }},
-		{"another window's layout", other, func() error { _, err := c.SelectLayout(t.Context(), tmuxctl.WindowID(w.win[0]), other); return err }},
-		{"window id", "main:1", func() error { _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), "main:1"); return err }},
+		{"layout name", "spiral", func() error { _, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), "spiral"); return err }},
+		{"checksum", badSum, func() error { _, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), badSum); return err }},
+		{"another window's layout", other, func() error { _, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), other); return err }},
+		{"window id", "main:1", func() error { _, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), "main:1"); return err }},
 	} {
 		err := tc.call()
-		if tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput || tmuxctl.AsError(err).Value != tc.value {
+		if tmux.KindOf(err) != tmux.KindInvalidInput || tmux.AsError(err).Value != tc.value {
 			t.Errorf("%s %q: got %v, want invalid_input naming it", tc.name, tc.value, err)
 		}
 	}
@@ -322,7 +323,7 @@ func TestRearrangeRefusesBadInput(t *testing.T) {
 	before = shape(srv)
 	// tmux says "pane too small" (3.2a to 3.6b) or "no space for a new
 	// pane" (3.7 and later).
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(w.win[2])); tmuxctl.KindOf(err) != tmuxctl.KindRefused ||
+	if _, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), tmux.WindowID(w.win[2])); tmux.KindOf(err) != tmux.KindRefused ||
 		!strings.Contains(err.Error(), "too small") && !strings.Contains(err.Error(), "no space") {
 		t.Fatalf("move into a full window: %v", err)
 	}
@@ -344,7 +345,7 @@ func everything(srv *tmuxtest.Server) string {
 // window and index, focus, last panes, zoom, the mark, the current and
 // last window, and the closed window at its index with its name.
 func TestRestoreAfterEveryRearrangement(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("rename-window", "-t", w.win[1], "named by hand") // automatic-rename off
 	// Every window with two panes has a last pane: tmux can set one but
@@ -358,7 +359,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 	srv.Must("select-window", "-t", w.win[2])
 	srv.Must("select-window", "-t", w.win[0])
 	srv.Must("resize-pane", "-Z", "-t", w.g[1])
-	sid := tmuxctl.SessionID(w.session)
+	sid := tmux.SessionID(w.session)
 	want, err := c.ReadState(t.Context(), sid)
 	if err != nil {
 		t.Fatal(err)
@@ -371,14 +372,14 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 			t.Fatalf("%+v: %v", op, err)
 		}
 	}
-	act(tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: tmuxctl.PaneID(w.g[0]), Dir: tmuxctl.DirRight, Cells: 11})
-	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: tmuxctl.LayoutNext})
-	act(tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: tmuxctl.DirDown})
-	act(tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(w.g[2]), With: tmuxctl.PaneID(w.w1[0])})
-	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w2), Window: tmuxctl.WindowID(w.win[1])}) // closes window 2
-	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w1[1])})                                  // the marked pane, into a new window
-	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.g[1]), Window: tmuxctl.WindowID(w.win[1])})
-	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[1]), Layout: "tiled"})
+	act(tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: tmux.PaneID(w.g[0]), Dir: tmux.DirRight, Cells: 11})
+	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(w.win[0]), Layout: tmuxctl.LayoutNext})
+	act(tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmux.WindowID(w.win[0]), Dir: tmux.DirDown})
+	act(tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(w.g[2]), With: tmux.PaneID(w.w1[0])})
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.w2), Window: tmux.WindowID(w.win[1])}) // closes window 2
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.w1[1])})                               // the marked pane, into a new window
+	act(tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.g[1]), Window: tmux.WindowID(w.win[1])})
+	act(tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(w.win[1]), Layout: "tiled"})
 	if ids := srv.Must("list-windows", "-a", "-F", "#{window_id}"); strings.Contains(ids+"\n", w.win[2]+"\n") {
 		t.Fatalf("window %s was not closed by the move: %s", w.win[2], ids)
 	}
@@ -395,7 +396,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 	}
 	// Window 2 is back with a new id, which RestoreAll reports; the
 	// others kept theirs.
-	newID, ok := recreated[tmuxctl.WindowID(w.win[2])]
+	newID, ok := recreated[tmux.WindowID(w.win[2])]
 	if !ok || len(recreated) != 1 || string(newID) != srv.Display("main:2", "#{window_id}") {
 		t.Fatalf("recreated %v, window 2 is %s", recreated, srv.Display("main:2", "#{window_id}"))
 	}
@@ -416,24 +417,24 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 // just read to the state before the step): after each undo tmux is
 // exactly as it was before that step, a closed window included.
 func TestUndoEachRearrangement(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("select-pane", "-t", w.w1[1])
 	srv.Must("select-pane", "-t", w.w1[0])
-	sid := tmuxctl.SessionID(w.session)
+	sid := tmux.SessionID(w.session)
 	ops := []tmuxctl.Op{
-		{Kind: tmuxctl.OpResize, Pane: tmuxctl.PaneID(w.g[0]), Dir: tmuxctl.DirDown, Cells: 4},
-		{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(w.g[0]), With: tmuxctl.PaneID(w.g[3])},
-		{Kind: tmuxctl.OpZoom, Pane: tmuxctl.PaneID(w.g[0])},
-		{Kind: tmuxctl.OpRotate, Window: tmuxctl.WindowID(w.win[0]), Dir: tmuxctl.DirUp},
-		{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: "main-vertical"},
-		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w2), Window: tmuxctl.WindowID(w.win[0]), Follow: true}, // closes window 2
-		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.g[1]), Follow: true},
-		{Kind: tmuxctl.OpMove, Pane: tmuxctl.PaneID(w.w1[1]), Window: tmuxctl.WindowID(w.win[0]), Follow: true},
-		{Kind: tmuxctl.OpLayout, Window: tmuxctl.WindowID(w.win[0]), Layout: tmuxctl.LayoutSpread},
+		{Kind: tmuxctl.OpResize, Pane: tmux.PaneID(w.g[0]), Dir: tmux.DirDown, Cells: 4},
+		{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(w.g[0]), With: tmux.PaneID(w.g[3])},
+		{Kind: tmuxctl.OpZoom, Pane: tmux.PaneID(w.g[0])},
+		{Kind: tmuxctl.OpRotate, Window: tmux.WindowID(w.win[0]), Dir: tmux.DirUp},
+		{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(w.win[0]), Layout: "main-vertical"},
+		{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.w2), Window: tmux.WindowID(w.win[0]), Follow: true}, // closes window 2
+		{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.g[1]), Follow: true},
+		{Kind: tmuxctl.OpMove, Pane: tmux.PaneID(w.w1[1]), Window: tmux.WindowID(w.win[0]), Follow: true},
+		{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(w.win[0]), Layout: tmuxctl.LayoutSpread},
 	}
 	var prints []string
-	var befores []*tmuxctl.State
+	var befores []*tmux.State
 	for _, op := range ops {
 		prints = append(prints, everything(srv))
 		before, after, err := c.Act(t.Context(), sid, op)
@@ -469,12 +470,12 @@ func TestUndoEachRearrangement(t *testing.T) {
 // the focused pane of one session moved into another session's window
 // changes neither session's current window nor that window's focus.
 func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	other := srv.Must("new-session", "-d", "-s", "other", "-P", "-F", "#{pane_id}")
 	otherWin := srv.Display(other, "#{window_id}")
 	otherCurrent := srv.Display("other:", "#{window_id}")
-	if _, err := c.MovePane(t.Context(), tmuxctl.PaneID(w.g[0]), tmuxctl.WindowID(otherWin)); err != nil {
+	if _, err := c.MovePane(t.Context(), tmux.PaneID(w.g[0]), tmux.WindowID(otherWin)); err != nil {
 		t.Fatal(err)
 	}
 	if got := srv.Display(w.g[0], "#{window_id}"); got != otherWin {
@@ -492,13 +493,13 @@ func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
 // layout string was checked against it (here: split since) is left
 // alone, and the error says why.
 func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	layout := srv.Display(w.win[1], "#{window_layout}")
 	added := srv.Must("split-window", "-d", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
 	before := shape(srv)
-	_, err := c.ApplyLayoutStringForTest(t.Context(), tmuxctl.WindowID(w.win[1]), layout)
-	if tmuxctl.KindOf(err) != tmuxctl.KindGone || !strings.Contains(err.Error(), "no longer fits") {
+	_, err := c.ApplyLayoutStringForTest(t.Context(), tmux.WindowID(w.win[1]), layout)
+	if tmux.KindOf(err) != tmux.KindGone || !strings.Contains(err.Error(), "no longer fits") {
 		t.Fatalf("got %v, want gone: no longer fits", err)
 	}
 	if got := shape(srv); got != before {
@@ -507,7 +508,7 @@ func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
 	// Unchanged, the same string applies.
 	srv.Must("kill-pane", "-t", added)
 	srv.Must("select-layout", "-t", w.win[1], "even-vertical")
-	win, err := c.ApplyLayoutStringForTest(t.Context(), tmuxctl.WindowID(w.win[1]), layout)
+	win, err := c.ApplyLayoutStringForTest(t.Context(), tmux.WindowID(w.win[1]), layout)
 	if err != nil || win.Layout != layout {
 		t.Fatalf("got %v %v, want layout %s", win, err, layout)
 	}

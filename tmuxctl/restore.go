@@ -1,6 +1,10 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
+
+	"github.com/panemap/panemap/tmux"
+)
 
 // Restore puts session state back as it was in want: every pane that still
 // exists returns to its window and position (by inverse swaps: a layout
@@ -11,7 +15,7 @@ import "context"
 // windows it first moves them back, recreating windows that closed (see
 // RestoreAll). Otherwise it sends one command list; when a pane vanishes
 // under it, it reads again and retries.
-func (c *Client) Restore(ctx context.Context, want *State) error {
+func (c *Client) Restore(ctx context.Context, want *tmux.State) error {
 	_, err := c.RestoreAll(ctx, want)
 	return err
 }
@@ -19,18 +23,18 @@ func (c *Client) Restore(ctx context.Context, want *State) error {
 // RestoreAll is Restore, answering with the windows it had to recreate:
 // want's id of each, and the id tmux gave the new window. tmux cannot
 // give a window back its old id; everything else about it is restored.
-func (c *Client) RestoreAll(ctx context.Context, want *State) (map[WindowID]WindowID, error) {
+func (c *Client) RestoreAll(ctx context.Context, want *tmux.State) (map[tmux.WindowID]tmux.WindowID, error) {
 	var err error
-	var recreated map[WindowID]WindowID
+	var recreated map[tmux.WindowID]tmux.WindowID
 	for attempt := 0; attempt < 3; attempt++ {
-		var cur *State
+		var cur *tmux.State
 		if cur, err = c.readForRestore(ctx, want); err != nil {
 			return recreated, err
 		}
 		if moved(cur, want) {
-			var rec map[WindowID]WindowID
+			var rec map[tmux.WindowID]tmux.WindowID
 			if rec, err = c.moveBack(ctx, cur, want); err != nil {
-				if KindOf(err) == KindGone {
+				if tmux.KindOf(err) == tmux.KindGone {
 					continue
 				}
 				return recreated, err
@@ -47,7 +51,7 @@ func (c *Client) RestoreAll(ctx context.Context, want *State) (map[WindowID]Wind
 		if len(cmds) == 0 {
 			return recreated, nil
 		}
-		if _, err = c.run(ctx, cmds...); err == nil || KindOf(err) != KindGone {
+		if _, err = c.run(ctx, cmds...); err == nil || tmux.KindOf(err) != tmux.KindGone {
 			return recreated, err
 		}
 	}
@@ -56,7 +60,7 @@ func (c *Client) RestoreAll(ctx context.Context, want *State) (map[WindowID]Wind
 
 // readForRestore reads want's session, and the window of want's marked
 // pane when it lies outside the session.
-func (c *Client) readForRestore(ctx context.Context, want *State) (*State, error) {
+func (c *Client) readForRestore(ctx context.Context, want *tmux.State) (*tmux.State, error) {
 	cur, err := c.ReadState(ctx, want.Session)
 	if err != nil {
 		return nil, err
@@ -69,122 +73,36 @@ func (c *Client) readForRestore(ctx context.Context, want *State) (*State, error
 	return cur, nil
 }
 
-type slot struct {
-	window WindowID
-	index  int
-}
-
-// restoreCmds computes the command list that turns cur into want.
-func restoreCmds(cur, want *State) [][]string {
-	at := map[slot]PaneID{}
-	where := map[PaneID]slot{}
-	curWin := map[WindowID]*Window{}
-	for _, w := range cur.allWindows() {
-		curWin[w.ID] = w
-		for _, p := range w.Panes {
-			at[slot{w.ID, p.Index}] = p.ID
-			where[p.ID] = slot{w.ID, p.Index}
+// moveBack puts panes back in their windows (see restore_moves.go): it
+// runs both steps and answers with the windows it recreated.
+func (c *Client) moveBack(ctx context.Context, cur, want *tmux.State) (map[tmux.WindowID]tmux.WindowID, error) {
+	if cmds := rejoinCmds(cur, want); len(cmds) > 0 {
+		if _, err := c.run(ctx, cmds...); err != nil {
+			return nil, err
+		}
+		var err error
+		if cur, err = c.readForRestore(ctx, want); err != nil {
+			return nil, err
 		}
 	}
-	var swaps, layouts, focus, zoomOff, zoomOn, marks, windows [][]string
-	touched := map[WindowID]bool{}
-	for _, ww := range want.allWindows() {
-		if curWin[ww.ID] == nil {
-			continue
-		}
-		for _, p := range ww.Panes {
-			s := slot{ww.ID, p.Index}
-			occ, ok := at[s]
-			from, exists := where[p.ID]
-			if !ok || !exists || occ == p.ID {
-				continue
+	cmds, at := recreateCmds(cur, want)
+	if len(cmds) == 0 {
+		return nil, nil
+	}
+	if _, err := c.run(ctx, cmds...); err != nil {
+		return nil, err
+	}
+	after, err := c.ReadState(ctx, want.Session)
+	if err != nil {
+		return nil, err
+	}
+	recreated := map[tmux.WindowID]tmux.WindowID{}
+	for old, idx := range at {
+		for _, w := range after.Windows {
+			if w.Index == idx {
+				recreated[old] = w.ID
 			}
-			swaps = append(swaps, []string{"swap-pane", "-d", "-s", string(occ), "-t", string(p.ID)})
-			at[s], at[from] = p.ID, occ
-			where[p.ID], where[occ] = s, from
-			touched[s.window], touched[from.window] = true, true
 		}
 	}
-	markChange := cur.Marked != want.Marked
-	for _, ww := range want.allWindows() {
-		cw := curWin[ww.ID]
-		if cw == nil {
-			continue
-		}
-		wa, _ := ww.ActivePane()
-		wl, _ := ww.LastPane()
-		ca, _ := cw.ActivePane()
-		cl, _ := cw.LastPane()
-		_, activeExists := where[wa.ID]
-		_, lastExists := where[wl.ID]
-		lastWanted := wl.ID != "" && lastExists && wl.ID != wa.ID
-		focusChange := activeExists && (touched[ww.ID] || ca.ID != wa.ID || (lastWanted && cl.ID != wl.ID))
-		// The panes are back in place; a window whose cells changed size
-		// gets its layout string back (only when it has exactly want's
-		// panes: select-layout needs one cell per pane).
-		// A window the swaps touched gets it too: a swap exchanges cells,
-		// and after a join a window's cells need not be in its panes'
-		// order, so only select-layout (which deals cells out in pane
-		// order) makes the string exact.
-		relayout := ww.Layout != "" && (cw.Layout != ww.Layout || touched[ww.ID]) && holds(where, at, ww)
-		if relayout {
-			layouts = append(layouts, []string{"select-layout", "-t", string(ww.ID), ww.Layout})
-		}
-		markHere := markChange && (cur.Marked != "" && where[cur.Marked].window == ww.ID || want.Marked != "" && where[want.Marked].window == ww.ID)
-		unzoomed := false
-		if cw.Zoomed && (touched[ww.ID] || relayout || focusChange || !ww.Zoomed || markHere) {
-			zoomOff = append(zoomOff, []string{"resize-pane", "-Z", "-t", string(ca.ID)})
-			unzoomed = true
-		}
-		if focusChange {
-			if lastWanted {
-				focus = append(focus, []string{"select-pane", "-t", string(wl.ID)})
-			}
-			focus = append(focus, []string{"select-pane", "-t", string(wa.ID)})
-		}
-		if ww.Zoomed && activeExists && (unzoomed || !cw.Zoomed) {
-			zoomOn = append(zoomOn, []string{"resize-pane", "-Z", "-t", string(wa.ID)})
-		}
-	}
-	if markChange {
-		if want.Marked == "" {
-			marks = append(marks, []string{"select-pane", "-M", "-t", string(cur.Marked)})
-		} else if _, ok := where[want.Marked]; ok {
-			marks = append(marks, []string{"select-pane", "-m", "-t", string(want.Marked)})
-		}
-	}
-	_, curOK := curWin[want.Current]
-	_, lastOK := curWin[want.LastWindow]
-	lastWanted := want.LastWindow != "" && lastOK && want.LastWindow != want.Current
-	if curOK && (cur.Current != want.Current || (lastWanted && cur.LastWindow != want.LastWindow)) {
-		if lastWanted {
-			windows = append(windows, []string{"select-window", "-t", string(want.Session) + ":" + string(want.LastWindow)})
-		}
-		windows = append(windows, []string{"select-window", "-t", string(want.Session) + ":" + string(want.Current)})
-	}
-	var cmds [][]string
-	for _, part := range [][][]string{zoomOff, swaps, layouts, focus, marks, zoomOn, windows} {
-		cmds = append(cmds, part...)
-	}
-	return cmds
-}
-
-// holds reports whether, with panes where the swaps left them, window w
-// holds exactly w's panes.
-func holds(where map[PaneID]slot, at map[slot]PaneID, w *Window) bool {
-	n := 0
-	for s := range at {
-		if s.window == w.ID {
-			n++
-		}
-	}
-	if n != len(w.Panes) {
-		return false
-	}
-	for _, p := range w.Panes {
-		if s, ok := where[p.ID]; !ok || s.window != w.ID {
-			return false
-		}
-	}
-	return true
+	return recreated, nil
 }

@@ -1,8 +1,9 @@
 package tmuxctl
 
 import (
-	"context"
 	"strconv"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // Putting panes back in their windows, before Restore's swaps, layouts and
@@ -15,7 +16,7 @@ import (
 
 // moved reports whether a pane of want's session windows is in another
 // window in cur, or a window of want with a pane still alive is gone.
-func moved(cur, want *State) bool {
+func moved(cur, want *tmux.State) bool {
 	for _, ww := range want.Windows {
 		_, exists := cur.Window(ww.ID)
 		for _, p := range ww.Panes {
@@ -27,42 +28,9 @@ func moved(cur, want *State) bool {
 	return false
 }
 
-// moveBack runs both steps and answers with the windows it recreated.
-func (c *Client) moveBack(ctx context.Context, cur, want *State) (map[WindowID]WindowID, error) {
-	if cmds := rejoinCmds(cur, want); len(cmds) > 0 {
-		if _, err := c.run(ctx, cmds...); err != nil {
-			return nil, err
-		}
-		var err error
-		if cur, err = c.readForRestore(ctx, want); err != nil {
-			return nil, err
-		}
-	}
-	cmds, at := recreateCmds(cur, want)
-	if len(cmds) == 0 {
-		return nil, nil
-	}
-	if _, err := c.run(ctx, cmds...); err != nil {
-		return nil, err
-	}
-	after, err := c.ReadState(ctx, want.Session)
-	if err != nil {
-		return nil, err
-	}
-	recreated := map[WindowID]WindowID{}
-	for old, idx := range at {
-		for _, w := range after.Windows {
-			if w.Index == idx {
-				recreated[old] = w.ID
-			}
-		}
-	}
-	return recreated, nil
-}
-
 // joinCmd moves pane p into window w (-d: no focus change; -f: a split of
 // the whole window, which has room where a single pane may not).
-func joinCmd(p PaneID, w *Window, target string) []string {
+func joinCmd(p tmux.PaneID, w *tmux.Window, target string) []string {
 	split := "-v"
 	if w.Width > 2*w.Height {
 		split = "-h"
@@ -71,7 +39,7 @@ func joinCmd(p PaneID, w *Window, target string) []string {
 }
 
 // rejoinCmds moves each pane back into its want window that still exists.
-func rejoinCmds(cur, want *State) [][]string {
+func rejoinCmds(cur, want *tmux.State) [][]string {
 	var cmds [][]string
 	for _, ww := range want.Windows {
 		cw, ok := cur.Window(ww.ID)
@@ -91,23 +59,23 @@ func rejoinCmds(cur, want *State) [][]string {
 // live pane, again: at its index (a window that took the index since is
 // moved past every index in use), with its name and automatic-rename as
 // they were. It answers with the index each recreated window gets.
-func recreateCmds(cur, want *State) ([][]string, map[WindowID]int) {
-	used := map[int]*Window{}
+func recreateCmds(cur, want *tmux.State) ([][]string, map[tmux.WindowID]int) {
+	used := map[int]*tmux.Window{}
 	spare := 0
-	for _, w := range append(append([]*Window(nil), cur.Windows...), want.Windows...) {
+	for _, w := range append(append([]*tmux.Window(nil), cur.Windows...), want.Windows...) {
 		spare = max(spare, w.Index+1)
 	}
 	for _, w := range cur.Windows {
 		used[w.Index] = w
 	}
 	var cmds [][]string
-	at := map[WindowID]int{}
+	at := map[tmux.WindowID]int{}
 	s := string(want.Session)
 	for _, ww := range want.Windows {
 		if _, ok := cur.Window(ww.ID); ok {
 			continue
 		}
-		var alive []PaneID
+		var alive []tmux.PaneID
 		for _, p := range ww.Panes {
 			if _, _, ok := cur.FindPane(p.ID); ok {
 				alive = append(alive, p.ID)
@@ -139,39 +107,4 @@ func recreateCmds(cur, want *State) ([][]string, map[WindowID]int) {
 		at[ww.ID] = idx
 	}
 	return cmds, at
-}
-
-// RenameWindows returns a copy of s with window ids renamed by m (old id
-// to new), wherever s names them.
-func (s *State) RenameWindows(m map[WindowID]WindowID) *State {
-	if len(m) == 0 {
-		return s
-	}
-	rename := func(id WindowID) WindowID {
-		if n, ok := m[id]; ok {
-			return n
-		}
-		return id
-	}
-	out := *s
-	out.Current, out.LastWindow = rename(s.Current), rename(s.LastWindow)
-	out.Windows = make([]*Window, len(s.Windows))
-	for i, w := range s.Windows {
-		out.Windows[i] = w.renamed(rename)
-	}
-	if s.Foreign != nil {
-		out.Foreign = s.Foreign.renamed(rename)
-	}
-	return &out
-}
-
-func (w *Window) renamed(rename func(WindowID) WindowID) *Window {
-	c := *w
-	c.ID = rename(w.ID)
-	c.Panes = make([]Pane, len(w.Panes))
-	for i, p := range w.Panes {
-		p.WindowID = rename(p.WindowID)
-		c.Panes[i] = p
-	}
-	return &c
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // fingerprint is everything Restore promises to put back, as tmux reports it.
@@ -14,7 +14,7 @@ func fingerprint(srv *tmuxtest.Server) string {
 }
 
 func TestRestorePutsEverythingBack(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	w1 := srv.Must("new-window", "-t", "main:", "-P", "-F", "#{pane_id}")
 	w1b := srv.Must("split-window", "-h", "-t", w1, "-P", "-F", "#{pane_id}")
@@ -22,7 +22,7 @@ func TestRestorePutsEverythingBack(t *testing.T) {
 	srv.Must("select-pane", "-t", g[2])
 	srv.Must("select-pane", "-t", g[1])
 	srv.Must("select-pane", "-m", "-t", g[3])
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	want, err := c.ReadState(ctx(t), sid)
 	if err != nil {
 		t.Fatal(err)
@@ -30,12 +30,12 @@ func TestRestorePutsEverythingBack(t *testing.T) {
 	before := fingerprint(srv)
 
 	// Scramble: swaps in and across windows, focus, zoom, mark, window.
-	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[3])); return err }())
-	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(w1b)); return err }())
-	mustNil(t, func() error { _, err := c.SelectPane(ctx(t), tmuxctl.PaneID(g[2]), tmuxctl.DirRight); return err }())
-	mustNil(t, c.ToggleZoom(ctx(t), tmuxctl.PaneID(srv.Active(g[2]))))
-	mustNil(t, c.ToggleMark(ctx(t), tmuxctl.PaneID(g[2])))
-	mustNil(t, c.SelectWindow(ctx(t), sid, tmuxctl.WindowID(srv.Display(w1, "#{window_id}"))))
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(g[3])); return err }())
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); return err }())
+	mustNil(t, func() error { _, err := c.SelectPane(ctx(t), tmux.PaneID(g[2]), tmux.DirRight); return err }())
+	mustNil(t, c.ToggleZoom(ctx(t), tmux.PaneID(srv.Active(g[2]))))
+	mustNil(t, c.ToggleMark(ctx(t), tmux.PaneID(g[2])))
+	mustNil(t, c.SelectWindow(ctx(t), sid, tmux.WindowID(srv.Display(w1, "#{window_id}"))))
 	if fingerprint(srv) == before {
 		t.Fatal("scramble changed nothing")
 	}
@@ -53,18 +53,18 @@ func TestRestorePutsEverythingBack(t *testing.T) {
 }
 
 func TestRestoreZoomAndNoMark(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	want, err := c.ReadState(ctx(t), sid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := fingerprint(srv)
-	mustNil(t, c.ToggleZoom(ctx(t), tmuxctl.PaneID(g[0])))
-	mustNil(t, c.ToggleMark(ctx(t), tmuxctl.PaneID(g[3])))
-	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[2])); return err }())
+	mustNil(t, c.ToggleZoom(ctx(t), tmux.PaneID(g[0])))
+	mustNil(t, c.ToggleMark(ctx(t), tmux.PaneID(g[3])))
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[2])); return err }())
 	mustNil(t, c.Restore(ctx(t), want))
 	if after := fingerprint(srv); after != before {
 		t.Fatalf("not restored:\nbefore:\n%s\nafter:\n%s", before, after)
@@ -72,14 +72,14 @@ func TestRestoreZoomAndNoMark(t *testing.T) {
 }
 
 func TestRestoreSkipsPanesKilledSince(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	want, err := c.ReadState(ctx(t), sid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[1])); return err }())
+	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(g[1])); return err }())
 	srv.Must("kill-pane", "-t", g[3])
 	mustNil(t, c.Restore(ctx(t), want))
 	if cellOf(srv, g[0]) != "0,0" {

@@ -1,6 +1,11 @@
 package tmuxctl
 
-import "context"
+import (
+	"context"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
 
 // A script is a command list whose later commands depend on tmux's state
 // when it runs: if-shell -F picks between command lists by a format, and
@@ -11,38 +16,17 @@ import "context"
 //
 // Over tmux processes a script is one process; over control mode one line
 // (and a marker line that says where its answer ends: see
-// control_script.go), so one round trip.
-
-// scripter is implemented by the transports that run scripts.
-type scripter interface {
-	// runScript runs cmds as one command list and reports ran=true, or
-	// runs nothing and reports ran=false (the caller then reads first
-	// and decides itself).
-	runScript(ctx context.Context, cmds [][]string) (out string, ran bool, err error)
-}
-
-func (t *ExecTransport) runScript(ctx context.Context, cmds [][]string) (string, bool, error) {
-	out, err := t.Run(ctx, cmds...)
-	return out, true, err
-}
-
-func (t *AutoTransport) runScript(ctx context.Context, cmds [][]string) (string, bool, error) {
-	// A script changes things: one that may have run is not run again.
-	out, err := t.runVia(ctx, cmds, false, func(ctl *ControlTransport) (string, error) {
-		out, _, err := ctl.runScript(ctx, cmds)
-		return out, err
-	})
-	return out, true, err
-}
+// transport/control_script.go), so one round trip.
 
 // script runs cmds as a script when the transport can; ran=false means it
-// did not run and the caller must use its control-mode path.
+// did not run and the caller must make the change from a read instead.
 func (c *Client) script(ctx context.Context, cmds [][]string) (string, bool, error) {
-	s, ok := c.t.(scripter)
+	s, ok := c.t.(transport.ScriptRunner)
 	if !ok {
 		return "", false, nil
 	}
-	return s.runScript(ctx, cmds)
+	out, err := s.RunScript(ctx, false, cmds...)
+	return out, true, err
 }
 
 // ifShell is `if-shell -F -t target cond then [else]`: tmux expands cond
@@ -62,7 +46,7 @@ func ifShell(target, cond string, then, otherwise [][]string) []string {
 // words come from validated ids, fixed flags and formats made here, none
 // of which holds a newline or NUL, the only bytes it cannot carry.
 func renderList(cmds [][]string) string {
-	line, err := commandLine(cmds)
+	line, err := transport.CommandLine(cmds)
 	if err != nil {
 		// Unreachable with the words scripts are made of; refuse loudly
 		// rather than send something else.
@@ -73,7 +57,7 @@ func renderList(cmds [][]string) string {
 
 // fmtHasPane is a format that, in a pane's context, is "1" when pane p is
 // in the same window and empty otherwise.
-func fmtHasPane(p PaneID) string {
+func fmtHasPane(p tmux.PaneID) string {
 	return "#{P:#{?#{==:#{pane_id}," + string(p) + "},1,}}"
 }
 

@@ -3,44 +3,11 @@ package tmuxctl
 import (
 	"context"
 	"fmt"
-	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
-// Direction is where SelectPane moves relative to the named pane.
-type Direction string
-
-const (
-	DirNone     Direction = ""
-	DirUp       Direction = "up"
-	DirDown     Direction = "down"
-	DirLeft     Direction = "left"
-	DirRight    Direction = "right"
-	DirLast     Direction = "last"
-	DirNext     Direction = "next"
-	DirPrevious Direction = "previous"
-)
-
-// Directions lists every direction but DirNone, in the contract's order.
-var Directions = []Direction{DirUp, DirDown, DirLeft, DirRight, DirLast, DirNext, DirPrevious}
-
-// ParseDirection validates a direction name; "" means DirNone.
-func ParseDirection(s string) (Direction, error) {
-	if s == "" {
-		return DirNone, nil
-	}
-	for _, d := range Directions {
-		if string(d) == s {
-			return d, nil
-		}
-	}
-	names := make([]string, len(Directions))
-	for i, d := range Directions {
-		names[i] = string(d)
-	}
-	return "", &Error{Kind: KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid direction %s: want one of %s", Quote(s), strings.Join(names, ", "))}
-}
-
-var tmuxDirFlag = map[Direction]string{DirUp: "-U", DirDown: "-D", DirLeft: "-L", DirRight: "-R", DirLast: "-l"}
+var tmuxDirFlag = map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D", tmux.DirLeft: "-L", tmux.DirRight: "-R", tmux.DirLast: "-l"}
 
 // SelectPane makes p its window's active pane, or moves from p in a
 // direction. up/down/left/right/last are tmux's own moves (its wrap-around
@@ -48,16 +15,16 @@ var tmuxDirFlag = map[Direction]string{DirUp: "-U", DirDown: "-D", DirLeft: "-L"
 // window's panes in index order from p, wrapping. A zoomed window stays
 // zoomed. The answer is the pane tmux actually landed on. It is one
 // command list: the move and the read of the window after it.
-func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, error) {
-	if _, err := ParsePaneID(string(p)); err != nil {
-		return Pane{}, err
+func (c *Client) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
+	if _, err := tmux.ParsePaneID(string(p)); err != nil {
+		return tmux.Pane{}, err
 	}
-	if _, err := ParseDirection(string(d)); err != nil {
-		return Pane{}, err
+	if _, err := tmux.ParseDirection(string(d)); err != nil {
+		return tmux.Pane{}, err
 	}
-	var w *Window
+	var w *tmux.Window
 	var err error
-	if d == DirNext || d == DirPrevious {
+	if d == tmux.DirNext || d == tmux.DirPrevious {
 		w, err = c.stepFrom(ctx, p, d)
 	} else {
 		// Select and read the landing in one command list: the answer is
@@ -71,14 +38,14 @@ func (c *Client) SelectPane(ctx context.Context, p PaneID, d Direction) (Pane, e
 		}
 	}
 	if err != nil {
-		if KindOf(err) == KindRefused && d == DirLast {
-			return Pane{}, &Error{Kind: KindRefused, Value: string(p), Message: fmt.Sprintf("no last pane in the window of pane %s", p), Err: err}
+		if tmux.KindOf(err) == tmux.KindRefused && d == tmux.DirLast {
+			return tmux.Pane{}, &tmux.Error{Kind: tmux.KindRefused, Value: string(p), Message: fmt.Sprintf("no last pane in the window of pane %s", p), Err: err}
 		}
-		return Pane{}, err
+		return tmux.Pane{}, err
 	}
 	a, ok := w.ActivePane()
 	if !ok {
-		return Pane{}, goneErr("pane", string(p))
+		return tmux.Pane{}, tmux.Gone("pane", string(p))
 	}
 	return a, nil
 }
@@ -96,7 +63,7 @@ func landingCmds(target string) [][]string {
 // selectCmd moves from target (a pane, or a window meaning its active
 // pane) in direction d; DirNone selects target itself. Not for next and
 // previous.
-func selectCmd(target string, d Direction) []string {
+func selectCmd(target string, d tmux.Direction) []string {
 	sel := []string{"select-pane", "-Z", "-t", target}
 	if f := tmuxDirFlag[d]; f != "" {
 		sel = append(sel, f)
@@ -108,7 +75,7 @@ func selectCmd(target string, d Direction) []string {
 // its window. tmux itself works out which pane that is (see stepScript),
 // in the same command list; over a transport that runs no scripts the
 // window is read first.
-func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, error) {
+func (c *Client) stepFrom(ctx context.Context, p tmux.PaneID, d tmux.Direction) (*tmux.Window, error) {
 	cmds := append(stepScript(string(p), d), landingCmds(string(p))...)
 	out, ran, err := c.script(ctx, cmds)
 	if ran {
@@ -121,7 +88,7 @@ func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, 
 	if err != nil {
 		return nil, err
 	}
-	return c.readWindow(ctx, string(p), selectCmd(string(stepPane(w, p, d)), DirNone))
+	return c.readWindow(ctx, string(p), selectCmd(string(stepPane(w, p, d)), tmux.DirNone))
 }
 
 // stepScript selects the pane after (or before) p by index, wrapping, with
@@ -131,10 +98,10 @@ func (c *Client) stepFrom(ctx context.Context, p PaneID, d Direction) (*Window, 
 // are tmux's own window id and a number. has-session first fails, naming
 // p, when p does not exist (run-shell would expand the formats against
 // the current window instead).
-func stepScript(p string, d Direction) [][]string {
+func stepScript(p string, d tmux.Direction) [][]string {
 	const base = "#{pane-base-index}"
 	delta := "1"
-	if d == DirPrevious {
+	if d == tmux.DirPrevious {
 		delta = "#{e|-:#{window_panes},1}"
 	}
 	index := "#{e|+:#{e|%:#{e|+:#{e|-:#{pane_index}," + base + "}," + delta + "},#{window_panes}}," + base + "}"
@@ -145,15 +112,30 @@ func stepScript(p string, d Direction) [][]string {
 }
 
 // stepPane is the pane after (or before) p in index order, wrapping.
-func stepPane(w *Window, p PaneID, d Direction) PaneID {
+func stepPane(w *tmux.Window, p tmux.PaneID, d tmux.Direction) tmux.PaneID {
 	n := len(w.Panes)
 	for i, q := range w.Panes {
 		if q.ID == p {
-			if d == DirNext {
+			if d == tmux.DirNext {
 				return w.Panes[(i+1)%n].ID
 			}
 			return w.Panes[(i-1+n)%n].ID
 		}
 	}
 	return p
+}
+
+// SelectWindow makes w the current window of session s.
+func (c *Client) SelectWindow(ctx context.Context, s tmux.SessionID, w tmux.WindowID) error {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return err
+	}
+	if _, err := tmux.ParseWindowID(string(w)); err != nil {
+		return err
+	}
+	_, err := c.run(ctx, []string{"select-window", "-t", string(s) + ":" + string(w)})
+	if err != nil {
+		return c.nameGone(err, string(w))
+	}
+	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // mainVertical makes a main-vertical window of five panes (one main pane
@@ -28,21 +28,21 @@ func mainVertical(t *testing.T, srv *tmuxtest.Server) []string {
 // at the same index, including tmux's most-recently-used tie-break when
 // the main pane has four neighbours to its right.
 func TestSelectMainVerticalMatchesTmux(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	twin := tmuxtest.Start(t, 0, 0)
 	ids := mainVertical(t, srv)
 	tids := mainVertical(t, twin)
-	flags := map[tmuxctl.Direction]string{tmuxctl.DirUp: "-U", tmuxctl.DirDown: "-D", tmuxctl.DirLeft: "-L", tmuxctl.DirRight: "-R", tmuxctl.DirLast: "-l"}
-	walk := []tmuxctl.Direction{
-		tmuxctl.DirRight, tmuxctl.DirDown, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirRight,
-		tmuxctl.DirUp, tmuxctl.DirUp, tmuxctl.DirUp, tmuxctl.DirLeft, tmuxctl.DirLeft, tmuxctl.DirRight,
-		tmuxctl.DirLast, tmuxctl.DirLast, tmuxctl.DirDown, tmuxctl.DirRight,
+	flags := map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D", tmux.DirLeft: "-L", tmux.DirRight: "-R", tmux.DirLast: "-l"}
+	walk := []tmux.Direction{
+		tmux.DirRight, tmux.DirDown, tmux.DirDown, tmux.DirLeft, tmux.DirRight,
+		tmux.DirUp, tmux.DirUp, tmux.DirUp, tmux.DirLeft, tmux.DirLeft, tmux.DirRight,
+		tmux.DirLast, tmux.DirLast, tmux.DirDown, tmux.DirRight,
 	}
 	srv.Must("select-pane", "-t", ids[0])
 	twin.Must("select-pane", "-t", tids[0])
 	for step, d := range walk {
 		from := srv.Active(ids[0])
-		got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(from), d)
+		got, err := c.SelectPane(ctx(t), tmux.PaneID(from), d)
 		if err != nil {
 			t.Fatalf("step %d %s from %s: %v", step, d, from, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -28,12 +29,12 @@ func TestSelectStepEveryPane(t *testing.T) {
 				} else {
 					srv.Must("select-pane", "-t", other)
 				}
-				for _, d := range []tmuxctl.Direction{tmuxctl.DirNext, tmuxctl.DirPrevious} {
+				for _, d := range []tmux.Direction{tmux.DirNext, tmux.DirPrevious} {
 					want := order[(i+1)%n]
-					if d == tmuxctl.DirPrevious {
+					if d == tmux.DirPrevious {
 						want = order[(i+n-1)%n]
 					}
-					got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(p), d)
+					got, err := c.SelectPane(ctx(t), tmux.PaneID(p), d)
 					if err != nil || string(got.ID) != want || srv.Active(p) != want {
 						t.Fatalf("%s from %s (index %d of %d): got %s, %v, tmux active %s; want %s", d, p, i+1, n, got.ID, err, srv.Active(p), want)
 					}
@@ -41,8 +42,8 @@ func TestSelectStepEveryPane(t *testing.T) {
 			}
 		}
 		before := srv.Active(order[0])
-		_, err := c.SelectPane(ctx(t), "%999", tmuxctl.DirNext)
-		if tmuxctl.KindOf(err) != tmuxctl.KindGone || !strings.Contains(err.Error(), "%999") {
+		_, err := c.SelectPane(ctx(t), "%999", tmux.DirNext)
+		if tmux.KindOf(err) != tmux.KindGone || !strings.Contains(err.Error(), "%999") {
 			t.Errorf("next from a pane that does not exist: %v, want a gone error naming %%999", err)
 		}
 		if a := srv.Active(order[0]); a != before {

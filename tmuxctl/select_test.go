@@ -3,22 +3,22 @@ package tmuxctl_test
 import (
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestSelectDirectionsMatchTmux compares every directional move from every
 // pane of a 2x2 grid with what tmux itself does on a twin server.
 func TestSelectDirectionsMatchTmux(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
-	twin, _ := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
+	twin, _ := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	tg := twin.Grid()
-	flags := map[tmuxctl.Direction]string{tmuxctl.DirUp: "-U", tmuxctl.DirDown: "-D", tmuxctl.DirLeft: "-L", tmuxctl.DirRight: "-R"}
+	flags := map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D", tmux.DirLeft: "-L", tmux.DirRight: "-R"}
 	for i := range g {
 		for d, flag := range flags {
 			srv.Must("select-pane", "-t", g[i])
 			twin.Must("select-pane", "-t", tg[i])
-			got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(g[i]), d)
+			got, err := c.SelectPane(ctx(t), tmux.PaneID(g[i]), d)
 			if err != nil {
 				t.Fatalf("SelectPane(%s, %s): %v", g[i], d, err)
 			}
@@ -44,7 +44,7 @@ func indexOf(xs []string, x string) int {
 }
 
 func TestSelectNextPreviousWrap(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	// tmux's order is pane index order: tl(0) bl(1) tr(2) br(3) after the splits.
 	order := []string{}
@@ -54,26 +54,26 @@ func TestSelectNextPreviousWrap(t *testing.T) {
 	last := order[len(order)-1]
 	// next is relative to the named pane, not the active one.
 	srv.Must("select-pane", "-t", g[0])
-	got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(last), tmuxctl.DirNext)
+	got, err := c.SelectPane(ctx(t), tmux.PaneID(last), tmux.DirNext)
 	if err != nil || string(got.ID) != order[0] {
 		t.Fatalf("next from %s = %v, %v; want %s (wrap)", last, got.ID, err, order[0])
 	}
-	got, err = c.SelectPane(ctx(t), tmuxctl.PaneID(order[0]), tmuxctl.DirPrevious)
+	got, err = c.SelectPane(ctx(t), tmux.PaneID(order[0]), tmux.DirPrevious)
 	if err != nil || string(got.ID) != last {
 		t.Fatalf("previous from %s = %v, %v; want %s (wrap)", order[0], got.ID, err, last)
 	}
-	got, err = c.SelectPane(ctx(t), tmuxctl.PaneID(order[1]), tmuxctl.DirNext)
+	got, err = c.SelectPane(ctx(t), tmux.PaneID(order[1]), tmux.DirNext)
 	if err != nil || string(got.ID) != order[2] {
 		t.Fatalf("next from %s = %v, %v; want %s", order[1], got.ID, err, order[2])
 	}
 }
 
 func TestSelectKeepsZoom(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
-	for _, d := range []tmuxctl.Direction{tmuxctl.DirRight, tmuxctl.DirNext, tmuxctl.DirNone, tmuxctl.DirLast} {
-		got, err := c.SelectPane(ctx(t), tmuxctl.PaneID(srv.Active(g[0])), d)
+	for _, d := range []tmux.Direction{tmux.DirRight, tmux.DirNext, tmux.DirNone, tmux.DirLast} {
+		got, err := c.SelectPane(ctx(t), tmux.PaneID(srv.Active(g[0])), d)
 		if err != nil {
 			t.Fatalf("%s: %v", d, err)
 		}
@@ -84,7 +84,7 @@ func TestSelectKeepsZoom(t *testing.T) {
 			t.Fatalf("after %s the answered pane %s is not active", d, got.ID)
 		}
 	}
-	w, err := c.WindowOf(ctx(t), tmuxctl.PaneID(g[0]))
+	w, err := c.WindowOf(ctx(t), tmux.PaneID(g[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,14 +105,14 @@ func TestSelectKeepsZoom(t *testing.T) {
 }
 
 func TestSelectGoneAndInvalid(t *testing.T) {
-	_, c := newClient(t, tmuxctl.Env{})
-	_, err := c.SelectPane(ctx(t), "%999", tmuxctl.DirUp)
-	if tmuxctl.KindOf(err) != tmuxctl.KindGone {
-		t.Fatalf("missing pane: got %v (%s), want gone", err, tmuxctl.KindOf(err))
+	_, c := newClient(t, tmux.Env{})
+	_, err := c.SelectPane(ctx(t), "%999", tmux.DirUp)
+	if tmux.KindOf(err) != tmux.KindGone {
+		t.Fatalf("missing pane: got %v (%s), want gone", err, tmux.KindOf(err))
 	}
 	for _, bad := range []string{"1", "acc:0.0", "{marked}", "%1; kill-server", "%1\n", "%01", "", "%", "%99999999999"} {
-		_, err := c.SelectPane(ctx(t), tmuxctl.PaneID(bad), tmuxctl.DirNone)
-		if tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+		_, err := c.SelectPane(ctx(t), tmux.PaneID(bad), tmux.DirNone)
+		if tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("SelectPane(%q): got %v, want invalid input", bad, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -12,7 +13,7 @@ import (
 // a target would resolve to the connection's attached session instead.
 func TestSessionOfMostRecent(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
-		main := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+		main := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 		srv.Must("new-window", "-d", "-t", "main:1", "exec sh")
 		if got, err := c.SessionOf(ctx(t)); err != nil || got != main {
 			t.Fatalf("SessionOf with one session = %q, %v; want %s", got, err, main)
@@ -24,7 +25,7 @@ func TestSessionOfMostRecent(t *testing.T) {
 		for _, name := range []string{"zzz", "aaa"} {
 			srv.Must("new-session", "-d", "-s", name, "exec sh")
 			srv.Must("new-window", "-d", "-t", name+":1", "exec sh")
-			want := tmuxctl.SessionID(srv.Display(name+":", "#{session_id}"))
+			want := tmux.SessionID(srv.Display(name+":", "#{session_id}"))
 			if tmuxs := srv.Must("display-message", "-p", "#{session_id}"); tmuxs != string(want) {
 				t.Fatalf("tmux itself picks %s, the test expected %s", tmuxs, want)
 			}
@@ -32,7 +33,7 @@ func TestSessionOfMostRecent(t *testing.T) {
 			if err != nil || got != want {
 				t.Fatalf("SessionOf after creating %s = %q, %v; want %s (tmux's most recent session)", name, got, err, want)
 			}
-			wantWin := tmuxctl.WindowID(srv.Display(name+":1", "#{window_id}"))
+			wantWin := tmux.WindowID(srv.Display(name+":1", "#{window_id}"))
 			for _, target := range []string{":1", "1", ":1.0"} {
 				s, w, err := c.ResolveWindow(ctx(t), target)
 				if err != nil || s != want || w != wantWin {
@@ -40,17 +41,17 @@ func TestSessionOfMostRecent(t *testing.T) {
 				}
 			}
 			s, w, err := c.ResolveWindow(ctx(t), "")
-			if err != nil || s != want || w != tmuxctl.WindowID(srv.Display(name+":", "#{window_id}")) {
+			if err != nil || s != want || w != tmux.WindowID(srv.Display(name+":", "#{window_id}")) {
 				t.Fatalf("ResolveWindow(\"\") = %s %s, %v; want %s's current window", s, w, err, want)
 			}
 		}
 		// An absolute target is left alone.
-		mainWin := tmuxctl.WindowID(srv.Display("main:1", "#{window_id}"))
+		mainWin := tmux.WindowID(srv.Display("main:1", "#{window_id}"))
 		if s, w, err := c.ResolveWindow(ctx(t), "main:1"); err != nil || s != main || w != mainWin {
 			t.Fatalf("ResolveWindow(main:1) = %s %s, %v; want %s %s", s, w, err, main, mainWin)
 		}
 		for _, target := range []string{":7", "7", "main:7", "main:1.9"} {
-			if _, _, err := c.ResolveWindow(ctx(t), target); tmuxctl.KindOf(err) != tmuxctl.KindGone {
+			if _, _, err := c.ResolveWindow(ctx(t), target); tmux.KindOf(err) != tmux.KindGone {
 				t.Fatalf("ResolveWindow(%s) = %v, want gone", target, err)
 			}
 		}

@@ -6,13 +6,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // ReadState reads everything panemap can change in session s, in one
 // command list: its windows and their panes, and the server's marked pane
 // (with that pane's window when it lies outside the session).
-func (c *Client) ReadState(ctx context.Context, s SessionID) (*State, error) {
-	if _, err := ParseSessionID(string(s)); err != nil {
+func (c *Client) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
 	out, err := c.run(ctx, readStateCmds(s)...)
@@ -31,7 +34,7 @@ func (c *Client) ReadState(ctx context.Context, s SessionID) (*State, error) {
 	return st, nil
 }
 
-func readStateCmds(s SessionID) [][]string {
+func readStateCmds(s tmux.SessionID) [][]string {
 	return [][]string{
 		{"list-windows", "-t", string(s), "-F", windowFormat},
 		{"list-panes", "-s", "-t", string(s), "-F", paneFormat},
@@ -41,15 +44,15 @@ func readStateCmds(s SessionID) [][]string {
 
 // parseState reads the output of readStateCmds. markedWin is the marked
 // pane's window when it lies outside the session (not read yet).
-func parseState(s SessionID, out string) (*State, WindowID, error) {
+func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error) {
 	l, err := parseListing(out)
 	if err != nil {
-		return nil, "", &Error{Kind: KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
+		return nil, "", &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
 	if len(l.windows) == 0 {
-		return nil, "", goneErr("session", string(s))
+		return nil, "", tmux.Gone("session", string(s))
 	}
-	st := &State{Session: s, SessionName: l.windows[0].SessionName, Windows: l.windows, Marked: l.marked}
+	st := &tmux.State{Session: s, SessionName: l.windows[0].SessionName, Windows: l.windows, Marked: l.marked}
 	for _, w := range l.windows {
 		w.SessionID, w.SessionName = s, st.SessionName // a window linked elsewhere reports its best session
 		if w.Active {
@@ -59,7 +62,7 @@ func parseState(s SessionID, out string) (*State, WindowID, error) {
 			st.LastWindow = w.ID
 		}
 	}
-	var markedWin WindowID
+	var markedWin tmux.WindowID
 	if l.marked != "" {
 		if _, ok := st.Window(l.markedWin); !ok {
 			markedWin = l.markedWin
@@ -74,7 +77,7 @@ func parseState(s SessionID, out string) (*State, WindowID, error) {
 // command without a target from a client attached to no session (see
 // bestSession). It never asks tmux to resolve "current" over a control
 // connection, which would answer the connection's own attached session.
-func (c *Client) SessionOf(ctx context.Context) (SessionID, error) {
+func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	var target string
 	switch {
 	case c.Caller(ctx, c.env.Pane()) == RelationSelf:
@@ -88,26 +91,11 @@ func (c *Client) SessionOf(ctx context.Context) (SessionID, error) {
 	if err != nil {
 		return "", err
 	}
-	id, err := ParseSessionID(strings.TrimSpace(out))
+	id, err := tmux.ParseSessionID(strings.TrimSpace(out))
 	if err != nil {
-		return "", &Error{Kind: KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
+		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
 	}
 	return id, nil
-}
-
-// detachedRunner runs commands as a tmux client attached to no session,
-// for which a command without a target resolves to tmux's most recently
-// used session. ExecTransport and AutoTransport (through exec) are such.
-type detachedRunner interface {
-	runDetached(ctx context.Context, cmds ...[]string) (string, error)
-}
-
-func (t *ExecTransport) runDetached(ctx context.Context, cmds ...[]string) (string, error) {
-	return t.Run(ctx, cmds...)
-}
-
-func (t *AutoTransport) runDetached(ctx context.Context, cmds ...[]string) (string, error) {
-	return t.exec().Run(ctx, cmds...)
 }
 
 // bestSession is the session tmux resolves a command without a target to
@@ -117,24 +105,24 @@ func (t *AutoTransport) runDetached(ctx context.Context, cmds ...[]string) (stri
 // only, so a tie at the newest second is settled by asking tmux itself
 // from a client attached to no session (one tmux process), when the
 // transport can; else by tmux's own tie-break, which is then a guess.
-func (c *Client) bestSession(ctx context.Context) (SessionID, error) {
+func (c *Client) bestSession(ctx context.Context) (tmux.SessionID, error) {
 	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id}"})
 	if err != nil {
-		if KindOf(err) == KindGone { // no sessions: list-sessions fails on some tmux versions
-			return "", &Error{Kind: KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock), Err: err}
+		if tmux.KindOf(err) == tmux.KindGone { // no sessions: list-sessions fails on some tmux versions
+			return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock), Err: err}
 		}
 		return "", err
 	}
 	best := newestSessions(out)
 	switch {
 	case len(best) == 0:
-		return "", &Error{Kind: KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
+		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
 	case len(best) == 1:
 		return best[0], nil
 	}
-	if d, ok := c.t.(detachedRunner); ok {
-		if out, err := d.runDetached(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
-			if id, err := ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
+	if d, ok := c.t.(transport.ExecProvider); ok {
+		if out, err := d.Exec().Run(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
+			if id, err := tmux.ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
 				return id, nil
 			}
 		}
@@ -144,8 +132,8 @@ func (c *Client) bestSession(ctx context.Context) (SessionID, error) {
 
 // newestSessions parses "ACTIVITY $ID" lines and returns the sessions with
 // the newest activity, in the order listed (tmux lists sessions by name).
-func newestSessions(out string) []SessionID {
-	var best []SessionID
+func newestSessions(out string) []tmux.SessionID {
+	var best []tmux.SessionID
 	var newest int64 = -1
 	for _, line := range strings.Split(out, "\n") {
 		a, id, ok := strings.Cut(strings.TrimSpace(line), " ")
@@ -153,13 +141,13 @@ func newestSessions(out string) []SessionID {
 			continue
 		}
 		t, err1 := strconv.ParseInt(a, 10, 64)
-		sid, err2 := ParseSessionID(id)
+		sid, err2 := tmux.ParseSessionID(id)
 		if err1 != nil || err2 != nil {
 			continue
 		}
 		switch {
 		case t > newest:
-			newest, best = t, []SessionID{sid}
+			newest, best = t, []tmux.SessionID{sid}
 		case t == newest:
 			best = append(best, sid)
 		}
@@ -173,7 +161,7 @@ func newestSessions(out string) []SessionID {
 // relative to the current session (":1", "1", ".2", ":name") is resolved
 // explicitly against the session SessionOf picks, never against whatever
 // tmux would take as current for the connection in use.
-func (c *Client) ResolveWindow(ctx context.Context, target string) (SessionID, WindowID, error) {
+func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.SessionID, tmux.WindowID, error) {
 	given := target
 	if target == "" {
 		if p := c.env.Pane(); p != "" && c.Caller(ctx, p) == RelationSelf {
@@ -185,7 +173,7 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (SessionID, W
 			}
 			target = string(s)
 		}
-	} else if _, err := ParseTarget(target); err != nil {
+	} else if _, err := tmux.ParseTarget(target); err != nil {
 		return "", "", err
 	} else if relativeTarget(target) {
 		s, err := c.SessionOf(ctx)
@@ -202,18 +190,18 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (SessionID, W
 	// with window 0 instead of failing.
 	out, err := c.run(ctx, []string{"list-panes", "-t", target, "-F", "#{session_id}\t#{window_id}"})
 	if err != nil {
-		e := AsError(err)
-		if e.Kind == KindGone || e.Kind == KindRefused {
-			return "", "", &Error{Kind: KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", Quote(given), c.sock, e.Message), Err: e}
+		e := tmux.AsError(err)
+		if e.Kind == tmux.KindGone || e.Kind == tmux.KindRefused {
+			return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", tmux.Quote(given), c.sock, e.Message), Err: e}
 		}
 		return "", "", e
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
 	sid, wid, _ := strings.Cut(first, "\t")
-	s, err1 := ParseSessionID(sid)
-	w, err2 := ParseWindowID(wid)
+	s, err1 := tmux.ParseSessionID(sid)
+	w, err2 := tmux.ParseWindowID(wid)
 	if err1 != nil || err2 != nil {
-		return "", "", &Error{Kind: KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", Quote(given), c.sock)}
+		return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", tmux.Quote(given), c.sock)}
 	}
 	return s, w, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // SwapPane exchanges the positions of two panes, in one window or across
@@ -18,12 +20,12 @@ import (
 // and reads the answer. A transport that cannot run scripts takes two: a
 // small read of the two panes' windows, then the swap with only the focus
 // corrections that state calls for, and the answer.
-func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, error) {
-	if _, err := ParsePaneID(string(source)); err != nil {
-		return Pane{}, err
+func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
+	if _, err := tmux.ParsePaneID(string(source)); err != nil {
+		return tmux.Pane{}, err
 	}
-	if _, err := ParsePaneID(string(target)); err != nil {
-		return Pane{}, err
+	if _, err := tmux.ParsePaneID(string(target)); err != nil {
+		return tmux.Pane{}, err
 	}
 	// The answer: source's window and source itself, wherever it now is.
 	answer := [][]string{
@@ -41,15 +43,15 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 		out, err = c.swapInSteps(ctx, source, target, answer)
 	}
 	if err != nil {
-		return Pane{}, c.nameGone(err, string(source))
+		return tmux.Pane{}, c.nameGone(err, string(source))
 	}
 	l, err := parseListing(out)
 	if err != nil || len(l.windows) != 1 {
-		return Pane{}, goneErr("pane", string(source))
+		return tmux.Pane{}, tmux.Gone("pane", string(source))
 	}
 	p, ok := l.windows[0].Pane(source)
 	if !ok {
-		return Pane{}, goneErr("pane", string(source))
+		return tmux.Pane{}, tmux.Gone("pane", string(source))
 	}
 	return p, nil
 }
@@ -57,7 +59,7 @@ func (c *Client) SwapPane(ctx context.Context, source, target PaneID) (Pane, err
 // swapInSteps reads the two panes' windows, then swaps with the focus
 // corrections that state calls for, and reads answer (for transports that
 // run no scripts).
-func (c *Client) swapInSteps(ctx context.Context, source, target PaneID, answer [][]string) (string, error) {
+func (c *Client) swapInSteps(ctx context.Context, source, target tmux.PaneID, answer [][]string) (string, error) {
 	out, err := c.run(ctx,
 		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
 		[]string{"list-panes", "-t", string(target), "-F", focusFormat})
@@ -94,7 +96,7 @@ func (c *Client) swapInSteps(ctx context.Context, source, target PaneID, answer 
 //     whose active pane leaves and that has a last pane first makes that
 //     pane active, and after the swap the arriving pane: the arriving
 //     pane is active and the old last pane is last again.
-func swapScript(a, b PaneID) [][]string {
+func swapScript(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		renderList([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
@@ -135,26 +137,26 @@ const focusFormat = "#{pane_id}\t#{window_id}\t#{pane_active}\t#{pane_last}"
 
 // focusWindow is one window as focusFormat lists it.
 type focusWindow struct {
-	id     WindowID
-	panes  []PaneID
-	active PaneID
-	last   PaneID
+	id     tmux.WindowID
+	panes  []tmux.PaneID
+	active tmux.PaneID
+	last   tmux.PaneID
 }
 
 // parseFocus reads focusFormat lines into windows (a window listed twice,
 // when both panes are in it, is kept once).
-func parseFocus(out string) (map[PaneID]*focusWindow, error) {
-	byWin := map[WindowID]*focusWindow{}
-	byPane := map[PaneID]*focusWindow{}
+func parseFocus(out string) (map[tmux.PaneID]*focusWindow, error) {
+	byWin := map[tmux.WindowID]*focusWindow{}
+	byPane := map[tmux.PaneID]*focusWindow{}
 	for _, line := range splitLines(out) {
 		f := strings.Split(line, "\t")
 		if len(f) != 4 {
-			return nil, &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", Quote(line))}
+			return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", tmux.Quote(line))}
 		}
-		p, err1 := ParsePaneID(f[0])
-		wid, err2 := ParseWindowID(f[1])
+		p, err1 := tmux.ParsePaneID(f[0])
+		wid, err2 := tmux.ParseWindowID(f[1])
 		if err1 != nil || err2 != nil {
-			return nil, &Error{Kind: KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", Quote(line))}
+			return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", tmux.Quote(line))}
 		}
 		w := byWin[wid]
 		if w == nil {
@@ -185,7 +187,7 @@ func parseFocus(out string) (map[PaneID]*focusWindow, error) {
 // arriving pane active, pushing the one that left, so only the last pane
 // needs putting back. Windows the swap does not touch get no command, so
 // no pane sees a focus event it should not.
-func swapCmds(wins map[PaneID]*focusWindow, a, b PaneID) [][]string {
+func swapCmds(wins map[tmux.PaneID]*focusWindow, a, b tmux.PaneID) [][]string {
 	wa, wb := wins[a], wins[b]
 	if wa == nil || wb == nil {
 		return [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
@@ -206,7 +208,7 @@ func swapCmds(wins map[PaneID]*focusWindow, a, b PaneID) [][]string {
 	cmds := [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
 	for _, side := range []struct {
 		w             *focusWindow
-		left, arrived PaneID
+		left, arrived tmux.PaneID
 	}{{wa, a, b}, {wb, b, a}} {
 		if side.w.active == side.left && side.w.last != "" && side.w.last != side.left {
 			cmds = append(cmds,

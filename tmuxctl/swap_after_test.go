@@ -3,6 +3,7 @@ package tmuxctl_test
 import (
 	"testing"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -10,16 +11,16 @@ import (
 // has every pane's command, path and title (the map draws from it; a box
 // was once seen without them for a frame after a swap in the demo).
 func TestSwapAfterReadKeepsText(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	for i, p := range g {
 		srv.Must("select-pane", "-t", p, "-T", "title"+string(rune('a'+i)))
 	}
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	pairs := [][2]int{{0, 1}, {1, 3}, {3, 2}, {2, 0}, {0, 3}, {1, 2}}
 	for round := 0; round < 5; round++ {
 		for _, pr := range pairs {
-			op := tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmuxctl.PaneID(g[pr[0]]), With: tmuxctl.PaneID(g[pr[1]])}
+			op := tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(g[pr[0]]), With: tmux.PaneID(g[pr[1]])}
 			_, after, err := c.Act(t.Context(), sid, op)
 			if err != nil {
 				t.Fatal(err)

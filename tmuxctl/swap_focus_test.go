@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -54,7 +55,7 @@ func TestSwapFocusRuleRandomHistories(t *testing.T) {
 				continue
 			}
 			active, last, win := focusOf(t, srv)
-			if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(a), tmuxctl.PaneID(b)); err != nil {
+			if _, err := c.SwapPane(ctx(t), tmux.PaneID(a), tmux.PaneID(b)); err != nil {
 				t.Fatalf("step %d: swap %s %s: %v", step, a, b, err)
 			}
 			gotActive, gotLast, gotWin := focusOf(t, srv)

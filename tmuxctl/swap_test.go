@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // cellOf is the "left,top" of a pane.
@@ -15,7 +15,7 @@ func cellOf(srv *tmuxtest.Server, p string) string {
 }
 
 func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	// History: last = g[3], active = g[0].
 	srv.Must("select-pane", "-t", g[3])
@@ -30,7 +30,7 @@ func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
 			ca, cb := cellOf(srv, tc.a), cellOf(srv, tc.b)
 			activeBefore := srv.Active(g[0])
 			lastBefore := srv.Must("list-panes", "-t", g[0], "-f", "#{pane_last}", "-F", "#{pane_id}")
-			got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(tc.a), tmuxctl.PaneID(tc.b))
+			got, err := c.SwapPane(ctx(t), tmux.PaneID(tc.a), tmux.PaneID(tc.b))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
 }
 
 func TestSwapAcrossWindows(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
 	w1b := srv.Must("split-window", "-d", "-t", w1, "-P", "-F", "#{pane_id}")
@@ -60,7 +60,7 @@ func TestSwapAcrossWindows(t *testing.T) {
 
 	// g[0] is active in window 0; w1 is active in window 1. Swapping a
 	// non-active pane keeps both windows' focus.
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(w1b)); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); err != nil {
 		t.Fatal(err)
 	}
 	if srv.Display(g[1], "#{window_id}") != win1 || srv.Display(w1b, "#{window_id}") != win0 {
@@ -70,7 +70,7 @@ func TestSwapAcrossWindows(t *testing.T) {
 		t.Fatalf("focus moved: window 0 active %s (want %s), window 1 active %s (want %s)", srv.Active(win0), g[0], srv.Active(win1), w1)
 	}
 	// Swapping the active panes of both: each window gets the arrival.
-	got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(w1))
+	got, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(w1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +87,10 @@ func TestSwapAcrossWindows(t *testing.T) {
 }
 
 func TestSwapKeepsZoom(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(g[3])); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(g[3])); err != nil {
 		t.Fatal(err)
 	}
 	if srv.Display(g[0], "#{window_zoomed_flag}") != "1" {
@@ -102,10 +102,10 @@ func TestSwapKeepsZoom(t *testing.T) {
 }
 
 func TestSwapSelfAndGone(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	before := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_left},#{pane_top} #{pane_active}")
-	got, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[1]))
+	got, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[1]))
 	if err != nil || string(got.ID) != g[1] {
 		t.Fatalf("self swap: %+v, %v", got, err)
 	}
@@ -113,23 +113,23 @@ func TestSwapSelfAndGone(t *testing.T) {
 		t.Fatalf("self swap changed the window:\n%s\n%s", before, after)
 	}
 	for _, pair := range [][2]string{{g[1], "%999"}, {"%999", g[1]}} {
-		_, err := c.SwapPane(ctx(t), tmuxctl.PaneID(pair[0]), tmuxctl.PaneID(pair[1]))
-		var e *tmuxctl.Error
-		if !errors.As(err, &e) || e.Kind != tmuxctl.KindGone || e.Value != "%999" {
+		_, err := c.SwapPane(ctx(t), tmux.PaneID(pair[0]), tmux.PaneID(pair[1]))
+		var e *tmux.Error
+		if !errors.As(err, &e) || e.Kind != tmux.KindGone || e.Value != "%999" {
 			t.Errorf("swap %v: got %v, want gone naming %%999", pair, err)
 		}
 	}
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), "{marked}"); tmuxctl.KindOf(err) != tmuxctl.KindInvalidInput {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), "{marked}"); tmux.KindOf(err) != tmux.KindInvalidInput {
 		t.Errorf("swap with {marked}: %v", err)
 	}
 }
 
 func TestSwapIgnoresMarkedPane(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-m", "-t", g[3])
 	c3 := cellOf(srv, g[3])
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[2])); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[2])); err != nil {
 		t.Fatal(err)
 	}
 	if cellOf(srv, g[3]) != c3 {
@@ -153,17 +153,17 @@ func selects(t *testing.T, srv *tmuxtest.Server) func() int {
 }
 
 func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[1])
 	srv.Must("select-pane", "-t", g[0]) // active g[0], last g[1]
 	count := selects(t, srv)
 	// Neither pane active: tmux moves no focus, and neither may panemap.
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[2]), tmuxctl.PaneID(g[3])); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[2]), tmux.PaneID(g[3])); err != nil {
 		t.Fatal(err)
 	}
 	// The active pane with its own last pane: nothing to put back either.
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[1]), tmuxctl.PaneID(g[0])); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[0])); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(); n != 0 {
@@ -175,13 +175,13 @@ func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
 }
 
 func TestSwapAcrossWindowsKeepsLastPane(t *testing.T) {
-	srv, c := newClient(t, tmuxctl.Env{})
+	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[3])
 	srv.Must("select-pane", "-t", g[0]) // window 0: active g[0], last g[3]
 	other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
 	win0 := srv.Display(g[0], "#{window_id}")
-	if _, err := c.SwapPane(ctx(t), tmuxctl.PaneID(g[0]), tmuxctl.PaneID(other)); err != nil {
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(other)); err != nil {
 		t.Fatal(err)
 	}
 	if a := srv.Active(win0); a != other {

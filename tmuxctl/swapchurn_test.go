@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // SwapPane while another client swaps the same panes, across two windows:
@@ -17,8 +19,8 @@ import (
 // "gone" when a pane had moved to a window the first read did not see),
 // and the panes and cells are the same set afterwards.
 func TestSwapPaneUnderOutsideSwaps(t *testing.T) {
-	testSwapChurn(t, func(sock Socket) Transport {
-		tr := NewExecTransport(sock)
+	testSwapChurn(t, func(sock tmux.Socket) transport.Runner {
+		tr := transport.NewExec(sock)
 		tr.Env = tmuxtest.Env()
 		return tr
 	})
@@ -32,14 +34,14 @@ func TestSwapPaneUnderOutsideSwapsControl(t *testing.T) {
 	if os.Getenv("PANEMAP_TMUX_CRASH_REPRO") == "" {
 		t.Skip("crashes tmux 3.3a's server; set PANEMAP_TMUX_CRASH_REPRO=1 to run")
 	}
-	testSwapChurn(t, func(sock Socket) Transport {
-		tr := NewAutoTransport(sock)
+	testSwapChurn(t, func(sock tmux.Socket) transport.Runner {
+		tr := transport.NewAuto(sock)
 		tr.Env = tmuxtest.Env()
 		return tr
 	})
 }
 
-func testSwapChurn(t *testing.T, transport func(Socket) Transport) {
+func testSwapChurn(t *testing.T, transport func(tmux.Socket) transport.Runner) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	win := srv.Display(g[0], "#{window_id}")
@@ -50,8 +52,8 @@ func testSwapChurn(t *testing.T, transport func(Socket) Transport) {
 		return strings.Join(sortedCopy(out), " ")
 	}
 	before := cells()
-	sock := Socket{Name: srv.Name, Source: "-L"}
-	c := NewClient(transport(sock), sock, Env{})
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	c := NewClient(transport(sock), sock, tmux.Env{})
 	defer c.Close()
 
 	stopChurn := srv.SwapChurn(panes, 1)
@@ -60,7 +62,7 @@ func testSwapChurn(t *testing.T, transport func(Socket) Transport) {
 		workers.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(w), 2))
 			for range 40 {
-				a, b := PaneID(panes[r.IntN(len(panes))]), PaneID(panes[r.IntN(len(panes))])
+				a, b := tmux.PaneID(panes[r.IntN(len(panes))]), tmux.PaneID(panes[r.IntN(len(panes))])
 				p, err := c.SwapPane(context.Background(), a, b)
 				if err != nil {
 					t.Errorf("swap %s %s: %v", a, b, err)

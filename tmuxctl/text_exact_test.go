@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -56,10 +57,10 @@ func textExact(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 			t.Fatal(err)
 		}
 	}
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
-	pane := tmuxctl.PaneID(srv.Must("new-window", "-t", string(sid)+":", "-P", "-F", "#{pane_id}", "-c", hashes(dir), links[0], "-i"))
-	pane2 := tmuxctl.PaneID(srv.Must("split-window", "-d", "-t", string(pane), "-P", "-F", "#{pane_id}", "-c", hashes(dir), links[1], "-i"))
-	win := tmuxctl.WindowID(srv.Display(string(pane), "#{window_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+	pane := tmux.PaneID(srv.Must("new-window", "-t", string(sid)+":", "-P", "-F", "#{pane_id}", "-c", hashes(dir), links[0], "-i"))
+	pane2 := tmux.PaneID(srv.Must("split-window", "-d", "-t", string(pane), "-P", "-F", "#{pane_id}", "-c", hashes(dir), links[1], "-i"))
+	win := tmux.WindowID(srv.Display(string(pane), "#{window_id}"))
 
 	// Titles: every version ignores one with a control character, tab
 	// included, though select-pane -T succeeds, and stores the rest as
@@ -93,7 +94,7 @@ func textExact(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	}
 
 	// The panes run the links in the directory once sh has started.
-	var w *tmuxctl.Window
+	var w *tmux.Window
 	started := func() bool {
 		if err != nil || len(w.Panes) != 2 {
 			return false
@@ -125,14 +126,14 @@ func textExact(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	if !ok {
 		t.Fatalf("window %s not in the state", win)
 	}
-	for how, w := range map[string]*tmuxctl.Window{"ListPanes": w, "ReadState": sw} {
+	for how, w := range map[string]*tmux.Window{"ListPanes": w, "ReadState": sw} {
 		p, ok := w.Pane(pane)
 		p2, ok2 := w.Pane(pane2)
 		if !ok || !ok2 {
 			t.Fatalf("%s: pane %s or %s missing", how, pane, pane2)
 		}
 		for _, f := range []struct {
-			pane                tmuxctl.PaneID
+			pane                tmux.PaneID
 			variable, got, want string
 		}{
 			{pane, "session_name", w.SessionName, sessName},

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -23,12 +24,12 @@ type timedCore struct {
 
 func (c *timedCore) time(start time.Time) { c.waited.Add(int64(time.Since(start))) }
 
-func (c *timedCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error) {
+func (c *timedCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
 	defer c.time(time.Now())
 	return c.Core.ReadState(ctx, s)
 }
 
-func (c *timedCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (*tmuxctl.State, *tmuxctl.State, error) {
+func (c *timedCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (*tmux.State, *tmux.State, error) {
 	defer c.time(time.Now())
 	return c.Core.Act(ctx, s, op)
 }
@@ -62,23 +63,20 @@ func settle(tb testing.TB, m Model, cmd tea.Cmd) Model {
 // realCore is a client on a private server with a 2x2 window, connected
 // as panemap connects on the tmux under test: control mode from tmux 3.7,
 // tmux processes below (the log line says which).
-func realCore(b *testing.B) (*timedCore, tmuxctl.SessionID, [4]string) {
+func realCore(b *testing.B) (*timedCore, tmux.SessionID, [4]string) {
 	srv := tmuxtest.Start(b, 0, 0)
 	g := srv.Grid()
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	tr := tmuxctl.NewAutoTransport(sock)
-	tr.Env = tmuxtest.Env()
-	ok, err := tr.Connect(b.Context())
-	if err != nil && tmuxctl.KindOf(err) != tmuxctl.KindUnsupported {
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env()})
+	b.Cleanup(func() { _ = c.Close() })
+	ok, err := c.Connect(b.Context())
+	if err != nil && tmux.KindOf(err) != tmux.KindUnsupported {
 		b.Fatalf("connecting: %v", err)
 	}
 	b.Logf("control mode: %v (%v)", ok, err)
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
-	b.Cleanup(func() { _ = c.Close() })
-	return &timedCore{Core: c}, tmuxctl.SessionID(srv.Display("main:", "#{session_id}")), g
+	return &timedCore{Core: c}, tmux.SessionID(srv.Display("main:", "#{session_id}")), g
 }
 
-func benchOptions(s tmuxctl.SessionID) Options {
+func benchOptions(s tmux.SessionID) Options {
 	o := DefaultOptions(s)
 	o.Env = []string{"TERM=xterm-256color", "HOME=/root"}
 	return o
@@ -149,7 +147,7 @@ func BenchmarkKeyToFramePreviews(b *testing.B) {
 	client := core.Core.(*tmuxctl.Client)
 	fill := "i=0; while [ $i -lt 60 ]; do printf '\\033[3%dm%s line %d \\033[1mbold\\033[0m text text text text text\\n' $((i%7+1)) $i $i; i=$((i+1)); done"
 	for _, p := range g {
-		if _, err := client.CapturePanes(b.Context(), []tmuxctl.PaneID{tmuxctl.PaneID(p)}); err != nil {
+		if _, err := client.CapturePanes(b.Context(), []tmux.PaneID{tmux.PaneID(p)}); err != nil {
 			b.Fatal(err)
 		}
 		sendLine(b, client, p, fill)
@@ -182,7 +180,7 @@ func sendLine(b *testing.B, c *tmuxctl.Client, p, line string) {
 		b.Fatal(err)
 	}
 	tmuxtest.Eventually(b, 5*time.Second, func() bool {
-		scr, err := c.CapturePanes(b.Context(), []tmuxctl.PaneID{tmuxctl.PaneID(p)})
+		scr, err := c.CapturePanes(b.Context(), []tmux.PaneID{tmux.PaneID(p)})
 		return err == nil && len(scr) == 1 && strings.Contains(scr[0].Text, "DONEx")
 	}, "pane %s did not run its line", p)
 }

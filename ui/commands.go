@@ -6,16 +6,17 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
 // opFunc decides one change to tmux from the state the map shows. It
 // answers with the change, or with a nudge when it decided to do nothing,
 // and the window to show afterwards when that changes. It does no I/O.
-type opFunc func(st *tmuxctl.State) (note string, toWin tmuxctl.WindowID, op *tmuxctl.Op, err error)
+type opFunc func(st *tmux.State) (note string, toWin tmux.WindowID, op *tmuxctl.Op, err error)
 
 // closeFunc decides the closing work of q, Enter or Esc (nil: none).
-type closeFunc func(st *tmuxctl.State) *tmuxctl.Op
+type closeFunc func(st *tmux.State) *tmuxctl.Op
 
 // refresh reads the session. It is the one path by which the map learns
 // what tmux looks like; the poll timer uses it, and tmux events can too.
@@ -93,7 +94,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 			return quitMsg{code: code}
 		}
 		if _, _, err := core.Act(ctx, sess, *op); err != nil {
-			if tmuxctl.KindOf(err) == tmuxctl.KindServerGone {
+			if tmux.KindOf(err) == tmux.KindServerGone {
 				return quitMsg{code: ExitTmuxGone, err: err}
 			}
 			return quitMsg{code: ExitFailed, err: err}

@@ -3,16 +3,17 @@ package ui
 import (
 	"context"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
 // Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
 type Core interface {
 	// ReadState reads the session (the map's polls and refreshes).
-	ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error)
+	ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error)
 	// Act makes one change between two reads of the session, in one
 	// tmux command list; every key's change goes through it.
-	Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (before, after *tmuxctl.State, err error)
+	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error)
 }
 
 var _ Core = (*tmuxctl.Client)(nil)

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // EventSource is implemented by cores that push tmux's notifications
@@ -15,9 +15,9 @@ import (
 type EventSource interface {
 	// Events streams notifications until ctx ends; ok is false when the
 	// transport has none.
-	Events(ctx context.Context) (<-chan tmuxctl.Event, bool)
+	Events(ctx context.Context) (<-chan tmux.Event, bool)
 	// FollowSession points the notifications at session s's windows.
-	FollowSession(ctx context.Context, s tmuxctl.SessionID) error
+	FollowSession(ctx context.Context, s tmux.SessionID) error
 }
 
 // DefaultEventPollInterval is the safety-net poll while events are live:
@@ -27,13 +27,13 @@ const DefaultEventPollInterval = 2 * time.Second
 
 // eventsMsg answers subscribe: the stream, or none.
 type eventsMsg struct {
-	ch <-chan tmuxctl.Event
+	ch <-chan tmux.Event
 	ok bool
 }
 
 // tmuxEventMsg is one notification; closed means the stream ended.
 type tmuxEventMsg struct {
-	ev     tmuxctl.Event
+	ev     tmux.Event
 	closed bool
 }
 
@@ -59,7 +59,7 @@ func (m *Model) subscribe() tea.Cmd {
 
 // waitEvent waits for the next notification; Update re-issues it after
 // each one (bubbletea's examples/realtime pattern).
-func waitEvent(ch <-chan tmuxctl.Event) tea.Cmd {
+func waitEvent(ch <-chan tmux.Event) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
@@ -91,10 +91,10 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	switch msg.ev.Kind {
-	case tmuxctl.EventDisconnected:
+	case tmux.EventDisconnected:
 		m.live = false // poll fast until the connection is back
 		return m, next
-	case tmuxctl.EventConnected:
+	case tmux.EventConnected:
 		m.live = true
 	}
 	if !refreshOn(msg.ev.Kind) {
@@ -106,13 +106,13 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 // refreshOn says which notifications can change what the map shows.
 func refreshOn(kind string) bool {
 	switch kind {
-	case tmuxctl.EventConnected, tmuxctl.EventOverflow,
-		tmuxctl.EventLayoutChange, tmuxctl.EventWindowPaneChanged,
-		tmuxctl.EventSessionWindowChanged, tmuxctl.EventWindowAdd,
-		tmuxctl.EventWindowClose, tmuxctl.EventUnlinkedWindowAdd,
-		tmuxctl.EventUnlinkedWindowClose, tmuxctl.EventWindowRenamed,
-		tmuxctl.EventPaneModeChanged, tmuxctl.EventSessionsChanged,
-		tmuxctl.EventSessionChanged, "session-renamed":
+	case tmux.EventConnected, tmux.EventOverflow,
+		tmux.EventLayoutChange, tmux.EventWindowPaneChanged,
+		tmux.EventSessionWindowChanged, tmux.EventWindowAdd,
+		tmux.EventWindowClose, tmux.EventUnlinkedWindowAdd,
+		tmux.EventUnlinkedWindowClose, tmux.EventWindowRenamed,
+		tmux.EventPaneModeChanged, tmux.EventSessionsChanged,
+		tmux.EventSessionChanged, "session-renamed":
 		return true
 	}
 	return false

@@ -8,33 +8,33 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // eventCore is the fake core with an event stream the test feeds, and
 // reads that can be held back to make a burst arrive mid-read.
 type eventCore struct {
 	*fakeCore
-	ch chan tmuxctl.Event
+	ch chan tmux.Event
 
 	mu       sync.Mutex
-	follows  []tmuxctl.SessionID
+	follows  []tmux.SessionID
 	reads    int
 	inFlight int
 	maxIn    int
 	gate     chan struct{} // when set, each read waits for a value
 }
 
-func (c *eventCore) Events(ctx context.Context) (<-chan tmuxctl.Event, bool) { return c.ch, true }
+func (c *eventCore) Events(ctx context.Context) (<-chan tmux.Event, bool) { return c.ch, true }
 
-func (c *eventCore) FollowSession(ctx context.Context, s tmuxctl.SessionID) error {
+func (c *eventCore) FollowSession(ctx context.Context, s tmux.SessionID) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.follows = append(c.follows, s)
 	return nil
 }
 
-func (c *eventCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error) {
+func (c *eventCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
 	c.mu.Lock()
 	c.reads++
 	c.inFlight++
@@ -128,9 +128,9 @@ func paneCount(m Model) int {
 }
 
 func TestEventsRefreshTheMap(t *testing.T) {
-	core := &eventCore{fakeCore: newFake(gridState()), ch: make(chan tmuxctl.Event, 64)}
+	core := &eventCore{fakeCore: newFake(gridState()), ch: make(chan tmux.Event, 64)}
 	l := newLoop(t, core)
-	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventConnected, Args: []string{"$1"}}
+	core.ch <- tmux.Event{Kind: tmux.EventConnected, Args: []string{"$1"}}
 	l.until("the first state and a live stream", func(m Model) bool { return m.loaded && m.live && m.events != nil })
 	l.settle()
 	if core.follows == nil || core.follows[0] != "$1" {
@@ -142,18 +142,18 @@ func TestEventsRefreshTheMap(t *testing.T) {
 
 	// A split made elsewhere: the map follows the event, not a poll.
 	n := paneCount(l.m)
-	core.edit(func(st *tmuxctl.State) {
+	core.edit(func(st *tmux.State) {
 		w := st.Windows[0]
 		p := w.Panes[len(w.Panes)-1]
 		p.ID, p.Index, p.Active = "%99", len(w.Panes), false
 		w.Panes = append(w.Panes, p)
 	})
-	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
+	core.ch <- tmux.Event{Kind: tmux.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
 	l.until("the new pane on the map", func(m Model) bool { return paneCount(m) == n+1 })
 
 	// Notifications that change nothing shown do not read.
 	reads, _ := core.counts()
-	core.ch <- tmuxctl.Event{Kind: "client-detached", Args: []string{"x"}}
+	core.ch <- tmux.Event{Kind: "client-detached", Args: []string{"x"}}
 	l.settle()
 	if r, _ := core.counts(); r != reads {
 		t.Fatalf("an irrelevant notification read tmux %d times", r-reads)
@@ -164,10 +164,10 @@ func TestEventsRefreshTheMap(t *testing.T) {
 	core.gate = make(chan struct{})
 	gate := core.gate
 	core.mu.Unlock()
-	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventWindowPaneChanged, Args: []string{"@1", "%2"}}
+	core.ch <- tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", "%2"}}
 	l.until("a read in flight", func(m Model) bool { return m.reading })
 	for range 20 {
-		core.ch <- tmuxctl.Event{Kind: tmuxctl.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
+		core.ch <- tmux.Event{Kind: tmux.EventLayoutChange, Args: []string{"@1", "x", "x", "*"}}
 	}
 	l.until("the burst queued as one pending refresh", func(m Model) bool { return m.refreshPending && len(core.ch) == 0 })
 	l.settle() // the last events of the burst, still mid-read
@@ -179,12 +179,12 @@ func TestEventsRefreshTheMap(t *testing.T) {
 	}
 
 	// The stream down: poll fast until it is back.
-	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventDisconnected}
+	core.ch <- tmux.Event{Kind: tmux.EventDisconnected}
 	l.until("not live", func(m Model) bool { return !m.live })
 	if got := l.m.pollInterval(); got != DefaultPollInterval {
 		t.Fatalf("poll interval without events = %v, want %v", got, DefaultPollInterval)
 	}
-	core.ch <- tmuxctl.Event{Kind: tmuxctl.EventConnected, Args: []string{"$1"}}
+	core.ch <- tmux.Event{Kind: tmux.EventConnected, Args: []string{"$1"}}
 	l.until("live again", func(m Model) bool { return m.live })
 	close(core.ch)
 	l.until("the stream closed", func(m Model) bool { return m.events == nil && !m.live })

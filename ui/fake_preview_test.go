@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // fakePreviews serves captures recorded from real tmux (testdata/captures:
@@ -18,10 +18,10 @@ import (
 type fakePreviews struct {
 	mu      sync.Mutex
 	core    *fakeCore
-	text    map[tmuxctl.PaneID]string // overrides the recording
-	asked   [][]tmuxctl.PaneID
-	armed   [][]tmuxctl.PaneID
-	changes chan tmuxctl.PaneID
+	text    map[tmux.PaneID]string // overrides the recording
+	asked   [][]tmux.PaneID
+	armed   [][]tmux.PaneID
+	changes chan tmux.PaneID
 	rec     []recording
 }
 
@@ -32,7 +32,7 @@ type recording struct {
 
 func newFakePreviews(t *testing.T, core *fakeCore) *fakePreviews {
 	t.Helper()
-	f := &fakePreviews{core: core, text: map[tmuxctl.PaneID]string{}}
+	f := &fakePreviews{core: core, text: map[tmux.PaneID]string{}}
 	for i := 0; i < 8; i++ {
 		text, err := os.ReadFile(filepath.Join("testdata", "captures", fmt.Sprintf("pane%d.ansi", i)))
 		if err != nil {
@@ -52,12 +52,12 @@ func newFakePreviews(t *testing.T, core *fakeCore) *fakePreviews {
 	return f
 }
 
-func (f *fakePreviews) Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]tmuxctl.PaneScreen, error) {
+func (f *fakePreviews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.asked = append(f.asked, append([]tmuxctl.PaneID(nil), panes...))
+	f.asked = append(f.asked, append([]tmux.PaneID(nil), panes...))
 	st := f.core.State()
-	var out []tmuxctl.PaneScreen
+	var out []tmux.PaneScreen
 	for _, id := range panes {
 		if _, _, ok := st.FindPane(id); !ok {
 			continue // gone: left out, as tmuxctl does
@@ -65,7 +65,7 @@ func (f *fakePreviews) Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]t
 		var n int
 		_, _ = fmt.Sscanf(string(id), "%%%d", &n)
 		r := f.rec[n%len(f.rec)]
-		ps := tmuxctl.PaneScreen{Pane: id, Width: 80, Height: 24, CursorX: r.cx, CursorY: r.cy,
+		ps := tmux.PaneScreen{Pane: id, Width: 80, Height: 24, CursorX: r.cx, CursorY: r.cy,
 			CursorVisible: true, Text: r.text}
 		if t, ok := f.text[id]; ok {
 			ps.Text, ps.CursorX, ps.CursorY = t, 0, 0
@@ -75,28 +75,28 @@ func (f *fakePreviews) Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]t
 	return out, nil
 }
 
-func (f *fakePreviews) Changes() <-chan tmuxctl.PaneID {
+func (f *fakePreviews) Changes() <-chan tmux.PaneID {
 	if f.changes == nil {
 		return nil
 	}
 	return f.changes
 }
 
-func (f *fakePreviews) Arm(ctx context.Context, panes []tmuxctl.PaneID) error {
+func (f *fakePreviews) Arm(ctx context.Context, panes []tmux.PaneID) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.armed = append(f.armed, append([]tmuxctl.PaneID(nil), panes...))
+	f.armed = append(f.armed, append([]tmux.PaneID(nil), panes...))
 	return nil
 }
 
-func (f *fakePreviews) set(id tmuxctl.PaneID, text string) {
+func (f *fakePreviews) set(id tmux.PaneID, text string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.text[id] = text
 }
 
-func (f *fakePreviews) calls() [][]tmuxctl.PaneID {
+func (f *fakePreviews) calls() [][]tmux.PaneID {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([][]tmuxctl.PaneID(nil), f.asked...)
+	return append([][]tmux.PaneID(nil), f.asked...)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -24,17 +25,17 @@ func (f *fakeCore) rearrange(op tmuxctl.Op) error {
 		f.record("layout %s %s", op.Window, op.Layout)
 		w, ok := f.st.Window(op.Window)
 		if !ok {
-			return &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "window gone"}
+			return &tmux.Error{Kind: tmux.KindGone, Message: "window gone"}
 		}
 		w.Panes[0].Height--
 	case tmuxctl.OpRotate:
 		f.record("rotate %s %s", op.Window, op.Dir)
 		w, ok := f.st.Window(op.Window)
 		if !ok {
-			return &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "window gone"}
+			return &tmux.Error{Kind: tmux.KindGone, Message: "window gone"}
 		}
 		n := len(w.Panes)
-		ids := make([]tmuxctl.Pane, n)
+		ids := make([]tmux.Pane, n)
 		for i, p := range w.Panes {
 			ids[(i+1)%n] = p
 		}
@@ -52,11 +53,11 @@ func (f *fakeCore) rearrange(op tmuxctl.Op) error {
 		from.Panes = append(from.Panes[:i:i], from.Panes[i+1:]...)
 		to, ok := f.st.Window(op.Window)
 		if op.Window == "" {
-			to = &tmuxctl.Window{ID: tmuxctl.WindowID(fmt.Sprintf("@%d", 90+len(f.st.Windows))), Index: 90 + len(f.st.Windows),
+			to = &tmux.Window{ID: tmux.WindowID(fmt.Sprintf("@%d", 90+len(f.st.Windows))), Index: 90 + len(f.st.Windows),
 				Name: "new", SessionID: "$1", SessionName: "main", Width: from.Width, Height: from.Height}
 			f.st.Windows = append(f.st.Windows, to)
 		} else if !ok {
-			return &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "window gone"}
+			return &tmux.Error{Kind: tmux.KindGone, Message: "window gone"}
 		}
 		for j := range to.Panes {
 			to.Panes[j].Active = false

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -15,7 +16,7 @@ import (
 // of two slots; every call is recorded.
 type fakeCore struct {
 	mu    sync.Mutex
-	st    *tmuxctl.State
+	st    *tmux.State
 	calls []string
 	reads int              // ReadState calls from the navigator
 	acts  int              // Act calls: each is one tmux command list
@@ -23,7 +24,7 @@ type fakeCore struct {
 	gone  bool             // the server is gone: everything fails
 }
 
-func newFake(st *tmuxctl.State) *fakeCore {
+func newFake(st *tmux.State) *fakeCore {
 	return &fakeCore{st: st, fail: map[string]error{}}
 }
 
@@ -33,7 +34,7 @@ func (f *fakeCore) record(format string, args ...any) {
 
 func (f *fakeCore) check(name string) error {
 	if f.gone {
-		return &tmuxctl.Error{Kind: tmuxctl.KindServerGone, Message: "no tmux server answers on the socket"}
+		return &tmux.Error{Kind: tmux.KindServerGone, Message: "no tmux server answers on the socket"}
 	}
 	if err, ok := f.fail[name]; ok {
 		delete(f.fail, name)
@@ -49,19 +50,19 @@ func (f *fakeCore) Calls() []string {
 	return append([]string(nil), f.calls...)
 }
 
-func (f *fakeCore) State() *tmuxctl.State {
+func (f *fakeCore) State() *tmux.State {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return cloneState(f.st)
 }
 
-func (f *fakeCore) edit(fn func(st *tmuxctl.State)) {
+func (f *fakeCore) edit(fn func(st *tmux.State)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fn(f.st)
 }
 
-func (f *fakeCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl.State, error) {
+func (f *fakeCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.reads++
@@ -69,12 +70,12 @@ func (f *fakeCore) ReadState(ctx context.Context, s tmuxctl.SessionID) (*tmuxctl
 		return nil, err
 	}
 	if s != f.st.Session {
-		return nil, &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "session gone"}
+		return nil, &tmux.Error{Kind: tmux.KindGone, Message: "session gone"}
 	}
 	return cloneState(f.st), nil
 }
 
-func (f *fakeCore) find(p tmuxctl.PaneID) (*tmuxctl.Window, int, bool) {
+func (f *fakeCore) find(p tmux.PaneID) (*tmux.Window, int, bool) {
 	for _, w := range allWindows(f.st) {
 		for i := range w.Panes {
 			if w.Panes[i].ID == p {
@@ -85,38 +86,38 @@ func (f *fakeCore) find(p tmuxctl.PaneID) (*tmuxctl.Window, int, bool) {
 	return nil, 0, false
 }
 
-func paneGone(p tmuxctl.PaneID) error {
-	return &tmuxctl.Error{Kind: tmuxctl.KindGone, Value: string(p), Message: fmt.Sprintf("pane %s is gone", p)}
+func paneGone(p tmux.PaneID) error {
+	return &tmux.Error{Kind: tmux.KindGone, Value: string(p), Message: fmt.Sprintf("pane %s is gone", p)}
 }
 
-func (f *fakeCore) SelectPane(ctx context.Context, p tmuxctl.PaneID, d tmuxctl.Direction) (tmuxctl.Pane, error) {
+func (f *fakeCore) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("select %s %s", p, dirName(d))
 	if err := f.check("select"); err != nil {
-		return tmuxctl.Pane{}, err
+		return tmux.Pane{}, err
 	}
 	w, i, ok := f.find(p)
 	if !ok {
-		return tmuxctl.Pane{}, paneGone(p)
+		return tmux.Pane{}, paneGone(p)
 	}
 	target := p
 	switch d {
-	case tmuxctl.DirUp, tmuxctl.DirDown, tmuxctl.DirLeft, tmuxctl.DirRight:
-		if n, ok := tmuxctl.Neighbour(w, p, d, true); ok {
+	case tmux.DirUp, tmux.DirDown, tmux.DirLeft, tmux.DirRight:
+		if n, ok := tmux.Neighbour(w, p, d, true); ok {
 			target = n
 		}
-	case tmuxctl.DirLast:
+	case tmux.DirLast:
 		if l, ok := w.LastPane(); ok {
 			target = l.ID
 		} else if len(w.Panes) == 2 {
 			target = w.Panes[1-i].ID
 		} else {
-			return tmuxctl.Pane{}, &tmuxctl.Error{Kind: tmuxctl.KindRefused, Message: "no last pane"}
+			return tmux.Pane{}, &tmux.Error{Kind: tmux.KindRefused, Message: "no last pane"}
 		}
-	case tmuxctl.DirNext:
+	case tmux.DirNext:
 		target = w.Panes[(i+1)%len(w.Panes)].ID
-	case tmuxctl.DirPrevious:
+	case tmux.DirPrevious:
 		target = w.Panes[(i-1+len(w.Panes))%len(w.Panes)].ID
 	}
 	setActive(w, target)
@@ -124,7 +125,7 @@ func (f *fakeCore) SelectPane(ctx context.Context, p tmuxctl.PaneID, d tmuxctl.D
 	return a, nil
 }
 
-func setActive(w *tmuxctl.Window, target tmuxctl.PaneID) {
+func setActive(w *tmux.Window, target tmux.PaneID) {
 	old, _ := w.ActivePane()
 	if old.ID == target {
 		return
@@ -135,23 +136,23 @@ func setActive(w *tmuxctl.Window, target tmuxctl.PaneID) {
 	}
 }
 
-func (f *fakeCore) SwapPane(ctx context.Context, a, b tmuxctl.PaneID) (tmuxctl.Pane, error) {
+func (f *fakeCore) SwapPane(ctx context.Context, a, b tmux.PaneID) (tmux.Pane, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("swap %s %s", a, b)
 	if err := f.check("swap"); err != nil {
-		return tmuxctl.Pane{}, err
+		return tmux.Pane{}, err
 	}
 	wa, ia, ok1 := f.find(a)
 	wb, ib, ok2 := f.find(b)
 	if !ok1 {
-		return tmuxctl.Pane{}, paneGone(a)
+		return tmux.Pane{}, paneGone(a)
 	}
 	if !ok2 {
-		return tmuxctl.Pane{}, paneGone(b)
+		return tmux.Pane{}, paneGone(b)
 	}
 	pa, pb := &wa.Panes[ia], &wb.Panes[ib]
-	swapContent := func(x, y *tmuxctl.Pane, flags bool) {
+	swapContent := func(x, y *tmux.Pane, flags bool) {
 		x.ID, y.ID = y.ID, x.ID
 		x.Command, y.Command = y.Command, x.Command
 		x.Path, y.Path = y.Path, x.Path
@@ -164,7 +165,7 @@ func (f *fakeCore) SwapPane(ctx context.Context, a, b tmuxctl.PaneID) (tmuxctl.P
 		}
 	}
 	swapContent(pa, pb, wa == wb)
-	for _, w := range []*tmuxctl.Window{wa, wb} {
+	for _, w := range []*tmux.Window{wa, wb} {
 		for i := range w.Panes {
 			w.Panes[i].WindowID = w.ID
 		}
@@ -174,7 +175,7 @@ func (f *fakeCore) SwapPane(ctx context.Context, a, b tmuxctl.PaneID) (tmuxctl.P
 	return w.Panes[j], nil
 }
 
-func (f *fakeCore) SelectWindow(ctx context.Context, s tmuxctl.SessionID, w tmuxctl.WindowID) error {
+func (f *fakeCore) SelectWindow(ctx context.Context, s tmux.SessionID, w tmux.WindowID) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("window %s", w)
@@ -182,7 +183,7 @@ func (f *fakeCore) SelectWindow(ctx context.Context, s tmuxctl.SessionID, w tmux
 		return err
 	}
 	if _, ok := f.st.Window(w); !ok {
-		return &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "window gone"}
+		return &tmux.Error{Kind: tmux.KindGone, Message: "window gone"}
 	}
 	if f.st.Current != w {
 		f.st.LastWindow, f.st.Current = f.st.Current, w
@@ -194,7 +195,7 @@ func (f *fakeCore) SelectWindow(ctx context.Context, s tmuxctl.SessionID, w tmux
 	return nil
 }
 
-func (f *fakeCore) ToggleZoom(ctx context.Context, p tmuxctl.PaneID) error {
+func (f *fakeCore) ToggleZoom(ctx context.Context, p tmux.PaneID) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("zoom %s", p)
@@ -214,7 +215,7 @@ func (f *fakeCore) ToggleZoom(ctx context.Context, p tmuxctl.PaneID) error {
 	return nil
 }
 
-func (f *fakeCore) ToggleMark(ctx context.Context, p tmuxctl.PaneID) error {
+func (f *fakeCore) ToggleMark(ctx context.Context, p tmux.PaneID) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("mark %s", p)
@@ -237,7 +238,7 @@ func (f *fakeCore) ToggleMark(ctx context.Context, p tmuxctl.PaneID) error {
 	return nil
 }
 
-func (f *fakeCore) Restore(ctx context.Context, st *tmuxctl.State) error {
+func (f *fakeCore) Restore(ctx context.Context, st *tmux.State) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("restore")
@@ -248,24 +249,24 @@ func (f *fakeCore) Restore(ctx context.Context, st *tmuxctl.State) error {
 	return nil
 }
 
-func dirName(d tmuxctl.Direction) string {
-	if d == tmuxctl.DirNone {
+func dirName(d tmux.Direction) string {
+	if d == tmux.DirNone {
 		return "none"
 	}
 	return string(d)
 }
 
-func allWindows(st *tmuxctl.State) []*tmuxctl.Window {
-	ws := append([]*tmuxctl.Window(nil), st.Windows...)
+func allWindows(st *tmux.State) []*tmux.Window {
+	ws := append([]*tmux.Window(nil), st.Windows...)
 	if st.Foreign != nil {
 		ws = append(ws, st.Foreign)
 	}
 	return ws
 }
 
-func cloneState(st *tmuxctl.State) *tmuxctl.State {
+func cloneState(st *tmux.State) *tmux.State {
 	c := *st
-	c.Windows = make([]*tmuxctl.Window, len(st.Windows))
+	c.Windows = make([]*tmux.Window, len(st.Windows))
 	for i, w := range st.Windows {
 		c.Windows[i] = cloneWindow(w)
 	}
@@ -275,9 +276,9 @@ func cloneState(st *tmuxctl.State) *tmuxctl.State {
 	return &c
 }
 
-func cloneWindow(w *tmuxctl.Window) *tmuxctl.Window {
+func cloneWindow(w *tmux.Window) *tmux.Window {
 	c := *w
-	c.Panes = append([]tmuxctl.Pane(nil), w.Panes...)
+	c.Panes = append([]tmux.Pane(nil), w.Panes...)
 	return &c
 }
 
@@ -289,11 +290,11 @@ type paneSpec struct {
 	cmd, path, title         string
 }
 
-func window(id string, index int, name string, w, h int, panes ...paneSpec) *tmuxctl.Window {
-	win := &tmuxctl.Window{ID: tmuxctl.WindowID(id), Index: index, Name: name, SessionID: "$1", SessionName: "main", Width: w, Height: h}
+func window(id string, index int, name string, w, h int, panes ...paneSpec) *tmux.Window {
+	win := &tmux.Window{ID: tmux.WindowID(id), Index: index, Name: name, SessionID: "$1", SessionName: "main", Width: w, Height: h}
 	for _, p := range panes {
-		win.Panes = append(win.Panes, tmuxctl.Pane{
-			ID: tmuxctl.PaneID(p.id), Index: p.index, WindowID: win.ID,
+		win.Panes = append(win.Panes, tmux.Pane{
+			ID: tmux.PaneID(p.id), Index: p.index, WindowID: win.ID,
 			Left: p.left, Top: p.top, Width: p.width, Height: p.height,
 			Command: p.cmd, Path: p.path, Title: p.title,
 		})
@@ -307,7 +308,7 @@ func window(id string, index int, name string, w, h int, panes ...paneSpec) *tmu
 // (current; %0 top-left active), @2 "editor" main-vertical, @3 "logs" a
 // single pane. tmux numbers the grid's panes in layout order: top-left 0,
 // bottom-left 1, top-right 2, bottom-right 3.
-func gridState() *tmuxctl.State {
+func gridState() *tmux.State {
 	grid := window("@1", 0, "grid", 80, 24,
 		paneSpec{"%0", 0, 0, 0, 40, 12, "sh", "/home/u/src/panemap", "host"},
 		paneSpec{"%1", 1, 0, 13, 40, 11, "htop", "/home/u", "host"},
@@ -321,11 +322,11 @@ func gridState() *tmuxctl.State {
 		paneSpec{"%6", 2, 51, 13, 29, 11, "make", "/home/u/src/panemap", "host"},
 	)
 	logs := window("@3", 2, "logs", 80, 24, paneSpec{"%7", 0, 0, 0, 80, 24, "tail", "/var/log", "host"})
-	return &tmuxctl.State{Session: "$1", SessionName: "main", Windows: []*tmuxctl.Window{grid, mv, logs}, Current: "@1"}
+	return &tmux.State{Session: "$1", SessionName: "main", Windows: []*tmux.Window{grid, mv, logs}, Current: "@1"}
 }
 
 // rowState is one window of n side-by-side panes (for labels >= 10).
-func rowState(n int) *tmuxctl.State {
+func rowState(n int) *tmux.State {
 	var panes []paneSpec
 	x := 0
 	for i := 0; i < n; i++ {
@@ -334,13 +335,13 @@ func rowState(n int) *tmuxctl.State {
 	}
 	w := window("@1", 0, "row", x-1, 40, panes...)
 	w.Active = true
-	return &tmuxctl.State{Session: "$1", SessionName: "many", Windows: []*tmuxctl.Window{w}, Current: "@1"}
+	return &tmux.State{Session: "$1", SessionName: "many", Windows: []*tmux.Window{w}, Current: "@1"}
 }
 
 // Act makes op between two reads, as tmuxctl.Client.Act does: through
 // the fake's own operations, so the calls they record stay the record of
 // what the navigator asked for.
-func (f *fakeCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) (before, after *tmuxctl.State, err error) {
+func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error) {
 	f.mu.Lock()
 	f.acts++
 	f.reads-- // the reads inside Act are part of its one command list
@@ -358,10 +359,10 @@ func (f *fakeCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) 
 			}
 			a, _ := w.ActivePane()
 			from = a.ID
-			if op.Stop && tmuxctl.AtEdge(w, a, op.Dir) {
+			if op.Stop && tmux.AtEdge(w, a, op.Dir) {
 				break
 			}
-			if _, ok := w.LastPane(); op.Dir == tmuxctl.DirLast && !ok && len(w.Panes) != 2 {
+			if _, ok := w.LastPane(); op.Dir == tmux.DirLast && !ok && len(w.Panes) != 2 {
 				break
 			}
 		}
@@ -377,8 +378,8 @@ func (f *fakeCore) Act(ctx context.Context, s tmuxctl.SessionID, op tmuxctl.Op) 
 	case tmuxctl.OpRestore:
 		err = f.Restore(ctx, op.Want)
 	case tmuxctl.OpRefocus:
-		if _, err = f.SelectPane(ctx, op.Pane, tmuxctl.DirNone); err == nil {
-			_, err = f.SelectPane(ctx, op.With, tmuxctl.DirNone)
+		if _, err = f.SelectPane(ctx, op.Pane, tmux.DirNone); err == nil {
+			_, err = f.SelectPane(ctx, op.With, tmux.DirNone)
 		}
 	case tmuxctl.OpResize, tmuxctl.OpLayout, tmuxctl.OpRotate, tmuxctl.OpMove:
 		err = f.rearrange(op)

@@ -6,7 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/internal/golden"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestGoldenViews pins the whole screen at a few sizes, for the 2x2 grid
@@ -30,7 +30,7 @@ func TestGoldenViews(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			o := testOptions()
-			o.Window = tmuxctl.WindowID(c.window)
+			o.Window = tmux.WindowID(c.window)
 			if !c.color {
 				o.NoColor = true
 			}

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // harness drives a Model synchronously: it sends a message, runs the
@@ -30,7 +30,7 @@ func testOptions() Options {
 	return o
 }
 
-func newHarness(t *testing.T, st *tmuxctl.State, opts Options, w, h int) *harness {
+func newHarness(t *testing.T, st *tmux.State, opts Options, w, h int) *harness {
 	t.Helper()
 	return newHarnessOn(t, newFake(st), opts, w, h)
 }
@@ -107,7 +107,7 @@ func (h *harness) fireLast() {
 	h.send(fn(time.Time{}))
 }
 
-func (h *harness) active() tmuxctl.PaneID {
+func (h *harness) active() tmux.PaneID {
 	h.t.Helper()
 	st := h.core.State()
 	w, ok := st.Window(h.m.win)
@@ -131,7 +131,7 @@ func (h *harness) wantCalls(want ...string) {
 	}
 }
 
-func (h *harness) wantActive(want tmuxctl.PaneID) {
+func (h *harness) wantActive(want tmux.PaneID) {
 	h.t.Helper()
 	if got := h.active(); got != want {
 		h.t.Errorf("tmux's active pane = %s, want %s", got, want)
@@ -202,7 +202,7 @@ func (h *harness) keys(ks ...string) {
 }
 
 // paneCenter is the screen position of the middle of a pane's box.
-func (h *harness) paneCenter(id tmuxctl.PaneID) (int, int) {
+func (h *harness) paneCenter(id tmux.PaneID) (int, int) {
 	h.t.Helper()
 	for y := 0; y < h.m.mapv.height; y++ {
 		for x := 0; x < h.m.mapv.width; x++ {

@@ -7,13 +7,13 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // tabHit is where a window's tab is on the header line.
 type tabHit struct {
 	x0, x1 int // [x0, x1)
-	id     tmuxctl.WindowID
+	id     tmux.WindowID
 }
 
 // headerView is the top line: the session, its windows as tabs (the one
@@ -25,7 +25,7 @@ type headerView struct {
 
 const maxTabName = 16
 
-func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, width int) headerView {
+func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int) headerView {
 	if s == nil || width <= 0 {
 		return headerView{}
 	}
@@ -87,7 +87,7 @@ func newHeader(st Styles, s *tmuxctl.State, win tmuxctl.WindowID, swap bool, wid
 }
 
 // tabLabel is how a window's tab names it: "2:logs".
-func tabLabel(w *tmuxctl.Window) string {
+func tabLabel(w *tmux.Window) string {
 	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(printable(w.Name), maxTabName, "…"))
 }
 
@@ -100,7 +100,7 @@ func sumWidth(ss []string) int {
 }
 
 // tabAt is the window whose tab is at (x, y).
-func (h headerView) tabAt(x, y int) (tmuxctl.WindowID, bool) {
+func (h headerView) tabAt(x, y int) (tmux.WindowID, bool) {
 	if y != 0 {
 		return "", false
 	}
@@ -114,7 +114,7 @@ func (h headerView) tabAt(x, y int) (tmuxctl.WindowID, bool) {
 
 // markedElsewhere names where the marked pane is when the map cannot
 // show it: "MARK 1:editor", or "MARK %5" in another session.
-func markedElsewhere(s *tmuxctl.State, win tmuxctl.WindowID) string {
+func markedElsewhere(s *tmux.State, win tmux.WindowID) string {
 	if s.Marked == "" {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -62,19 +63,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Revert):
 		return m.close(m.opts.EscReverts)
 	case key.Matches(msg, k.Up):
-		return m.direction(tmuxctl.DirUp)
+		return m.direction(tmux.DirUp)
 	case key.Matches(msg, k.Down):
-		return m.direction(tmuxctl.DirDown)
+		return m.direction(tmux.DirDown)
 	case key.Matches(msg, k.Left):
-		return m.direction(tmuxctl.DirLeft)
+		return m.direction(tmux.DirLeft)
 	case key.Matches(msg, k.Right):
-		return m.direction(tmuxctl.DirRight)
+		return m.direction(tmux.DirRight)
 	case key.Matches(msg, k.Next):
-		return m.startOp("next pane", true, moveFocus(win, tmuxctl.DirNext, wrap))
+		return m.startOp("next pane", true, moveFocus(win, tmux.DirNext, wrap))
 	case key.Matches(msg, k.Prev):
-		return m.startOp("previous pane", true, moveFocus(win, tmuxctl.DirPrevious, wrap))
+		return m.startOp("previous pane", true, moveFocus(win, tmux.DirPrevious, wrap))
 	case key.Matches(msg, k.Last):
-		return m.startOp("last pane", true, moveFocus(win, tmuxctl.DirLast, wrap))
+		return m.startOp("last pane", true, moveFocus(win, tmux.DirLast, wrap))
 	case key.Matches(msg, k.Label):
 		return m.typeDigit(msg.String())
 	case key.Matches(msg, k.SwapMode):
@@ -94,13 +95,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Zoom):
 		return m.startOp("zoom", true, toggleZoom(win))
 	case key.Matches(msg, k.ResizeLeft):
-		return m.resize(tmuxctl.DirLeft)
+		return m.resize(tmux.DirLeft)
 	case key.Matches(msg, k.ResizeDown):
-		return m.resize(tmuxctl.DirDown)
+		return m.resize(tmux.DirDown)
 	case key.Matches(msg, k.ResizeUp):
-		return m.resize(tmuxctl.DirUp)
+		return m.resize(tmux.DirUp)
 	case key.Matches(msg, k.ResizeRight):
-		return m.resize(tmuxctl.DirRight)
+		return m.resize(tmux.DirRight)
 	case key.Matches(msg, k.NextLayout):
 		return m.startOp("next layout", true, applyLayout(win, tmuxctl.LayoutNext))
 	case key.Matches(msg, k.PrevLayout):
@@ -108,9 +109,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Spread):
 		return m.startOp("spread", true, applyLayout(win, tmuxctl.LayoutSpread))
 	case key.Matches(msg, k.Rotate):
-		return m.startOp("rotate", true, rotate(win, tmuxctl.DirDown))
+		return m.startOp("rotate", true, rotate(win, tmux.DirDown))
 	case key.Matches(msg, k.RotateBack):
-		return m.startOp("rotate back", true, rotate(win, tmuxctl.DirUp))
+		return m.startOp("rotate back", true, rotate(win, tmux.DirUp))
 	case key.Matches(msg, k.MoveNext):
 		return m.startOp("move to next window", true, moveToWindow(win, +1))
 	case key.Matches(msg, k.MovePrev):
@@ -151,7 +152,7 @@ func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 
 // direction is an arrow or h j k l: focus moves in nav mode, the focused
 // pane moves in swap mode.
-func (m *Model) direction(d tmuxctl.Direction) tea.Cmd {
+func (m *Model) direction(d tmux.Direction) tea.Cmd {
 	if m.mode == modeSwap {
 		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap))
 	}
@@ -159,7 +160,7 @@ func (m *Model) direction(d tmuxctl.Direction) tea.Cmd {
 }
 
 // resize moves the focused pane's edge by the configured step.
-func (m *Model) resize(d tmuxctl.Direction) tea.Cmd {
+func (m *Model) resize(d tmux.Direction) tea.Cmd {
 	return m.startOp("resize "+string(d), true, resizePane(m.win, d, m.opts.ResizeStep))
 }
 
@@ -213,8 +214,8 @@ func (m *Model) commitLabel() tea.Cmd {
 }
 
 // labels maps the shown window's labels (pane indexes) to panes.
-func (m *Model) labels() map[string]tmuxctl.PaneID {
-	out := map[string]tmuxctl.PaneID{}
+func (m *Model) labels() map[string]tmux.PaneID {
+	out := map[string]tmux.PaneID{}
 	if w := m.window(); w != nil {
 		for _, p := range w.Panes {
 			out[strconv.Itoa(p.Index)] = p.ID
@@ -272,6 +273,6 @@ func (m *Model) handleRelease(msg tea.MouseReleaseMsg) tea.Cmd {
 }
 
 // paneAt hit-tests the map at screen coordinates.
-func (m *Model) paneAt(x, y int) (tmuxctl.PaneID, bool) {
+func (m *Model) paneAt(x, y int) (tmux.PaneID, bool) {
 	return m.mapv.PaneAt(x, y-m.mapTop)
 }

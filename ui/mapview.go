@@ -12,20 +12,20 @@ import (
 
 	"github.com/panemap/panemap/geometry"
 	"github.com/panemap/panemap/screen"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // mapInput is what the pane map draws.
 type mapInput struct {
-	win      *tmuxctl.Window
+	win      *tmux.Window
 	swap     bool // swap mode: the focused pane's border changes
-	marked   tmuxctl.PaneID
-	drop     tmuxctl.PaneID // the pane under a drag
+	marked   tmux.PaneID
+	drop     tmux.PaneID // the pane under a drag
 	home     string
 	hostname string
 	// Live previews: the shots to draw (nil: metadata boxes), and how
 	// their colours degrade on this terminal.
-	shots   map[tmuxctl.PaneID]*paneShot
+	shots   map[tmux.PaneID]*paneShot
 	profile colorprofile.Profile
 	// boxes keeps drawn boxes: a frame redraws only the boxes that
 	// changed (a focus move changes two).
@@ -67,12 +67,12 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	// Full boxes where they fit; else compact ones with only a top and a
 	// left border (neighbours share them, as tmux draws its own borders).
 	compact := false
-	rects, ok := geometry.Scale(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+	rects, ok := geometry.Scale(in.win, v.width, v.height, func(p tmux.Pane) int {
 		return len(strconv.Itoa(p.Index)) + 2
 	}, 3)
 	if !ok {
 		compact = true
-		rects, ok = geometry.Scale(in.win, v.width, v.height, func(p tmuxctl.Pane) int {
+		rects, ok = geometry.Scale(in.win, v.width, v.height, func(p tmux.Pane) int {
 			return len(strconv.Itoa(p.Index)) + 1
 		}, 2)
 	}
@@ -85,7 +85,7 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 	v.boxes = make([]placedBox, 0, len(in.win.Panes))
 	for _, p := range in.win.Panes {
 		r := rects[p.ID]
-		box := in.boxes.get(in, p, r.W, r.H, compact, func() string { return paneBox(st, in, p, r.W, r.H, compact) })
+		box := in.boxes.get(in, p, r.Width, r.Height, compact, func() string { return paneBox(st, in, p, r.Width, r.Height, compact) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
 	v.out = stitch(v.boxes, v.width, v.height)
@@ -94,8 +94,8 @@ func newMapView(st Styles, in mapInput, width, height int) mapView {
 
 // placedBox is a drawn pane box at its place on the map.
 type placedBox struct {
-	id    tmuxctl.PaneID
-	r     geometry.Rect
+	id    tmux.PaneID
+	r     tmux.Rect
 	lines []string // r.H lines, each r.W cells wide
 }
 
@@ -106,7 +106,7 @@ type placedBox struct {
 // which matters when live previews redraw the map several times a second.
 func stitch(boxes []placedBox, width, height int) string {
 	byX := append([]placedBox(nil), boxes...)
-	sort.Slice(byX, func(i, j int) bool { return byX[i].r.X < byX[j].r.X })
+	sort.Slice(byX, func(i, j int) bool { return byX[i].r.Left < byX[j].r.Left })
 	var b strings.Builder
 	for y := range height {
 		if y > 0 {
@@ -114,19 +114,19 @@ func stitch(boxes []placedBox, width, height int) string {
 		}
 		x := 0
 		for _, bx := range byX {
-			if y < bx.r.Y || y >= bx.r.Y+bx.r.H || bx.r.X < x || bx.r.X+bx.r.W > width {
+			if y < bx.r.Top || y >= bx.r.Top+bx.r.Height || bx.r.Left < x || bx.r.Left+bx.r.Width > width {
 				continue
 			}
-			b.WriteString(strings.Repeat(" ", bx.r.X-x))
+			b.WriteString(strings.Repeat(" ", bx.r.Left-x))
 			line := ""
-			if i := y - bx.r.Y; i < len(bx.lines) {
+			if i := y - bx.r.Top; i < len(bx.lines) {
 				line = bx.lines[i]
 			}
-			if lw := ansi.StringWidth(line); lw != bx.r.W {
-				line = fitLine(line, bx.r.W)
+			if lw := ansi.StringWidth(line); lw != bx.r.Width {
+				line = fitLine(line, bx.r.Width)
 			}
 			b.WriteString(line)
-			x = bx.r.X + bx.r.W
+			x = bx.r.Left + bx.r.Width
 		}
 		b.WriteString(strings.Repeat(" ", width-x))
 	}
@@ -155,12 +155,12 @@ func (v mapView) View() string {
 }
 
 // PaneAt is the pane drawn at (x, y) of the map.
-func (v mapView) PaneAt(x, y int) (tmuxctl.PaneID, bool) {
+func (v mapView) PaneAt(x, y int) (tmux.PaneID, bool) {
 	if x < 0 || y < 0 || x >= v.width || y >= v.height {
 		return "", false
 	}
 	for _, b := range v.boxes {
-		if x >= b.r.X && x < b.r.X+b.r.W && y >= b.r.Y && y < b.r.Y+b.r.H {
+		if x >= b.r.Left && x < b.r.Left+b.r.Width && y >= b.r.Top && y < b.r.Top+b.r.Height {
 			return b.id, true
 		}
 	}
@@ -170,7 +170,7 @@ func (v mapView) PaneAt(x, y int) (tmuxctl.PaneID, bool) {
 // paneBox draws one pane: its label (tmux's pane index) on the first
 // line, then id, command, path and title as far as they fit. A compact
 // box has only its top and left border.
-func paneBox(st Styles, in mapInput, p tmuxctl.Pane, w, h int, compact bool) string {
+func paneBox(st Styles, in mapInput, p tmux.Pane, w, h int, compact bool) string {
 	box := st.Pane
 	label := st.Label
 	switch {
@@ -295,7 +295,7 @@ const maxCachedBoxes = 512
 
 // get returns the box for these inputs, drawing it with draw when it is
 // not cached. A nil cache draws every time.
-func (c *boxCache) get(in mapInput, p tmuxctl.Pane, w, h int, compact bool, draw func() string) string {
+func (c *boxCache) get(in mapInput, p tmux.Pane, w, h int, compact bool, draw func() string) string {
 	if c == nil {
 		return draw()
 	}

@@ -3,13 +3,13 @@ package ui
 import (
 	"time"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // stateMsg answers refresh: the session as tmux has it now.
 type stateMsg struct {
 	seq   int
-	state *tmuxctl.State
+	state *tmux.State
 	err   error
 }
 
@@ -18,16 +18,16 @@ type stateMsg struct {
 type opDoneMsg struct {
 	seq     int
 	name    string
-	before  *tmuxctl.State
-	after   *tmuxctl.State
-	fromWin tmuxctl.WindowID // the window shown when the op started
-	toWin   tmuxctl.WindowID // the window to show afterwards, if it changes
-	follow  tmuxctl.PaneID   // show the window this pane is in afterwards (it moved)
-	note    string           // a nudge: nothing done, and why
-	noop    bool             // nothing was asked of tmux
-	record  bool             // push before onto the undo stack if it changed
-	err     error            // the operation's failure
-	readErr error            // a failure to read the state around it
+	before  *tmux.State
+	after   *tmux.State
+	fromWin tmux.WindowID // the window shown when the op started
+	toWin   tmux.WindowID // the window to show afterwards, if it changes
+	follow  tmux.PaneID   // show the window this pane is in afterwards (it moved)
+	note    string        // a nudge: nothing done, and why
+	noop    bool          // nothing was asked of tmux
+	record  bool          // push before onto the undo stack if it changed
+	err     error         // the operation's failure
+	readErr error         // a failure to read the state around it
 }
 
 // quitMsg ends the program with an exit code, after the closing work.

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // Keys typed while an operation is in flight wait, in order.
@@ -59,7 +59,7 @@ func noTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 // The map follows changes made outside, on the next poll.
 func TestPollFollowsOutsideChanges(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	h.core.edit(func(st *tmuxctl.State) { setActive(st.Windows[0], "%3") })
+	h.core.edit(func(st *tmux.State) { setActive(st.Windows[0], "%3") })
 	h.fireLast() // the poll timer
 	if a, _ := h.m.window().ActivePane(); a.ID != "%3" {
 		t.Fatalf("map shows %s active after an outside change, want %%3", a.ID)
@@ -109,7 +109,7 @@ func TestStaleReadDropped(t *testing.T) {
 
 func TestPaneGoneRefreshes(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	h.core.fail["select"] = &tmuxctl.Error{Kind: tmuxctl.KindGone, Message: "pane %0 is gone"}
+	h.core.fail["select"] = &tmux.Error{Kind: tmux.KindGone, Message: "pane %0 is gone"}
 	h.keys("l")
 	h.wantStatus("pane gone")
 	if h.quit || h.m.fatal != nil {
@@ -121,7 +121,7 @@ func TestPaneGoneRefreshes(t *testing.T) {
 
 func TestErrorsShowInStatus(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	h.core.fail["zoom"] = &tmuxctl.Error{Kind: tmuxctl.KindRefused, Message: "tmux said no"}
+	h.core.fail["zoom"] = &tmux.Error{Kind: tmux.KindRefused, Message: "tmux said no"}
 	h.keys("z")
 	h.wantStatus("tmux said no")
 	if h.m.status.kind != statusError {
@@ -280,7 +280,7 @@ func TestShownWindowClosedOutside(t *testing.T) {
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
-	h.core.edit(func(st *tmuxctl.State) { st.Windows = append(st.Windows[:1], st.Windows[2:]...) })
+	h.core.edit(func(st *tmux.State) { st.Windows = append(st.Windows[:1], st.Windows[2:]...) })
 	h.fireLast()
 	if h.m.win != "@3" {
 		t.Fatalf("map on %s, want the next window @3", h.m.win)
@@ -299,7 +299,7 @@ func TestShownLastWindowClosedWraps(t *testing.T) {
 	o := testOptions()
 	o.Window = "@3"
 	h := newHarness(t, gridState(), o, 80, 24)
-	h.core.edit(func(st *tmuxctl.State) { st.Windows = st.Windows[:2] })
+	h.core.edit(func(st *tmux.State) { st.Windows = st.Windows[:2] })
 	h.fireLast()
 	if h.m.win != "@1" {
 		t.Fatalf("map on %s, want the first window @1", h.m.win)
@@ -313,13 +313,13 @@ func TestNextWindowByIndex(t *testing.T) {
 	st.Windows[0].Index, st.Windows[1].Index, st.Windows[2].Index = 7, 3, 9
 	for _, c := range []struct {
 		closed int
-		want   tmuxctl.WindowID
+		want   tmux.WindowID
 	}{{1, "@2"}, {3, "@1"}, {5, "@1"}, {7, "@3"}, {9, "@2"}, {12, "@2"}} {
 		if got := nextWindow(st, c.closed); got == nil || got.ID != c.want {
 			t.Errorf("after index %d: %v, want %s", c.closed, got, c.want)
 		}
 	}
-	if got := nextWindow(&tmuxctl.State{}, 0); got != nil {
+	if got := nextWindow(&tmux.State{}, 0); got != nil {
 		t.Errorf("no windows: %v", got)
 	}
 }
@@ -330,7 +330,7 @@ func TestShownWindowClosedUnderAKey(t *testing.T) {
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
-	h.core.edit(func(st *tmuxctl.State) { st.Windows = st.Windows[:1] })
+	h.core.edit(func(st *tmux.State) { st.Windows = st.Windows[:1] })
 	h.keys("l")
 	if h.m.win != "@1" || h.m.fatal != nil {
 		t.Fatalf("map on %s (fatal %v), want @1", h.m.win, h.m.fatal)
@@ -342,7 +342,7 @@ func TestShownWindowClosedUnderAKey(t *testing.T) {
 // The session itself gone is still the end.
 func TestShownSessionClosedOutside(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	h.core.edit(func(st *tmuxctl.State) { st.Session = "$9" })
+	h.core.edit(func(st *tmux.State) { st.Session = "$9" })
 	h.fireLast()
 	if h.m.fatal == nil || !strings.Contains(h.screen(), "press any key") {
 		t.Fatalf("session gone not fatal:\n%s", h.screen())

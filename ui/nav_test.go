@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 func TestArrowsMoveFocus(t *testing.T) {
@@ -255,7 +255,7 @@ func TestZoom(t *testing.T) {
 
 func TestUndoStepByStep(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	var snaps []*tmuxctl.State
+	var snaps []*tmux.State
 	step := func(keys ...string) {
 		snaps = append(snaps, h.core.State())
 		h.keys(keys...)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // Options configure the navigator. Start from DefaultOptions: the zero
@@ -13,9 +13,9 @@ import (
 // mean their defaults.
 type Options struct {
 	// Session is the tmux session to navigate (required).
-	Session tmuxctl.SessionID
+	Session tmux.SessionID
 	// Window is the window shown first; "" means the session's current one.
-	Window tmuxctl.WindowID
+	Window tmux.WindowID
 	// NoColor draws without colour: focus is a heavy border and a reversed
 	// label. NO_COLOR in Env has the same effect.
 	NoColor bool
@@ -74,7 +74,7 @@ const (
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
 // wrap, previews on, colour unless NO_COLOR, poll every 100ms without
 // events.
-func DefaultOptions(s tmuxctl.SessionID) Options {
+func DefaultOptions(s tmux.SessionID) Options {
 	return Options{Session: s, EscReverts: true, Wrap: true, Preview: true}
 }
 

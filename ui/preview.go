@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/screen"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // PreviewSource is where the map's live previews come from: tmux's
@@ -15,12 +15,12 @@ import (
 // when the source can say which panes printed, waits for that.
 type PreviewSource interface {
 	// Capture reads the screens of panes, all in one tmux command list.
-	Capture(ctx context.Context, panes []tmuxctl.PaneID) ([]tmuxctl.PaneScreen, error)
+	Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error)
 	// Changes delivers a pane each time it prints after being armed, or
 	// is nil when tmux cannot say (then the map polls).
-	Changes() <-chan tmuxctl.PaneID
+	Changes() <-chan tmux.PaneID
 	// Arm asks for the next change of panes (just captured).
-	Arm(ctx context.Context, panes []tmuxctl.PaneID) error
+	Arm(ctx context.Context, panes []tmux.PaneID) error
 }
 
 // How often previews are refreshed. Without change notices (tmux before
@@ -36,7 +36,7 @@ const (
 
 // paneShot is one pane's latest capture, parsed.
 type paneShot struct {
-	raw     tmuxctl.PaneScreen // as captured: an unchanged capture is not parsed again
+	raw     tmux.PaneScreen // as captured: an unchanged capture is not parsed again
 	scr     *screen.Screen
 	version int // bumped on every change, so the map knows what to redraw
 }
@@ -49,14 +49,14 @@ type previewDueMsg struct{}
 
 // paneChangedMsg is a change notice; closed means the notices ended.
 type paneChangedMsg struct {
-	pane   tmuxctl.PaneID
+	pane   tmux.PaneID
 	closed bool
 }
 
 // previewMsg answers a capture.
 type previewMsg struct {
-	screens []tmuxctl.PaneScreen
-	asked   []tmuxctl.PaneID
+	screens []tmux.PaneScreen
+	asked   []tmux.PaneID
 	err     error
 }
 
@@ -79,7 +79,7 @@ func (m *Model) previewTick(d time.Duration) tea.Cmd {
 	return m.after(d, func(time.Time) tea.Msg { return previewTickMsg{} })
 }
 
-func waitChange(ch <-chan tmuxctl.PaneID) tea.Cmd {
+func waitChange(ch <-chan tmux.PaneID) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
 		return paneChangedMsg{pane: p, closed: !ok}
@@ -138,7 +138,7 @@ func (m *Model) captureMissing() tea.Cmd {
 	if !m.previewsOn() || m.capturing || m.quitting || m.fatal != nil {
 		return nil
 	}
-	var missing []tmuxctl.PaneID
+	var missing []tmux.PaneID
 	for _, p := range m.mapPanes() {
 		if m.shots[p] == nil {
 			missing = append(missing, p)
@@ -149,7 +149,7 @@ func (m *Model) captureMissing() tea.Cmd {
 
 // capture reads panes' screens; nil when there is nothing to read or a
 // capture is in flight (its answer comes first).
-func (m *Model) capture(panes []tmuxctl.PaneID) tea.Cmd {
+func (m *Model) capture(panes []tmux.PaneID) tea.Cmd {
 	if len(panes) == 0 || m.capturing || !m.previewsOn() {
 		return nil
 	}
@@ -202,27 +202,27 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 }
 
 // mapPanes are the panes of the window on the map.
-func (m *Model) mapPanes() []tmuxctl.PaneID {
+func (m *Model) mapPanes() []tmux.PaneID {
 	w := m.window()
 	if w == nil {
 		return nil
 	}
-	ids := make([]tmuxctl.PaneID, len(w.Panes))
+	ids := make([]tmux.PaneID, len(w.Panes))
 	for i, p := range w.Panes {
 		ids[i] = p.ID
 	}
 	return ids
 }
 
-func cloneShots(in map[tmuxctl.PaneID]*paneShot) map[tmuxctl.PaneID]*paneShot {
-	out := make(map[tmuxctl.PaneID]*paneShot, len(in)+1)
+func cloneShots(in map[tmux.PaneID]*paneShot) map[tmux.PaneID]*paneShot {
+	out := make(map[tmux.PaneID]*paneShot, len(in)+1)
 	for k, v := range in {
 		out[k] = v
 	}
 	return out
 }
 
-func appendUnique(ids []tmuxctl.PaneID, id tmuxctl.PaneID) []tmuxctl.PaneID {
+func appendUnique(ids []tmux.PaneID, id tmux.PaneID) []tmux.PaneID {
 	for _, x := range ids {
 		if x == id {
 			return ids

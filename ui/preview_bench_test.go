@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -32,17 +33,14 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 		srv.Must("split-window", "-t", "main:0", "exec sh")
 		srv.Must("select-layout", "-t", "main:0", "tiled")
 	}
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	tr := tmuxctl.NewAutoTransport(sock)
-	tr.Env = tmuxtest.Env()
-	ok, _ := tr.Connect(b.Context())
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env()})
 	b.Cleanup(func() { _ = c.Close() })
+	ok, _ := c.Connect(b.Context())
 	for _, p := range strings.Fields(srv.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}")) {
 		srv.Must("send-keys", "-t", p, "-l", "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done")
 		srv.Must("send-keys", "-t", p, "Enter")
 	}
-	sid := tmuxctl.SessionID(srv.Display("main:", "#{session_id}"))
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	previews := tmuxctl.NewPreviews(c)
 	watching := previews.Watch(b.Context(), sid)
 	defer func() { _ = previews.Close() }()

@@ -8,11 +8,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/internal/golden"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // newPreviewHarness is a navigator with previews from recorded captures.
-func newPreviewHarness(t *testing.T, st *tmuxctl.State, opts Options, w, h int) (*harness, *fakePreviews) {
+func newPreviewHarness(t *testing.T, st *tmux.State, opts Options, w, h int) (*harness, *fakePreviews) {
 	t.Helper()
 	core := newFake(st)
 	src := newFakePreviews(t, core)
@@ -41,7 +41,7 @@ func TestGoldenPreviews(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := testOptions()
-			o.Window = tmuxctl.WindowID(c.window)
+			o.Window = tmux.WindowID(c.window)
 			o.NoColor = !c.color
 			h, _ := newPreviewHarness(t, gridState(), o, c.w, c.h)
 			h.keys(c.keys...)
@@ -89,7 +89,7 @@ func TestPreviewShowsEachPanesText(t *testing.T) {
 			t.Errorf("map lacks %q:\n%s", want, scr)
 		}
 	}
-	before := map[tmuxctl.PaneID]int{}
+	before := map[tmux.PaneID]int{}
 	for id, s := range h.m.shots {
 		before[id] = s.version
 	}
@@ -118,7 +118,7 @@ func TestPreviewPollCapturesAllInOneCall(t *testing.T) {
 	n := len(src.calls())
 	h.send(previewTickMsg{})
 	calls := src.calls()
-	if len(calls) != n+1 || !slices.Equal(calls[len(calls)-1], []tmuxctl.PaneID{"%0", "%1", "%2", "%3"}) {
+	if len(calls) != n+1 || !slices.Equal(calls[len(calls)-1], []tmux.PaneID{"%0", "%1", "%2", "%3"}) {
 		t.Fatalf("captures %v", calls[n:])
 	}
 }
@@ -128,11 +128,11 @@ func TestPreviewPollCapturesAllInOneCall(t *testing.T) {
 // and are armed again.
 func TestPreviewChangesCaptureOnlyWhatPrinted(t *testing.T) {
 	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
-	h.m.changes = make(chan tmuxctl.PaneID) // as if the source had notices
+	h.m.changes = make(chan tmux.PaneID) // as if the source had notices
 	n := len(src.calls())
 	// Two notices for %3 and one for %1 in one batch (the commands they
 	// return wait for the next notice: not run here).
-	for _, p := range []tmuxctl.PaneID{"%3", "%1", "%3"} {
+	for _, p := range []tmux.PaneID{"%3", "%1", "%3"} {
 		h.sendOnly(paneChangedMsg{pane: p})
 	}
 	if len(src.calls()) != n {
@@ -140,10 +140,10 @@ func TestPreviewChangesCaptureOnlyWhatPrinted(t *testing.T) {
 	}
 	h.send(previewDueMsg{})
 	calls := src.calls()
-	if len(calls) != n+1 || !slices.Equal(calls[n], []tmuxctl.PaneID{"%3", "%1"}) {
+	if len(calls) != n+1 || !slices.Equal(calls[n], []tmux.PaneID{"%3", "%1"}) {
 		t.Fatalf("captures %v, want one of [%%3 %%1]", calls[n:])
 	}
-	if got := src.armed[len(src.armed)-1]; !slices.Equal(got, []tmuxctl.PaneID{"%3", "%1"}) {
+	if got := src.armed[len(src.armed)-1]; !slices.Equal(got, []tmux.PaneID{"%3", "%1"}) {
 		t.Fatalf("armed %v", got)
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // TestRearrangeKeys: each key asks tmux for its one change, in one call,
@@ -115,7 +115,7 @@ func TestRearrangeNudges(t *testing.T) {
 func TestRenameWindowsFollowsRecreatedWindows(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("<") // to @3
-	h.m.renameWindows(map[tmuxctl.WindowID]tmuxctl.WindowID{"@3": "@33", "@1": "@11"})
+	h.m.renameWindows(map[tmux.WindowID]tmux.WindowID{"@3": "@33", "@1": "@11"})
 	if h.m.win != "@33" {
 		t.Errorf("map on %s, want @33", h.m.win)
 	}

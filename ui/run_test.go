@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -140,12 +141,9 @@ func TestProfileFromEnv(t *testing.T) {
 func TestRunAgainstTmux(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	tr := tmuxctl.NewExecTransport(sock)
-	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmuxctl.Env{})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Processes: true})
 	t.Cleanup(func() { _ = c.Close() })
-	sess := tmuxctl.SessionID(srv.Display(g[0], "#{session_id}"))
+	sess := tmux.SessionID(srv.Display(g[0], "#{session_id}"))
 
 	o := testOptions()
 	o.Session = sess

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // undoEntry is the state before one change, and the window shown then.
 type undoEntry struct {
-	state *tmuxctl.State
-	win   tmuxctl.WindowID
+	state *tmux.State
+	win   tmux.WindowID
 }
 
 // undoStack holds the snapshots taken before each change since the
@@ -28,7 +28,7 @@ func (s undoStack) pop() (undoEntry, undoStack, bool) {
 // sameLayout reports whether two states agree on everything the
 // navigator can change: pane positions, focus, last pane, zoom, mark,
 // current and last window. Commands, paths and titles do not count.
-func sameLayout(a, b *tmuxctl.State) bool {
+func sameLayout(a, b *tmux.State) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -47,7 +47,7 @@ func sameLayout(a, b *tmuxctl.State) bool {
 }
 
 // sameState is sameLayout plus everything the map shows.
-func sameState(a, b *tmuxctl.State) bool {
+func sameState(a, b *tmux.State) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -65,7 +65,7 @@ func sameState(a, b *tmuxctl.State) bool {
 	return true
 }
 
-func sameWindow(a, b *tmuxctl.Window, shown bool) bool {
+func sameWindow(a, b *tmux.Window, shown bool) bool {
 	if a.ID != b.ID || a.Zoomed != b.Zoomed || a.Active != b.Active || a.Last != b.Last ||
 		a.Width != b.Width || a.Height != b.Height || len(a.Panes) != len(b.Panes) {
 		return false

@@ -8,7 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // The smallest terminal the navigator draws in; below it, it says so.
@@ -36,7 +36,7 @@ func (m *Model) layout() {
 	if m.previewsOn() {
 		in.shots = m.shots
 		if in.shots == nil {
-			in.shots = map[tmuxctl.PaneID]*paneShot{}
+			in.shots = map[tmux.PaneID]*paneShot{}
 		}
 	}
 	if w := m.window(); w != nil {

@@ -15,7 +15,8 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // startMCP starts `panemap -L socket mcp` with PANEMAP_CONTROL=control
@@ -73,11 +74,11 @@ func median(d []time.Duration) time.Duration {
 // processes below it) and with tmux processes only (never). Run it with
 // each tmux first on PATH; the log line names the version.
 func BenchmarkMCPRoundTrip(b *testing.B) {
-	v, err := tmuxctl.TmuxVersion(b.Context(), "")
+	v, err := transport.TmuxVersion(b.Context(), "")
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("tmux %s: auto is %s", v, tmuxctl.PlanControl(tmuxctl.ControlAuto, v).Why)
+	b.Logf("tmux %s: auto is %s", v, tmux.PlanControl(tmux.ControlAuto, v).Why)
 	for _, control := range []string{"auto", "never"} {
 		b.Run("control="+control, func(b *testing.B) { benchMCPRoundTrip(b, control) })
 	}

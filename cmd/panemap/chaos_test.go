@@ -23,7 +23,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 const (
@@ -150,7 +150,7 @@ func TestMCPChaos(t *testing.T) {
 	close(stop)
 	churn.Wait()
 	t.Logf("answers by kind: %v; %d outside changes", kinds, churned.Load())
-	if kinds["ok"] == 0 || kinds[string(tmuxctl.KindGone)] == 0 {
+	if kinds["ok"] == 0 || kinds[string(tmux.KindGone)] == 0 {
 		t.Errorf("the run did not exercise both success and gone panes: %v", kinds)
 	}
 
@@ -194,13 +194,13 @@ func checkChaosCall(t *testing.T, cs *sdkmcp.ClientSession, c chaosCall) string 
 	}
 	m := errorMeta(t, res)
 	switch {
-	case c.hostile && m.Kind != tmuxctl.KindInvalidInput:
+	case c.hostile && m.Kind != tmux.KindInvalidInput:
 		t.Errorf("%s: hostile input answered %+v: %s", what, m, text(res))
-	case !c.hostile && m.Kind == tmuxctl.KindGone:
+	case !c.hostile && m.Kind == tmux.KindGone:
 		if !m.Stale {
 			t.Errorf("%s: gone but not stale: %+v", what, m)
 		}
-	case !c.hostile && m.Kind == tmuxctl.KindRefused && strings.Contains(text(res), "no last pane"):
+	case !c.hostile && m.Kind == tmux.KindRefused && strings.Contains(text(res), "no last pane"):
 	case !c.hostile:
 		t.Errorf("%s: %+v %s", what, m, text(res))
 	}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func demoCommand() command {
@@ -25,7 +27,7 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	if g.socketName != "" || g.socketPath != "" || g.target != "" {
 		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
 	}
-	if _, err := tmuxctl.RequireVersion(ctx, ""); err != nil {
+	if _, err := transport.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
 	}
 	demo, err := tmuxctl.StartDemo(ctx, fmt.Sprintf("panemap-demo-%d", os.Getpid()), 200, 50)
@@ -33,7 +35,7 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 		return fail(g, fmt.Errorf("cannot start the demo tmux server: %w", err))
 	}
 	defer demo.Close()
-	client := tmuxctl.NewClient(g.newTransport(demo.Socket), demo.Socket, tmuxctl.Env{})
+	client := tmuxctl.Open(g.options(demo.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
 	return navigate(ctx, g, client, demo.Session, demo.Window, st)

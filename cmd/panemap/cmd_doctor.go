@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os/exec"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func doctorCommand() command {
@@ -34,7 +36,7 @@ func (d *doctor) bad(fix, format string, a ...any) {
 
 func runDoctor(ctx context.Context, g *globals, args []string) int {
 	if len(args) > 0 {
-		return usageError(g, fmt.Errorf("doctor takes no arguments, got %s", tmuxctl.Quote(args[0])))
+		return usageError(g, fmt.Errorf("doctor takes no arguments, got %s", tmux.Quote(args[0])))
 	}
 	d := &doctor{g: g}
 	d.check(ctx)
@@ -52,15 +54,15 @@ func (d *doctor) check(ctx context.Context) {
 		d.bad("install tmux 3.2 or newer (e.g. apt-get install tmux, brew install tmux)", "tmux is not installed or not in PATH")
 		return
 	}
-	v, err := tmuxctl.TmuxVersion(ctx, path)
+	v, err := transport.TmuxVersion(ctx, path)
 	if err != nil {
 		d.bad("check that "+path+" runs", "%v", err)
 		return
 	}
-	if err := tmuxctl.CheckVersion(v); err != nil {
-		d.bad("upgrade tmux to "+tmuxctl.MinVersion.Raw+" or newer", "%v", err)
+	if err := tmux.CheckVersion(v); err != nil {
+		d.bad("upgrade tmux to "+tmux.MinVersion.Raw+" or newer", "%v", err)
 	} else {
-		d.ok("tmux %s at %s (panemap needs %s or newer)", v, path, tmuxctl.MinVersion)
+		d.ok("tmux %s at %s (panemap needs %s or newer)", v, path, tmux.MinVersion)
 	}
 	if v.AtLeast(3, 2) && !v.AtLeast(3, 5) {
 		d.info("before tmux 3.5 escape-time defaults to 500ms, so Esc feels slow: set -sg escape-time 10 (q closes at once)")
@@ -81,12 +83,11 @@ func (d *doctor) check(ctx context.Context) {
 		d.info("inside tmux: TMUX=%s, TMUX_PANE=%s", d.g.env.TMUX, pane)
 	}
 
-	tr := d.g.newTransport(sock)
-	client := tmuxctl.NewClient(tr, sock, d.g.env)
+	client := tmuxctl.Open(d.g.options(sock, d.g.env))
 	defer client.Close()
 	sid, wid, err := client.ResolveWindow(ctx, d.g.target)
 	if err != nil {
-		if tmuxctl.KindOf(err) == tmuxctl.KindServerGone {
+		if tmux.KindOf(err) == tmux.KindServerGone {
 			d.bad("start tmux (tmux new-session), or point panemap at your server with -L NAME or -S PATH", "no tmux server is running on %s", sock)
 		} else {
 			d.bad("check the -t target, or start a session", "%v", err)
@@ -94,7 +95,7 @@ func (d *doctor) check(ctx context.Context) {
 		return
 	}
 	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
-	d.connection(ctx, tr, v)
+	d.connection(ctx, client, v)
 	d.pluginKey(ctx, client)
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
@@ -116,10 +117,10 @@ func (d *doctor) check(ctx context.Context) {
 
 // connection says which connection panemap chose on this tmux and why,
 // and which known tmux crash a control client risks there.
-func (d *doctor) connection(ctx context.Context, tr *tmuxctl.AutoTransport, v tmuxctl.Version) {
-	plan := tmuxctl.PlanControl(d.g.control, v)
+func (d *doctor) connection(ctx context.Context, client *tmuxctl.Client, v tmux.Version) {
+	plan := tmux.PlanControl(d.g.control, v)
 	if plan.Control {
-		if ok, err := tr.Connect(ctx); !ok {
+		if ok, err := client.Connect(ctx); !ok {
 			d.info("connection: a tmux process per call for now: control mode could not be had (%v)", err)
 		} else {
 			d.ok("connection: %s", plan.Why)
@@ -130,7 +131,7 @@ func (d *doctor) connection(ctx context.Context, tr *tmuxctl.AutoTransport, v tm
 	switch {
 	case plan.Crash == "":
 		d.ok("known tmux crashes: none known for tmux %s with control clients", v)
-	case plan.Control && plan.Crash == tmuxctl.CrashConnectRace:
+	case plan.Control && plan.Crash == tmux.CrashConnectRace:
 		d.bad("unset PANEMAP_CONTROL (panemap then avoids the crash), or upgrade tmux", "known tmux crash on tmux %s, and control mode is forced: %s", v, plan.Crash)
 	case plan.Control:
 		d.info("known tmux crash on tmux %s: %s; panemap keeps a control client attached only while it works", v, plan.Crash)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui"
 )
@@ -35,7 +36,7 @@ func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]b
 		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %s", tmuxctl.Quote(fs.Arg(0)))
+		return nil, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0)))
 	}
 	return nf, checkFlags(nf.given)
 }
@@ -61,7 +62,7 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 
 // openWindow connects to the server and resolves the window to show (-t,
 // or the context panemap runs in) and the settings that apply there.
-func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tmuxctl.Client, tmuxctl.SessionID, tmuxctl.WindowID, settings, error) {
+func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tmuxctl.Client, tmux.SessionID, tmux.WindowID, settings, error) {
 	client, err := g.connect(ctx)
 	if err != nil {
 		return nil, "", "", settings{}, err
@@ -75,7 +76,7 @@ func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tm
 }
 
 // navigate runs the navigator in this terminal.
-func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmuxctl.SessionID, wid tmuxctl.WindowID, st settings) int {
+func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings) int {
 	opts := ui.DefaultOptions(sid)
 	opts.Preview = st.Preview == "on"
 	if opts.Preview {
@@ -103,7 +104,7 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmuxc
 
 // inSessionPane reports whether panemap runs in a pane of session sid on
 // this server.
-func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid tmuxctl.SessionID) bool {
+func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid tmux.SessionID) bool {
 	p := g.env.Pane()
 	if p == "" || client.Caller(ctx, p) != tmuxctl.RelationSelf {
 		return false
@@ -115,7 +116,7 @@ func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid
 // launchPopup re-runs this binary in a display-popup on the client,
 // passing the server, the window and the settings explicitly (inside the
 // popup TMUX_PANE is unset and "current" is ambiguous).
-func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmuxctl.SessionID, wid tmuxctl.WindowID, clientName string, st settings) int {
+func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, st settings) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot find panemap's own binary: %w", err))
@@ -141,8 +142,8 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 // fail reports an error on one line and picks the exit code.
 func fail(g *globals, err error) int {
 	fmt.Fprintf(g.stderr, "panemap: %v\n", err)
-	var e *tmuxctl.Error
-	if errors.As(err, &e) && e.Kind == tmuxctl.KindInvalidInput {
+	var e *tmux.Error
+	if errors.As(err, &e) && e.Kind == tmux.KindInvalidInput {
 		return 2
 	}
 	return 1

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 func popupCommand() command {
@@ -26,13 +26,13 @@ func runPopup(ctx context.Context, g *globals, args []string) int {
 		return usageError(g, err)
 	}
 	if fs.NArg() > 0 {
-		return usageError(g, fmt.Errorf("unexpected argument %s", tmuxctl.Quote(fs.Arg(0))))
+		return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0))))
 	}
 	if err := checkFlags(given); err != nil {
 		return usageError(g, err)
 	}
 	if *clientName != "" {
-		if _, err := tmuxctl.ParseTarget(*clientName); err != nil {
+		if _, err := tmux.ParseTarget(*clientName); err != nil {
 			return fail(g, err)
 		}
 	}

@@ -15,7 +15,8 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // controlCounter samples the number of control clients on a server until
@@ -80,17 +81,17 @@ func (c *controlCounter) seen() int {
 	return c.peak()
 }
 
-func defaultPlan(t *testing.T) (tmuxctl.Version, tmuxctl.ControlPlan) {
+func defaultPlan(t *testing.T) (tmux.Version, tmux.ControlPlan) {
 	t.Helper()
-	v, err := tmuxctl.TmuxVersion(t.Context(), "")
+	v, err := transport.TmuxVersion(t.Context(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v, tmuxctl.PlanControl(tmuxctl.ControlAuto, v)
+	return v, tmux.PlanControl(tmux.ControlAuto, v)
 }
 
 // checkControlClients says what the counts must be for the plan.
-func checkControlClients(t *testing.T, what string, v tmuxctl.Version, plan tmuxctl.ControlPlan, seen int) {
+func checkControlClients(t *testing.T, what string, v tmux.Version, plan tmux.ControlPlan, seen int) {
 	t.Helper()
 	checkControlClientsUpTo(t, what, v, plan, seen, 1)
 }
@@ -99,11 +100,11 @@ func checkControlClients(t *testing.T, what string, v tmuxctl.Version, plan tmux
 // have most at once: the navigator has its connection for commands and
 // notifications, and, with previews on, one that says which panes
 // printed.
-func checkControlClientsUpTo(t *testing.T, what string, v tmuxctl.Version, plan tmuxctl.ControlPlan, seen, most int) {
+func checkControlClientsUpTo(t *testing.T, what string, v tmux.Version, plan tmux.ControlPlan, seen, most int) {
 	t.Helper()
 	switch {
 	case !plan.Control && seen > 0:
-		t.Errorf("tmux %s: %s attached %d control client(s); below tmux %s it must never attach one", v, what, seen, tmuxctl.SafeControlVersion)
+		t.Errorf("tmux %s: %s attached %d control client(s); below tmux %s it must never attach one", v, what, seen, tmux.SafeControlVersion)
 	case plan.Control && seen == 0:
 		t.Errorf("tmux %s: %s never attached a control client; the default there is control mode", v, what)
 	case seen > most:

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -26,8 +27,8 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	key := cmp.Or(conflict, opts["@panemap-key"], pluginDefaultKey)
 	cmd, bound, err := client.PrefixBinding(ctx, key)
 	switch {
-	case tmuxctl.KindOf(err) == tmuxctl.KindInvalidInput:
-		d.info("plugin key: @panemap-key %s is not a tmux key name; choose another: set -g @panemap-key KEY", tmuxctl.Quote(key))
+	case tmux.KindOf(err) == tmux.KindInvalidInput:
+		d.info("plugin key: @panemap-key %s is not a tmux key name; choose another: set -g @panemap-key KEY", tmux.Quote(key))
 	case err != nil:
 		d.info("plugin key: cannot read the prefix key table: %v", err)
 	case bound && runsPanemap(cmd, opts["@panemap-bin"]):

@@ -7,7 +7,9 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // globals are the flags that come before the command, spelled as tmux
@@ -18,16 +20,16 @@ type globals struct {
 	target     string // -t
 	help       bool
 	version    bool
-	env        tmuxctl.Env
+	env        tmux.Env
 	getenv     func(string) string
-	control    tmuxctl.ControlPolicy // from PANEMAP_CONTROL
+	control    tmux.ControlPolicy // from PANEMAP_CONTROL
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
 }
 
 func parseGlobals(args []string, getenv func(string) string) (*globals, []string, error) {
-	g := &globals{env: tmuxctl.LookupEnv(getenv), getenv: getenv}
+	g := &globals{env: tmux.LookupEnv(getenv), getenv: getenv}
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -69,14 +71,14 @@ func parseGlobals(args []string, getenv func(string) string) (*globals, []string
 		*dst = val
 	}
 	if g.target != "" {
-		if _, err := tmuxctl.ParseTarget(g.target); err != nil {
+		if _, err := tmux.ParseTarget(g.target); err != nil {
 			return nil, nil, err
 		}
 	}
 	if _, err := g.socket(); err != nil {
 		return nil, nil, err
 	}
-	policy, err := tmuxctl.ParseControlPolicy(getenv("PANEMAP_CONTROL"))
+	policy, err := tmux.ParseControlPolicy(getenv("PANEMAP_CONTROL"))
 	if err != nil {
 		return nil, nil, fmt.Errorf("PANEMAP_CONTROL: %w", err)
 	}
@@ -85,8 +87,8 @@ func parseGlobals(args []string, getenv func(string) string) (*globals, []string
 }
 
 // socket is the tmux server the flags and environment point at.
-func (g *globals) socket() (tmuxctl.Socket, error) {
-	return tmuxctl.ResolveSocket(g.socketName, g.socketPath, g.env)
+func (g *globals) socket() (tmux.Socket, error) {
+	return tmux.ResolveSocket(g.socketName, g.socketPath, g.env)
 }
 
 // connect checks the tmux version and opens a client on the server.
@@ -95,25 +97,23 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := tmuxctl.RequireVersion(ctx, "")
+	v, err := transport.RequireVersion(ctx, "")
 	if err != nil {
 		return nil, err
 	}
-	tr := g.newTransport(sock)
-	tr.Version = v
+	o := g.options(sock, g.env)
+	o.Version = v
 	// Resolving the window, and handing over to a popup, need no control
 	// client: attach only once this process will show the navigator.
-	tr.DeferDial = true
-	return tmuxctl.NewClient(tr, sock, g.env), nil
+	o.DeferDial = true
+	return tmuxctl.Open(o), nil
 }
 
 // attach opens the client's control connection now, where the policy
 // allows one, rather than on the first call; failing that, every call runs
 // a tmux process until a connection can be had.
 func attach(ctx context.Context, client *tmuxctl.Client) {
-	if tr, ok := client.Transport().(*tmuxctl.AutoTransport); ok {
-		_, _ = tr.Connect(ctx)
-	}
+	_, _ = client.Connect(ctx)
 }
 
 // client opens a client without checking tmux first: the MCP server must
@@ -123,19 +123,16 @@ func (g *globals) client() (*tmuxctl.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tmuxctl.NewClient(g.newTransport(sock), sock, g.env), nil
+	return tmuxctl.Open(g.options(sock, g.env)), nil
 }
 
-// newTransport is the transport every command uses: one control-mode
+// options are how every command talks to tmux: one control-mode
 // connection, with a tmux process per call as the fallback while no
 // connection can be had (no server, no session, a lost connection, or a
-// tmux too old to accept control clients safely: see
-// tmuxctl.PlanControl). It connects lazily on first use; the
-// navigator connects up front.
-func (g *globals) newTransport(sock tmuxctl.Socket) *tmuxctl.AutoTransport {
-	tr := tmuxctl.NewAutoTransport(sock)
-	tr.Policy = g.control
-	return tr
+// tmux too old to accept control clients safely: see tmux.PlanControl).
+// It connects lazily on first use; the navigator connects up front.
+func (g *globals) options(sock tmux.Socket, caller tmux.Env) tmuxctl.Options {
+	return tmuxctl.Options{Socket: sock, Caller: caller, Control: g.control}
 }
 
 func versionString() string {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // runHelp prints general usage, or one command's usage.
@@ -19,7 +19,7 @@ func runHelp(g *globals, args []string) int {
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {
-		fmt.Fprintf(g.stderr, "panemap: unknown command %s\n", tmuxctl.Quote(args[0]))
+		fmt.Fprintf(g.stderr, "panemap: unknown command %s\n", tmux.Quote(args[0]))
 		return 2
 	}
 	label := strings.TrimSpace("panemap " + cmd.name)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -66,13 +67,13 @@ func TestCLIHostileFlags(t *testing.T) {
 	}
 	never := func(string) bool { return false }
 	size := func(v string) bool { _, err := tmuxctl.ParseSize(v); return err == nil }
-	tmuxSyntax := func(v string) bool { _, err := tmuxctl.ParseTarget(v); return err == nil }
+	tmuxSyntax := func(v string) bool { _, err := tmux.ParseTarget(v); return err == nil }
 	socketText := func(v string, name bool) bool {
 		if name {
-			_, err := tmuxctl.ResolveSocket(v, "", tmuxctl.Env{})
+			_, err := tmux.ResolveSocket(v, "", tmux.Env{})
 			return err == nil
 		}
-		_, err := tmuxctl.ResolveSocket("", v, tmuxctl.Env{})
+		_, err := tmux.ResolveSocket("", v, tmux.Env{})
 		return err == nil
 	}
 	// Every case runs `popup`: with no client attached to the test server,
@@ -93,7 +94,7 @@ func TestCLIHostileFlags(t *testing.T) {
 		for _, hv := range hostileValues(canary) {
 			args := fc.args(hv.v)
 			code, out, errs := cli(t, nil, args...)
-			what := name + " " + hv.class + " " + tmuxctl.Quote(hv.v)
+			what := name + " " + hv.class + " " + tmux.Quote(hv.v)
 			if out != "" {
 				t.Errorf("%s: wrote to stdout: %q", what, out)
 			}
@@ -111,8 +112,8 @@ func TestCLIHostileFlags(t *testing.T) {
 				if code != 2 {
 					t.Errorf("%s: exit %d, want 2 (usage)\n%s", what, code, errs)
 				}
-				if !strings.Contains(errs, tmuxctl.Quote(hv.v)) {
-					t.Errorf("%s: message does not name the value as %s:\n%.300s", what, tmuxctl.Quote(hv.v), errs)
+				if !strings.Contains(errs, tmux.Quote(hv.v)) {
+					t.Errorf("%s: message does not name the value as %s:\n%.300s", what, tmux.Quote(hv.v), errs)
 				}
 			}
 			checkStderrLines(t, what, errs)

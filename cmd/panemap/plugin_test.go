@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -22,8 +23,8 @@ const fakeBin = "/opt/panemap/bin/panemap"
 // execClient is a tmuxctl client on srv that runs a tmux process per call,
 // so no control client joins the server under test.
 func execClient(srv *tmuxtest.Server) *tmuxctl.Client {
-	sock := tmuxctl.Socket{Name: srv.Name, Source: "-L"}
-	return tmuxctl.NewClient(&tmuxctl.ExecTransport{Socket: sock, Env: tmuxtest.Env()}, sock, tmuxctl.Env{})
+	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
+	return tmuxctl.Open(tmuxctl.Options{Socket: sock, Env: tmuxtest.Env(), Processes: true})
 }
 
 // prefixBinding is the command key runs in srv's prefix table.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -41,7 +42,7 @@ func settingDefs() []settingDef {
 					return nil
 				}
 			}
-			return fmt.Errorf("invalid %s %s: want %s", what, tmuxctl.Quote(v), strings.Join(allowed, " or "))
+			return fmt.Errorf("invalid %s %s: want %s", what, tmux.Quote(v), strings.Join(allowed, " or "))
 		}
 	}
 	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
@@ -70,7 +71,7 @@ func checkStep(v string) error {
 func parseStep(v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 100 || strconv.Itoa(n) != v {
-		return 0, fmt.Errorf("invalid resize step %s: want a whole number of cells from 1 to 100", tmuxctl.Quote(v))
+		return 0, fmt.Errorf("invalid resize step %s: want a whole number of cells from 1 to 100", tmux.Quote(v))
 	}
 	return n, nil
 }
@@ -102,7 +103,7 @@ func checkFlags(given map[string]*string) error {
 // loadSettings combines defaults, the tmux options of session s (a
 // malformed option value is a one-line warning and the default), and the
 // flags given. With client nil, tmux options are not read.
-func loadSettings(ctx context.Context, client *tmuxctl.Client, s tmuxctl.SessionID, given map[string]*string, warn io.Writer) settings {
+func loadSettings(ctx context.Context, client *tmuxctl.Client, s tmux.SessionID, given map[string]*string, warn io.Writer) settings {
 	var st settings
 	defs := settingDefs()
 	var opts map[string]string

@@ -22,7 +22,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // connectMCPCmd connects the go-sdk client to an already prepared command.
@@ -96,7 +96,7 @@ func TestMCPTmuxMissingOldAndBack(t *testing.T) {
 	cmd.Env = withPath(dir)
 	cs, _ := connectMCPCmd(t, cmd)
 
-	serverGone := mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}
+	serverGone := mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}
 	for _, c := range []struct {
 		tool string
 		args map[string]any
@@ -109,7 +109,7 @@ func TestMCPTmuxMissingOldAndBack(t *testing.T) {
 	}
 	// Input is judged before tmux is looked for.
 	wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": "{marked}"}), "hostile id, no tmux",
-		mcp.ErrorMeta{Kind: tmuxctl.KindInvalidInput}, `"{marked}"`)
+		mcp.ErrorMeta{Kind: tmux.KindInvalidInput}, `"{marked}"`)
 
 	// An old tmux: every call says which version is needed, and nothing
 	// but `tmux -V` ran (the script would record any other call).
@@ -119,7 +119,7 @@ echo "$@" >> `+calls+`
 echo "unknown flag -f" >&2
 exit 1
 `)
-	unsupported := mcp.ErrorMeta{Kind: tmuxctl.KindUnsupported}
+	unsupported := mcp.ErrorMeta{Kind: tmux.KindUnsupported}
 	wantFailure(t, callMCP(t, cs, "list_panes", map[string]any{}), "tmux 3.1: list_panes", unsupported, "tmux 3.1 is too old", "needs tmux 3.2 or newer")
 	wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": pane}), "tmux 3.1: select_pane", unsupported, "3.2")
 	wantFailure(t, callMCP(t, cs, "swap_pane", map[string]any{"source_pane": pane, "target_pane": pane}), "tmux 3.1: swap_pane", unsupported, "3.2")
@@ -153,9 +153,9 @@ exit 1
 	cmd.Env = withPath(dir)
 	cs, _ := connectMCPCmd(t, cmd)
 	wantFailure(t, callMCP(t, cs, "list_panes", map[string]any{}), "list_panes",
-		mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}, "permission denied", name)
+		mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}, "permission denied", name)
 	wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": "%0"}), "select_pane",
-		mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}, "permission denied", name)
+		mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}, "permission denied", name)
 }
 
 // TestMCPPermissionDeniedReal runs panemap mcp as another user against a
@@ -196,9 +196,9 @@ func TestMCPPermissionDeniedReal(t *testing.T) {
 	cmd.Env = append(withPath(os.Getenv("PATH")), "HOME=/")
 	cs, _ := connectMCPCmd(t, cmd)
 	wantFailure(t, callMCP(t, cs, "list_panes", map[string]any{}), "as nobody",
-		mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}, "permission denied", srv.SocketPath())
+		mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}, "permission denied", srv.SocketPath())
 	wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": "%0"}), "as nobody",
-		mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}, "permission denied")
+		mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}, "permission denied")
 	if _, err := srv.Run("list-sessions"); err != nil {
 		t.Errorf("server: %v", err)
 	}
@@ -227,7 +227,7 @@ func TestMCPSocketDeletedAndRecreated(t *testing.T) {
 		t.Fatal(err)
 	}
 	late, _ := connectMCP(t, srv.Name)
-	serverGone := mcp.ErrorMeta{Kind: tmuxctl.KindServerGone, Retryable: true}
+	serverGone := mcp.ErrorMeta{Kind: tmux.KindServerGone, Retryable: true}
 	for _, tool := range []string{"list_panes", "select_pane"} {
 		args := map[string]any{}
 		if tool == "select_pane" {
@@ -288,7 +288,7 @@ func TestMCPServerKilledMidCall(t *testing.T) {
 				mu.Lock()
 				if !res.IsError {
 					ok++
-				} else if m := errorMeta(t, res); m.Kind == tmuxctl.KindServerGone || m.Kind == tmuxctl.KindGone {
+				} else if m := errorMeta(t, res); m.Kind == tmux.KindServerGone || m.Kind == tmux.KindGone {
 					gone++
 				} else {
 					t.Errorf("%s %v: %+v %s", tool, args, m, text(res))

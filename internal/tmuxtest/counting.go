@@ -26,9 +26,20 @@ func CountingTmux(tb testing.TB) *Counter {
 		tb.Fatal(err)
 	}
 	real, _ = filepath.Abs(real)
+	return newCounter(tb, fmt.Sprintf("exec '%s' \"$@\"", real))
+}
+
+// FakeTmux is a Counter around a tmux that is not: body is the rest of
+// the shell script after the call is logged, with the arguments in "$@".
+func FakeTmux(tb testing.TB, body string) *Counter {
+	tb.Helper()
+	return newCounter(tb, body)
+}
+
+func newCounter(tb testing.TB, then string) *Counter {
 	dir := tb.TempDir()
 	c := &Counter{Dir: dir, Path: filepath.Join(dir, "tmux"), log: filepath.Join(dir, "calls.log")}
-	script := fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" | tr '\\n' ' ' >> '%s'\necho >> '%s'\nexec '%s' \"$@\"\n", c.log, c.log, real)
+	script := fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" | tr '\\n' ' ' >> '%s'\necho >> '%s'\n%s\n", c.log, c.log, then)
 	if err := os.WriteFile(c.Path, []byte(script), 0o755); err != nil {
 		tb.Fatal(err)
 	}

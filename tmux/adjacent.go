@@ -1,0 +1,95 @@
+package tmux
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Adjacent lists every pane that tmux's select-pane -U/-D/-L/-R from p
+// could land on (d is up, down, left or right): tmux finds these
+// candidates by geometry and then takes the most recently active of them,
+// a counter no format shows, so the pane it lands on is always one of
+// these but which one depends on focus history. They are ordered along
+// the shared edge: left to right for up and down, top to bottom for left
+// and right.
+//
+// wraps is true when p is at the window's edge on that side, so tmux
+// wraps around: the panes are then those on the far side that tmux would
+// wrap to. It agrees with #{pane_at_top} and friends. No panes means
+// tmux's move does nothing at all (not even select p): up or down in a
+// window of one row, left or right in one of one column.
+//
+// The rule is tmux's window_pane_find_up/down/left/right, the same from
+// 3.2a to master: a candidate's near edge is one border cell from p's
+// edge, and on the other axis it overlaps p's span extended by the one
+// border cell after it ([p.Left, p.Right()+1] for up and down). In a
+// zoomed window tmux unzooms to choose, and w holds the unzoomed geometry
+// (see fixZoomedGeometry), so the answer is the same. The window's edges
+// are taken from its panes (the first and last row and column any pane
+// covers) rather than its size, which is what tmux's pane-border-status
+// adjustments amount to. Not modelled: pane scrollbars (3.6+), which
+// tmux counts as part of the pane, and floating panes (master).
+func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
+	from, ok := w.Pane(p)
+	if !ok || len(w.Panes) == 0 {
+		return nil, false
+	}
+	top, bottom, left, right := paneBounds(w)
+	var near func(q Pane) bool // q's near edge is where the move goes
+	var across func(q Pane) bool
+	vertical := d == DirUp || d == DirDown
+	if vertical {
+		across = func(q Pane) bool { return spans(q.Left, q.Right(), from.Left, from.Right()+1) }
+	} else {
+		across = func(q Pane) bool { return spans(q.Top, q.Bottom(), from.Top, from.Bottom()+1) }
+	}
+	switch d {
+	case DirUp:
+		wraps = from.Top == top
+		near = func(q Pane) bool { return q.Bottom()+2 == from.Top || wraps && q.Bottom() == bottom }
+	case DirDown:
+		wraps = from.Bottom() == bottom
+		near = func(q Pane) bool { return from.Bottom()+2 == q.Top || wraps && q.Top == top }
+	case DirLeft:
+		wraps = from.Left == left
+		near = func(q Pane) bool { return q.Right()+2 == from.Left || wraps && q.Right() == right }
+	case DirRight:
+		wraps = from.Right() == right
+		near = func(q Pane) bool { return from.Right()+2 == q.Left || wraps && q.Left == left }
+	default:
+		return nil, false
+	}
+	var found []Pane
+	for _, q := range w.Panes {
+		if q.ID != from.ID && near(q) && across(q) {
+			found = append(found, q)
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Pane) int {
+		if vertical {
+			return cmp.Or(cmp.Compare(a.Left, b.Left), cmp.Compare(a.Top, b.Top))
+		}
+		return cmp.Or(cmp.Compare(a.Top, b.Top), cmp.Compare(a.Left, b.Left))
+	})
+	for _, q := range found {
+		panes = append(panes, q.ID)
+	}
+	return panes, wraps
+}
+
+// paneBounds is the first and last row and column any pane covers.
+func paneBounds(w *Window) (top, bottom, left, right int) {
+	first := w.Panes[0]
+	top, bottom, left, right = first.Top, first.Bottom(), first.Left, first.Right()
+	for _, q := range w.Panes[1:] {
+		top, bottom = min(top, q.Top), max(bottom, q.Bottom())
+		left, right = min(left, q.Left), max(right, q.Right())
+	}
+	return top, bottom, left, right
+}
+
+// spans is tmux's overlap test for a candidate covering [q0,q1] against
+// the span [lo,hi] (p's span plus the border cell after it).
+func spans(q0, q1, lo, hi int) bool {
+	return q0 < lo && q1 > hi || q0 >= lo && q0 <= hi || q1 >= lo && q1 <= hi
+}

@@ -1,0 +1,68 @@
+package tmux
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParsePaneID(t *testing.T) {
+	for _, ok := range []string{"%0", "%1", "%42", "%4294967295"} {
+		if _, err := ParsePaneID(ok); err != nil {
+			t.Errorf("ParsePaneID(%q): %v", ok, err)
+		}
+	}
+	huge := strings.Repeat("9", 100_000)
+	for _, bad := range []string{"", "%", "1", "%01", "%+1", "% 1", "%-1", "acc:0.0", "{marked}", "%1; kill-server",
+		"%1;", "%1\n", "%1\x00", "\xff", "%4294967296", "%" + huge, "@1", "$1", "%1 ", " %1", "%１"} {
+		_, err := ParsePaneID(bad)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != KindInvalidInput {
+			t.Errorf("ParsePaneID(%q) = %v, want invalid input", bad, err)
+			continue
+		}
+		if e.Value != bad {
+			t.Errorf("error for %q does not carry the value", bad)
+		}
+		if strings.ContainsAny(e.Message, "\n\r\x00") || len(e.Message) > 300 {
+			t.Errorf("message for %q is not one short line: %q", bad, e.Message)
+		}
+		if !strings.Contains(e.Message, Quote(bad)[:min(len(Quote(bad)), 20)]) {
+			t.Errorf("message %q does not name %q", e.Message, bad)
+		}
+	}
+}
+
+func TestParseTarget(t *testing.T) {
+	for _, ok := range []string{"main", "main:1", "$0:@2", "work:editor", "=x:0"} {
+		if _, err := ParseTarget(ok); err != nil {
+			t.Errorf("ParseTarget(%q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "main;", "a\nb", "-x", "a\x00", "\xff", strings.Repeat("a", 300)} {
+		if _, err := ParseTarget(bad); err == nil {
+			t.Errorf("ParseTarget(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseLayout(t *testing.T) {
+	cells, err := ParseLayout("f91d,120x40,0,0{60x40,0,0,0,59x40,61,0[59x20,61,0,1,59x19,61,21,2]}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]Rect{0: {0, 0, 60, 40}, 1: {61, 0, 59, 20}, 2: {61, 21, 59, 19}}
+	for id, r := range want {
+		if cells[id] != r {
+			t.Errorf("pane %d: %+v, want %+v", id, cells[id], r)
+		}
+	}
+	if _, err := ParseLayout("aafe,120x40,0,0,1<floating>"); err != nil {
+		t.Errorf("floating section: %v", err)
+	}
+	for _, bad := range []string{"", "abcd", "abcd,", "abcd,1x1", "abcd,1x1,0,0{", "abcd,1x1,0,0{1x1,0,0,1", "abcd,1x1,0,0,1junk", "abcd," + strings.Repeat("1x1,0,0{", 100)} {
+		if _, err := ParseLayout(bad); err == nil {
+			t.Errorf("ParseLayout(%q) accepted", bad)
+		}
+	}
+}

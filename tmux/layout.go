@@ -1,0 +1,117 @@
+package tmux
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Rect is a box in cells: its top-left cell and its size. It is a layout
+// cell in a window, or a pane's box on the navigator's map (see
+// geometry.Scale).
+type Rect struct{ Left, Top, Width, Height int }
+
+// ParseLayout reads a tmux layout string ("b25d,80x24,0,0{40x24,0,0,1,...}")
+// and returns the geometry of each pane by its number (the digits of its
+// %id). tmux 3.7+ may append a floating-pane section starting with '<';
+// it is accepted and ignored.
+func ParseLayout(s string) (map[int]Rect, error) {
+	p := &layoutParser{s: s, out: map[int]Rect{}}
+	// Checksum: four hex digits and a comma.
+	if len(s) < 5 || s[4] != ',' {
+		return nil, fmt.Errorf("layout %s: no checksum", Quote(s))
+	}
+	p.i = 5
+	if err := p.cell(0); err != nil {
+		return nil, err
+	}
+	if p.i < len(s) && s[p.i] != '<' {
+		return nil, fmt.Errorf("layout %s: trailing text at %d", Quote(s), p.i)
+	}
+	return p.out, nil
+}
+
+type layoutParser struct {
+	s   string
+	i   int
+	out map[int]Rect
+}
+
+const maxLayoutDepth = 64
+
+func (p *layoutParser) num() (int, error) {
+	start := p.i
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		p.i++
+	}
+	if start == p.i || p.i-start > 9 {
+		return 0, fmt.Errorf("layout %s: number expected at %d", Quote(p.s), start)
+	}
+	return strconv.Atoi(p.s[start:p.i])
+}
+
+func (p *layoutParser) expect(c byte) error {
+	if p.i >= len(p.s) || p.s[p.i] != c {
+		return fmt.Errorf("layout %s: %q expected at %d", Quote(p.s), c, p.i)
+	}
+	p.i++
+	return nil
+}
+
+func (p *layoutParser) cell(depth int) error {
+	if depth > maxLayoutDepth {
+		return fmt.Errorf("layout %s: nested too deep", Quote(p.s))
+	}
+	var r Rect
+	var err error
+	if r.Width, err = p.num(); err != nil {
+		return err
+	}
+	if err = p.expect('x'); err != nil {
+		return err
+	}
+	if r.Height, err = p.num(); err != nil {
+		return err
+	}
+	if err = p.expect(','); err != nil {
+		return err
+	}
+	if r.Left, err = p.num(); err != nil {
+		return err
+	}
+	if err = p.expect(','); err != nil {
+		return err
+	}
+	if r.Top, err = p.num(); err != nil {
+		return err
+	}
+	if p.i >= len(p.s) {
+		return fmt.Errorf("layout %s: truncated", Quote(p.s))
+	}
+	switch p.s[p.i] {
+	case ',':
+		p.i++
+		id, err := p.num()
+		if err != nil {
+			return err
+		}
+		p.out[id] = r
+		return nil
+	case '{', '[':
+		closer := byte('}')
+		if p.s[p.i] == '[' {
+			closer = ']'
+		}
+		p.i++
+		for {
+			if err := p.cell(depth + 1); err != nil {
+				return err
+			}
+			if p.i < len(p.s) && p.s[p.i] == ',' {
+				p.i++
+				continue
+			}
+			return p.expect(closer)
+		}
+	}
+	return fmt.Errorf("layout %s: unexpected %q at %d", Quote(p.s), p.s[p.i], p.i)
+}

@@ -1,0 +1,160 @@
+package tmux
+
+// Pane is one pane as tmux reported it. Geometry is in cells of the window;
+// in a zoomed window it is the unzoomed layout's (what the map should draw),
+// not the stale or full-window values tmux reports for zoomed windows.
+type Pane struct {
+	ID       PaneID
+	Index    int
+	WindowID WindowID
+	Active   bool // the window's active pane
+	Last     bool // the window's last pane (where select-pane -l goes)
+	Marked   bool // the server's marked pane
+	Dead     bool
+	Left     int
+	Top      int
+	Width    int
+	Height   int
+	Command  string
+	Path     string
+	Title    string
+}
+
+// Right and Bottom are the last column and row the pane covers.
+func (p Pane) Right() int  { return p.Left + p.Width - 1 }
+func (p Pane) Bottom() int { return p.Top + p.Height - 1 }
+
+// Window is a window and its panes in tmux's order (by pane index).
+type Window struct {
+	ID          WindowID
+	Index       int
+	Name        string
+	SessionID   SessionID
+	SessionName string
+	Width       int
+	Height      int
+	Zoomed      bool
+	Active      bool // the session's current window
+	Last        bool // the session's last window
+	Layout      string
+	AutoRename  bool // tmux names the window after its active pane's command
+	Panes       []Pane
+}
+
+// Pane finds a pane of the window by id.
+func (w *Window) Pane(id PaneID) (Pane, bool) {
+	for _, p := range w.Panes {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Pane{}, false
+}
+
+// ActivePane is the window's active pane.
+func (w *Window) ActivePane() (Pane, bool) {
+	for _, p := range w.Panes {
+		if p.Active {
+			return p, true
+		}
+	}
+	return Pane{}, false
+}
+
+// LastPane is the window's last pane, if tmux has one.
+func (w *Window) LastPane() (Pane, bool) {
+	for _, p := range w.Panes {
+		if p.Last {
+			return p, true
+		}
+	}
+	return Pane{}, false
+}
+
+// State is everything panemap can change in one session, read at one
+// moment: the session's windows with their panes, which window is current
+// and last, and the server's marked pane. Restore puts a State back.
+type State struct {
+	Session     SessionID
+	SessionName string
+	Windows     []*Window // the session's windows in index order
+	Current     WindowID  // the session's current window
+	LastWindow  WindowID  // the session's last window, or ""
+	Marked      PaneID    // the server's marked pane, or ""
+	// Foreign holds the window of a marked pane outside the session, so a
+	// swap with it can be undone too.
+	Foreign *Window
+	// Recreated is set on the state a restore answers with when it had to
+	// recreate windows a move had closed: the old id of each, and the new
+	// id tmux gave it. States kept from before name the old ids; see
+	// RenameWindows.
+	Recreated map[WindowID]WindowID
+}
+
+// Window returns the window with the given id, including Foreign.
+func (s *State) Window(id WindowID) (*Window, bool) {
+	for _, w := range s.Windows {
+		if w.ID == id {
+			return w, true
+		}
+	}
+	if s.Foreign != nil && s.Foreign.ID == id {
+		return s.Foreign, true
+	}
+	return nil, false
+}
+
+// CurrentWindow is the session's current window.
+func (s *State) CurrentWindow() (*Window, bool) { return s.Window(s.Current) }
+
+// FindPane looks a pane up in every window of the state.
+func (s *State) FindPane(id PaneID) (Pane, *Window, bool) {
+	for _, w := range s.AllWindows() {
+		if p, ok := w.Pane(id); ok {
+			return p, w, true
+		}
+	}
+	return Pane{}, nil, false
+}
+
+func (s *State) AllWindows() []*Window {
+	if s.Foreign == nil {
+		return s.Windows
+	}
+	return append(append([]*Window(nil), s.Windows...), s.Foreign)
+}
+
+// RenameWindows returns a copy of s with window ids renamed by m (old id
+// to new), wherever s names them.
+func (s *State) RenameWindows(m map[WindowID]WindowID) *State {
+	if len(m) == 0 {
+		return s
+	}
+	rename := func(id WindowID) WindowID {
+		if n, ok := m[id]; ok {
+			return n
+		}
+		return id
+	}
+	out := *s
+	out.Current, out.LastWindow = rename(s.Current), rename(s.LastWindow)
+	out.Windows = make([]*Window, len(s.Windows))
+	for i, w := range s.Windows {
+		out.Windows[i] = w.renamed(rename)
+	}
+	if s.Foreign != nil {
+		out.Foreign = s.Foreign.renamed(rename)
+	}
+	return &out
+}
+
+func (w *Window) renamed(rename func(WindowID) WindowID) *Window {
+	c := *w
+	c.ID = rename(w.ID)
+	c.Panes = make([]Pane, len(w.Panes))
+	for i, p := range w.Panes {
+		p.WindowID = rename(p.WindowID)
+		c.Panes[i] = p
+	}
+	return &c
+}

@@ -1,0 +1,59 @@
+package tmux
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Version is a tmux version as `tmux -V` prints it ("tmux 3.3a",
+// "tmux next-3.6", "tmux master").
+type Version struct {
+	Raw          string
+	Major, Minor int
+	Dev          bool // a development build ("master", "next-…"): assumed new enough
+}
+
+// MinVersion is the oldest tmux panemap works with: list-panes -f,
+// display-popup and attach -f ignore-size,no-output arrived in 3.2.
+var MinVersion = Version{Raw: "3.2", Major: 3, Minor: 2}
+
+var versionRE = regexp.MustCompile(`([0-9]+)\.([0-9]+)`)
+
+// ParseVersion reads the output of `tmux -V`.
+func ParseVersion(s string) (Version, error) {
+	s = strings.TrimSpace(s)
+	v := Version{Raw: strings.TrimPrefix(s, "tmux ")}
+	if v.Raw == "master" || strings.HasPrefix(v.Raw, "next-") && !versionRE.MatchString(v.Raw) {
+		v.Dev = true
+		return v, nil
+	}
+	m := versionRE.FindStringSubmatch(v.Raw)
+	if m == nil || !strings.HasPrefix(s, "tmux ") {
+		return v, fmt.Errorf("cannot read the tmux version from %s", Quote(s))
+	}
+	v.Major, _ = strconv.Atoi(m[1])
+	v.Minor, _ = strconv.Atoi(m[2])
+	v.Dev = strings.HasPrefix(v.Raw, "next-")
+	return v, nil
+}
+
+// AtLeast reports whether v is major.minor or newer.
+func (v Version) AtLeast(major, minor int) bool {
+	if v.Dev && v.Major == 0 {
+		return true
+	}
+	return v.Major > major || v.Major == major && v.Minor >= minor
+}
+
+func (v Version) String() string { return v.Raw }
+
+// CheckVersion refuses tmux older than MinVersion with a message that
+// says which version is needed.
+func CheckVersion(v Version) error {
+	if v.AtLeast(MinVersion.Major, MinVersion.Minor) {
+		return nil
+	}
+	return &Error{Kind: KindUnsupported, Value: v.Raw, Message: fmt.Sprintf("tmux %s is too old: panemap needs tmux %s or newer", v.Raw, MinVersion)}
+}

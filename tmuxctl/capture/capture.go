@@ -1,0 +1,98 @@
+// Package capture reads what panes show: one command list captures many
+// panes, with what each needs on the tmux version it runs on worked out
+// inside tmux, and the answer is split safely however hostile the panes'
+// text is.
+package capture
+
+import (
+	"context"
+	"crypto/rand"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
+
+// Runner runs a read-only script (a command list whose later commands
+// tmux chooses as it runs) and answers with its output.
+type Runner func(ctx context.Context, cmds [][]string) (string, error)
+
+// Panes captures every listed pane in one command list (one tmux
+// process over exec, one round trip over control mode), or, for more
+// panes than one command list can carry, one per dozen or so (see
+// maxCaptureList). Every id is
+// validated before tmux sees any; an invalid one fails the whole call.
+// A pane that no longer exists is left out of the answer (that is not an
+// error), and so is one that changed size while it was captured (tmux
+// 3.2 and 3.3 in copy mode only; capture it again). The answer is in the
+// order of panes, without duplicates. It fails only when tmux cannot be
+// asked (KindServerGone) or refuses outright.
+//
+// Text is Height lines, each ending in "\n", exactly as `capture-pane -e
+// -p` prints them (SGR kept, trailing spaces cut; see cmds.go for
+// what differs between versions). In copy mode and view mode it is the
+// part of the history the mode is scrolled to (exact from tmux 3.6), and
+// the cursor is the mode's. Other modes (tree-mode, clock-mode…) draw a
+// screen of their own that capture-pane cannot read: Text is the pane's
+// screen beneath, Mode names the mode and the cursor is hidden.
+//
+// Pane text is hostile input: it may print escape sequences and lines
+// that look like anything, including the markers that split the answer.
+// The markers carry a fresh random nonce that no pane can know, and each
+// pane's text is taken by its known line count (see splitCaptures).
+// capture-pane's output is printed raw on every version: tmux 3.4 and
+// 3.5a pass display-message and list output through vis(3) (see
+// tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
+// and the headers hold nothing vis(3) would change.
+func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
+	want := make([]tmux.PaneID, 0, len(panes))
+	seen := make(map[tmux.PaneID]bool, len(panes))
+	for _, p := range panes {
+		if _, err := tmux.ParsePaneID(string(p)); err != nil {
+			return nil, err
+		}
+		if !seen[p] {
+			seen[p] = true
+			want = append(want, p)
+		}
+	}
+	if len(want) == 0 {
+		return nil, nil
+	}
+	nonce := rand.Text()
+	var screens []tmux.PaneScreen
+	for _, part := range captureBatches(want, nonce) {
+		out, err := run(ctx, captureCmds(part, nonce))
+		// A pane that went away between its header and its capture
+		// (possible only where the capture waits for run-shell -C) fails
+		// that inserted command and nothing else: its header without
+		// text is left out.
+		if err != nil && tmux.KindOf(err) != tmux.KindGone {
+			return nil, err
+		}
+		screens = append(screens, splitCaptures(out, nonce, part)...)
+	}
+	return screens, nil
+}
+
+// maxCaptureList is the most a capture command list may take: a tmux
+// client sends its command line to the server in one message of at most
+// 16 kB (MAX_IMSGSIZE), and refuses a longer one ("command too long").
+// Each pane takes about 1.2 kB, so a window of up to a dozen panes is
+// one command list; a bigger one is several, run one after another.
+const maxCaptureList = 14 * 1024
+
+// captureBatches cuts panes into runs whose command lists each fit in
+// maxCaptureList.
+func captureBatches(panes []tmux.PaneID, nonce string) [][]tmux.PaneID {
+	var batches [][]tmux.PaneID
+	start, size := 0, 0
+	for i, p := range panes {
+		line, _ := transport.CommandLine(captureCmds([]tmux.PaneID{p}, nonce))
+		if i > start && size+len(line) > maxCaptureList {
+			batches = append(batches, panes[start:i])
+			start, size = i, 0
+		}
+		size += len(line)
+	}
+	return append(batches, panes[start:])
+}

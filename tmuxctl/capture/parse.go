@@ -1,0 +1,109 @@
+package capture
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// maxCaptureHeight bounds the line count a header may announce; tmux
+// panes are far smaller, and a bad header must not make the parser
+// reach past the answer.
+const maxCaptureHeight = 1 << 16
+
+// splitCaptures cuts CapturePanes' answer into screens, in the order of
+// panes. The answer is, per pane still there, a header line, the pane's
+// text and a trailer line naming the pane (see captureCmds), then the end
+// marker.
+//
+// A pane's text is the Height lines after its header, whatever they hold,
+// when its trailer follows them: a pane that prints lines like the
+// markers, even ones with the right nonce, cannot end its own text early
+// or start another pane's. When the trailer is not there, the capture
+// does not have the announced size (the pane changed or went away between
+// header and capture, see captureBefore34): that pane is left out and the
+// split goes on after its trailer. Only there could a pane that prints
+// the nonce mislead the split, and the nonce is fresh for every call and
+// shown to no pane.
+func splitCaptures(out, nonce string, panes []tmux.PaneID) []tmux.PaneScreen {
+	lines := strings.Split(out, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	header := captureMarker(nonce) + " "
+	byID := make(map[tmux.PaneID]tmux.PaneScreen, len(panes))
+	for i := 0; i < len(lines); {
+		rest, ok := strings.CutPrefix(lines[i], header)
+		if !ok {
+			i++ // the end marker, or what follows a header tmux garbled
+			continue
+		}
+		s, ok := parseCaptureHeader(rest)
+		if !ok {
+			i++
+			continue
+		}
+		trailer := captureTrailer(nonce, s.Pane)
+		end := i + 1 + s.Height
+		if end >= len(lines) || lines[end] != trailer {
+			for i++; i < len(lines) && lines[i] != trailer; i++ {
+			}
+			i++
+			continue
+		}
+		var b strings.Builder
+		for _, l := range lines[i+1 : end] {
+			b.Grow(len(l) + 1)
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+		s.Text = b.String()
+		byID[s.Pane] = s
+		i = end + 1
+	}
+	screens := make([]tmux.PaneScreen, 0, len(byID))
+	for _, p := range panes {
+		if s, ok := byID[p]; ok {
+			screens = append(screens, s)
+		}
+	}
+	return screens
+}
+
+// parseCaptureHeader reads captureHeader's fields: pane width height
+// cursor_x cursor_y cursor_flag copy_cursor_x copy_cursor_y mode.
+func parseCaptureHeader(rest string) (tmux.PaneScreen, bool) {
+	f := strings.SplitN(rest, " ", 9)
+	if len(f) != 9 {
+		return tmux.PaneScreen{}, false
+	}
+	id, err := tmux.ParsePaneID(f[0])
+	if err != nil {
+		return tmux.PaneScreen{}, false
+	}
+	num := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return -1
+		}
+		return n
+	}
+	s := tmux.PaneScreen{Pane: id, Width: num(f[1]), Height: num(f[2]), Mode: f[8]}
+	if s.Width < 0 || s.Height < 1 || s.Height > maxCaptureHeight {
+		return tmux.PaneScreen{}, false
+	}
+	s.CursorX, s.CursorY, s.CursorVisible = num(f[3]), num(f[4]), f[5] == "1"
+	switch {
+	case s.Mode == "copy-mode" || s.Mode == "view-mode":
+		// The mode draws its own cursor where the copy cursor is.
+		s.CursorX, s.CursorY, s.CursorVisible = num(f[6]), num(f[7]), true
+	case s.Mode != "":
+		// Other modes draw a screen of their own, with no cursor.
+		s.CursorVisible = false
+	}
+	if s.CursorX < 0 || s.CursorY < 0 {
+		s.CursorX, s.CursorY, s.CursorVisible = 0, 0, false
+	}
+	return s, true
+}

@@ -1,0 +1,294 @@
+package tmuxctl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// OpKind names one of the changes Act makes.
+type OpKind int
+
+const (
+	OpSelect       OpKind = iota + 1 // select Pane, or move from it (or from Window's active pane) in Dir
+	OpSwap                           // swap Pane and With, focus staying with the content (see SwapPane)
+	OpSelectWindow                   // make Window the current window of the session
+	OpZoom                           // zoom Pane, or unzoom its window
+	OpMark                           // mark Pane, or clear the mark when it is the marked pane
+	OpRestore                        // turn From into Want (see Restore)
+	OpRefocus                        // select Pane, then With: With active and Pane its last pane
+	OpResize                         // move Pane's edge in Dir by Cells (resize-pane)
+	OpLayout                         // give Window the layout Layout (see ParseLayoutChoice)
+	OpRotate                         // rotate Window's panes, Dir down or up (rotate-window)
+	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
+)
+
+// Op is one change to a session, for Act.
+type Op struct {
+	Kind   OpKind
+	Pane   tmux.PaneID
+	With   tmux.PaneID
+	Window tmux.WindowID
+	Dir    tmux.Direction
+	// Stop keeps a directional move from wrapping around the window's
+	// edge: at the edge nothing moves.
+	Stop bool
+	// Follow makes OpMove take the focus along to the pane's new window
+	// even when the pane did not have it (see moveScript).
+	Follow bool
+	// Cells is how far OpResize moves the edge.
+	Cells int
+	// Layout is OpLayout's choice: a preset name, LayoutNext,
+	// LayoutPrevious, LayoutSpread or a layout string.
+	Layout string
+	// Want is what OpRestore restores, and From the state it starts from:
+	// the caller's latest read of the session.
+	Want, From *tmux.State
+}
+
+// check validates every id the op carries before tmux sees any of them.
+func (op Op) check() error {
+	need := func(ids ...string) error {
+		for _, id := range ids {
+			var err error
+			switch kindName(id) {
+			case "pane":
+				_, err = tmux.ParsePaneID(id)
+			case "window":
+				_, err = tmux.ParseWindowID(id)
+			default:
+				err = &tmux.Error{Kind: tmux.KindInvalidInput, Value: id, Message: fmt.Sprintf("invalid target %s", tmux.Quote(id))}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	switch op.Kind {
+	case OpSelect:
+		if _, err := tmux.ParseDirection(string(op.Dir)); err != nil {
+			return err
+		}
+		if op.Pane == "" {
+			return need(string(op.Window))
+		}
+		return need(string(op.Pane))
+	case OpSwap, OpRefocus:
+		return need(string(op.Pane), string(op.With))
+	case OpSelectWindow:
+		return need(string(op.Window))
+	case OpZoom, OpMark:
+		return need(string(op.Pane))
+	case OpResize:
+		if _, err := ParseResize(string(op.Dir), op.Cells); err != nil {
+			return err
+		}
+		return need(string(op.Pane))
+	case OpLayout:
+		if _, err := ParseLayoutChoice(op.Layout); err != nil {
+			return err
+		}
+		return need(string(op.Window))
+	case OpRotate:
+		if op.Dir != tmux.DirUp && op.Dir != tmux.DirDown {
+			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: string(op.Dir), Message: fmt.Sprintf("invalid rotation %s: want up or down", tmux.Quote(string(op.Dir)))}
+		}
+		return need(string(op.Window))
+	case OpMove:
+		if op.Window == "" {
+			return need(string(op.Pane))
+		}
+		return need(string(op.Pane), string(op.Window))
+	case OpRestore:
+		if op.Want == nil || op.From == nil {
+			return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "restore needs the state to restore and the state to start from"}
+		}
+		return nil
+	}
+	return &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("unknown operation %d", op.Kind)}
+}
+
+// from is the pane (or window, meaning its active pane) a select starts
+// at, and the id a gone error about the op names.
+func (op Op) from() string {
+	if op.Pane != "" {
+		return string(op.Pane)
+	}
+	return string(op.Window)
+}
+
+var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDown: "pane_at_bottom", tmux.DirLeft: "pane_at_left", tmux.DirRight: "pane_at_right"}
+
+// script is the op as a script, deciding by tmux's state as it runs.
+func (op Op) script(s tmux.SessionID) [][]string {
+	switch op.Kind {
+	case OpSelect:
+		from := op.from()
+		switch op.Dir {
+		case tmux.DirNext, tmux.DirPrevious:
+			return stepScript(from, op.Dir)
+		case tmux.DirLast:
+			return [][]string{
+				{"has-session", "-t", from},
+				ifShell(from, "#{||:"+fmtHasLast+",#{==:#{window_panes},2}}", [][]string{selectCmd(from, tmux.DirLast)}, nil),
+			}
+		case tmux.DirNone:
+			return [][]string{selectCmd(from, tmux.DirNone)}
+		}
+		if op.Stop {
+			return [][]string{
+				{"has-session", "-t", from},
+				ifShell(from, "#{?"+edgeFormat[op.Dir]+",0,1}", [][]string{selectCmd(from, op.Dir)}, nil),
+			}
+		}
+		return [][]string{selectCmd(from, op.Dir)}
+	case OpSwap:
+		return swapScript(op.Pane, op.With)
+	case OpResize:
+		return resizeScript(op.Pane, op.Dir, op.Cells)
+	case OpLayout:
+		return layoutScript(op.Window, op.Layout)
+	case OpRotate:
+		return rotateScript(op.Window, op.Dir)
+	case OpMove:
+		if op.Window == "" {
+			return breakScript(op.Pane, s, op.Follow)
+		}
+		return moveScript(op.Pane, op.Window, op.Follow)
+	case OpRestore:
+		// The swaps that restore are worked out from From's positions;
+		// they run only while tmux still has those positions.
+		return [][]string{ifShell(string(s), samePositions(op.From), restoreCmds(op.From, op.Want), nil)}
+	}
+	cmds, _ := op.plain(s, nil)
+	return cmds
+}
+
+// plain is the op as plain commands, decided on before (the state read
+// just before; only selects and swaps need it).
+func (op Op) plain(s tmux.SessionID, before *tmux.State) ([][]string, error) {
+	switch op.Kind {
+	case OpSelect:
+		if op.Dir == tmux.DirNone {
+			return [][]string{selectCmd(op.from(), tmux.DirNone)}, nil
+		}
+		w, a, err := op.start(before)
+		if err != nil {
+			return nil, err
+		}
+		switch op.Dir {
+		case tmux.DirNext, tmux.DirPrevious:
+			return [][]string{selectCmd(string(stepPane(w, a.ID, op.Dir)), tmux.DirNone)}, nil
+		case tmux.DirLast:
+			if _, ok := w.LastPane(); !ok && len(w.Panes) != 2 {
+				return nil, nil
+			}
+		default:
+			if op.Stop && tmux.AtEdge(w, a, op.Dir) {
+				return nil, nil
+			}
+		}
+		return [][]string{selectCmd(string(a.ID), op.Dir)}, nil
+	case OpSwap:
+		if op.Pane == op.With {
+			return nil, nil
+		}
+		return swapCmds(focusOf(before, op.Pane, op.With), op.Pane, op.With), nil
+	case OpSelectWindow:
+		return [][]string{{"select-window", "-t", string(s) + ":" + string(op.Window)}}, nil
+	case OpZoom:
+		return [][]string{{"resize-pane", "-Z", "-t", string(op.Pane)}}, nil
+	case OpMark:
+		return [][]string{{"select-pane", "-m", "-t", string(op.Pane)}}, nil
+	case OpRestore:
+		if before != nil { // read just now: fresher than From
+			return restoreCmds(before, op.Want), nil
+		}
+		return restoreCmds(op.From, op.Want), nil
+	case OpRefocus:
+		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}, nil
+	case OpResize, OpLayout, OpRotate, OpMove:
+		return op.script(s), nil
+	}
+	return nil, op.check()
+}
+
+// start finds the window and pane a select starts from in st.
+func (op Op) start(st *tmux.State) (*tmux.Window, tmux.Pane, error) {
+	for _, w := range st.AllWindows() {
+		if op.Pane == "" {
+			if w.ID == op.Window {
+				if a, ok := w.ActivePane(); ok {
+					return w, a, nil
+				}
+			}
+			continue
+		}
+		if p, ok := w.Pane(op.Pane); ok {
+			return w, p, nil
+		}
+	}
+	return nil, tmux.Pane{}, tmux.Gone(kindName(op.from()), op.from())
+}
+
+// focusOf is what swapCmds needs to know of the windows of a and b.
+func focusOf(st *tmux.State, a, b tmux.PaneID) map[tmux.PaneID]*focusWindow {
+	byPane := map[tmux.PaneID]*focusWindow{}
+	if st == nil {
+		return byPane
+	}
+	for _, w := range st.AllWindows() {
+		_, hasA := w.Pane(a)
+		_, hasB := w.Pane(b)
+		if !hasA && !hasB {
+			continue
+		}
+		fw := &focusWindow{id: w.ID}
+		for _, p := range w.Panes {
+			fw.panes = append(fw.panes, p.ID)
+			if p.Active {
+				fw.active = p.ID
+			}
+			if p.Last {
+				fw.last = p.ID
+			}
+		}
+		for _, p := range []tmux.PaneID{a, b} {
+			if _, ok := w.Pane(p); ok && byPane[p] == nil {
+				byPane[p] = fw
+			}
+		}
+	}
+	return byPane
+}
+
+// samePositions is a format that, in the context of st's session, is "1"
+// when the session has st's windows with as many panes each, and every
+// pane is where st has it. It holds no matter in which order tmux loops:
+// #{P:} goes by pane index before tmux 3.6 and by pane id from 3.6 on.
+func samePositions(st *tmux.State) string {
+	var windows, panes strings.Builder
+	for _, w := range st.Windows {
+		fmt.Fprintf(&windows, "<%s.%d>", w.ID, len(w.Panes))
+		for _, p := range w.Panes {
+			fmt.Fprintf(&panes, "<%s.%s.%d>", p.ID, w.ID, p.Index)
+		}
+	}
+	// One x for each window or pane st does not have there.
+	strays := "#{W:#{?#{m:*<#{window_id}.#{window_panes}>*," + windows.String() + "},,x}" +
+		"#{P:#{?#{m:*<#{pane_id}.#{window_id}.#{pane_index}>*," + panes.String() + "},,x}}}"
+	return "#{==:" + strays + "#{session_windows}," + fmt.Sprint(len(st.Windows)) + "}"
+}
+
+// positions is where each pane of st's session windows is, in st's order.
+func positions(st *tmux.State) string {
+	var b strings.Builder
+	for _, w := range st.Windows {
+		for _, p := range w.Panes {
+			fmt.Fprintf(&b, "%s.%s.%d ", p.ID, w.ID, p.Index)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,59 @@
+package tmuxctl
+
+import (
+	"context"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
+
+// Options say which tmux server a Client talks to, and how.
+type Options struct {
+	Socket tmux.Socket
+	// Caller is the environment panemap runs in: it tells which pane is
+	// panemap's own and which session a popup belongs to.
+	Caller tmux.Env
+	Binary string   // the tmux executable; "" is tmux from PATH
+	Env    []string // tmux's process environment; nil is os.Environ()
+	// Control says when a control-mode connection may be used (see
+	// tmux.PlanControl); the default keeps tmux servers that a control
+	// client can crash on tmux processes.
+	Control tmux.ControlPolicy
+	// Version is tmux's version when the caller already knows it; zero
+	// means ask tmux once per connection when Control needs it.
+	Version tmux.Version
+	// DeferDial keeps the client on tmux processes until Connect or
+	// Events: a program that may only hand over to another (the popup
+	// launcher) attaches no control client at all.
+	DeferDial bool
+	// Processes runs a tmux process per call and nothing else: no
+	// connection, no events, no output watch.
+	Processes bool
+}
+
+// Open returns a client for o. It connects lazily, on first use.
+func Open(o Options) *Client {
+	if o.Processes {
+		return NewClient(&transport.Exec{Binary: o.Binary, Socket: o.Socket, Env: o.Env}, o.Socket, o.Caller)
+	}
+	t := transport.NewAuto(o.Socket)
+	t.Binary, t.Env, t.Policy, t.Version, t.DeferDial = o.Binary, o.Env, o.Control, o.Version, o.DeferDial
+	return NewClient(t, o.Socket, o.Caller)
+}
+
+// Connect opens the client's control-mode connection now, where its
+// transport keeps one, and reports whether control mode is in use; an
+// error says why it is not.
+func (c *Client) Connect(ctx context.Context) (bool, error) {
+	if t, ok := c.t.(transport.Connector); ok {
+		return t.Connect(ctx)
+	}
+	return false, nil
+}
+
+// Connected reports whether the client's control-mode connection is up
+// now; false means each call runs a tmux process.
+func (c *Client) Connected() bool {
+	t, ok := c.t.(transport.Connector)
+	return ok && t.Connected()
+}

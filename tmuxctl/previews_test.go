@@ -1,0 +1,42 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/clienttest"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// TestPreviews: the navigator's source captures, and with a watch arms
+// what it captures and reports it when it prints.
+func TestPreviews(t *testing.T) {
+	srv, c := newClient(t, tmux.Env{})
+	panes := printingPanes(t, srv, "main:0.0", 2)
+	p := tmuxctl.NewPreviews(c)
+	defer p.Close()
+	if p.Changes() != nil {
+		t.Fatal("changes before Watch")
+	}
+	if got := p.Watch(ctx(t), tmux.SessionID(srv.Display("main:", "#{session_id}"))); got != srv.AtLeast(3, 7) {
+		t.Fatalf("tmux %s: Watch %v", srv.Version(), got)
+	}
+	got, err := p.Capture(ctx(t), panes)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%v, %v", got, err)
+	}
+	ch := p.Changes()
+	if ch == nil {
+		return
+	}
+	srv.Must("send-keys", "-t", string(panes[1]), "x")
+	if got, _ := clienttest.Next(t, ch); got != panes[1] {
+		t.Errorf("reported %s, want %s", got, panes[1])
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := <-ch; ok {
+		t.Error("Changes open after Close")
+	}
+}

@@ -1,0 +1,157 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// Exec runs each call as a new tmux client process. It needs no
+// session and no connection, so it also serves as the fallback when a
+// persistent connection cannot be had.
+type Exec struct {
+	Binary string      // tmux executable; "" means "tmux" from PATH
+	Socket tmux.Socket // which server
+	Env    []string    // process environment; nil means os.Environ()
+}
+
+// NewExec returns a transport for the given socket.
+func NewExec(sock tmux.Socket) *Exec { return &Exec{Socket: sock} }
+
+// Argv is the full argument vector (without the binary) for cmds: socket
+// flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
+// commands separated by ";" arguments.
+func (t *Exec) Argv(cmds ...[]string) []string {
+	argv := append(t.Socket.Args(), "-u")
+	for i, c := range cmds {
+		if i > 0 {
+			argv = append(argv, ";")
+		}
+		argv = append(argv, c...)
+	}
+	return argv
+}
+
+func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
+	if len(cmds) == 0 {
+		return "", nil
+	}
+	bin := t.Binary
+	if bin == "" {
+		bin = "tmux"
+	}
+	cmd := exec.CommandContext(ctx, bin, t.Argv(cmds...)...)
+	cmd.Env = t.Env
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err == nil {
+		return stdout.String(), nil
+	}
+	if ctx.Err() != nil {
+		return "", &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("tmux did not answer: %v", ctx.Err()), Err: ctx.Err()}
+	}
+	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+		return "", &tmux.Error{Kind: tmux.KindServerGone, Value: bin, Message: fmt.Sprintf("tmux not found: %s is not installed or not in PATH", tmux.Quote(bin)), Err: err}
+	}
+	return stdout.String(), ClassifyTmuxError(strings.TrimSpace(stderr.String()), t.Socket, err)
+}
+
+func (t *Exec) Close() error { return nil }
+
+// ClassifyTmuxError turns tmux's own error text into a typed error.
+// Callers that know which value the command was about rewrite gone errors
+// into sentences naming it.
+func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
+	first, rest, _ := strings.Cut(msg, "\n")
+	if isGetoptNoise(first) && rest != "" {
+		// tmux 3.2a's client parses the command line itself, and getopt
+		// complains on stderr before the server's own answer (a usage
+		// line), which is all a control client gets: go by the server's.
+		first, _, _ = strings.Cut(rest, "\n")
+	}
+	switch {
+	case strings.HasPrefix(first, "error connecting to") && strings.Contains(first, "(Permission denied)"):
+		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("cannot connect to the tmux server on %s: permission denied (the socket or its directory belongs to another user)", sock), Err: errors.Join(cause, errors.New(first))}
+	case strings.Contains(first, "has unsafe permissions"):
+		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("tmux refused the socket directory of %s: %s", sock, first), Err: errors.Join(cause, errors.New(first))}
+	case strings.HasPrefix(first, "no server running"),
+		strings.HasPrefix(first, "error connecting to"),
+		strings.Contains(first, "server exited unexpectedly"),
+		strings.Contains(first, "lost server"),
+		strings.HasPrefix(first, "server exited"):
+		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("no tmux server running on %s", sock), Err: errors.Join(cause, errors.New(first))}
+	case strings.HasPrefix(first, "can't find pane"),
+		strings.HasPrefix(first, "can't find window"),
+		strings.HasPrefix(first, "can't find session"),
+		strings.HasPrefix(first, "no such "),
+		// A server with no session left (one being killed, or with
+		// exit-empty off) finds no target at all.
+		strings.HasPrefix(first, "no current target"):
+		return &tmux.Error{Kind: tmux.KindGone, Message: "tmux: " + first, Err: cause}
+	case strings.HasPrefix(first, "unknown flag"), strings.HasPrefix(first, "unknown command"),
+		strings.HasPrefix(first, "command ") && strings.Contains(first, "unknown flag"),
+		// tmux 3.2a answers a flag it does not know with the usage.
+		strings.HasPrefix(first, "usage: "):
+		return &tmux.Error{Kind: tmux.KindUnsupported, Message: "this tmux does not support what panemap asked: " + first, Err: cause}
+	}
+	if first == "" {
+		first = fmt.Sprint(cause)
+	}
+	return &tmux.Error{Kind: tmux.KindRefused, Message: "tmux refused: " + first, Err: cause}
+}
+
+// getoptNoiseRE matches getopt's complaint as tmux 3.2a's client prints
+// it, prefixed with the program's name ("tmux: unknown option -- Q").
+var getoptNoiseRE = regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
+
+func isGetoptNoise(line string) bool { return getoptNoiseRE.MatchString(line) }
+
+// TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH).
+func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {
+	if binary == "" {
+		binary = "tmux"
+	}
+	out, err := exec.CommandContext(ctx, binary, "-V").Output()
+	if err != nil {
+		return tmux.Version{}, &tmux.Error{Kind: tmux.KindServerGone, Value: binary, Message: fmt.Sprintf("tmux not found: %s could not run (%v)", tmux.Quote(binary), err), Err: err}
+	}
+	return tmux.ParseVersion(string(out))
+}
+
+// RequireVersion asks tmux its version and refuses a missing tmux
+// (KindServerGone) or one older than MinVersion (KindUnsupported). A
+// version it cannot read, such as a distribution's own spelling, comes
+// back with a plain (untyped) error, so a caller can choose to let tmux
+// itself answer instead.
+func RequireVersion(ctx context.Context, binary string) (tmux.Version, error) {
+	v, err := TmuxVersion(ctx, binary)
+	if err != nil {
+		return v, err
+	}
+	return v, tmux.CheckVersion(v)
+}
+
+// Exec is the transport itself: every call is a tmux process of its own.
+func (t *Exec) Exec() *Exec { return t }
+
+// ExitStatus is the exit status of a tmux process that failed without a
+// word on stderr: display-popup -E hands back the popup command's status
+// that way. ok is false for any other error.
+func ExitStatus(err error) (code int, ok bool) {
+	var exitErr *exec.ExitError
+	if e := tmux.AsError(err); e.Kind == tmux.KindRefused && strings.HasPrefix(e.Message, "tmux refused: exit status") && errors.As(err, &exitErr) {
+		return exitErr.ExitCode(), true
+	}
+	return 0, false
+}

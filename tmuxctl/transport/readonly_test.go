@@ -1,0 +1,44 @@
+package transport
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+func TestReadOnly(t *testing.T) {
+	for _, c := range []struct {
+		cmds [][]string
+		want bool
+	}{
+		{[][]string{{"display-message", "-p", "x"}, {"list-panes", "-t", "%1"}}, true},
+		{[][]string{{"display-message", "x"}}, false},
+		{[][]string{{"list-panes"}, {"select-pane", "-t", "%1"}}, false},
+		{[][]string{{"swap-pane", "-s", "%1", "-t", "%2"}}, false},
+		{[][]string{{"capture-pane", "-p"}}, true},
+		{[][]string{{"capture-pane"}}, false},
+		{[][]string{{"show-options", "-gv", "@x"}}, true},
+	} {
+		if got := readOnly(c.cmds); got != c.want {
+			t.Errorf("readOnly(%q) = %v, want %v", c.cmds, got, c.want)
+		}
+	}
+}
+
+func TestChooseSession(t *testing.T) {
+	out := "S $0 0 0\nS $1 0 1\nS $2 1 on\nS $3 0 off\nB $3\n"
+	for _, c := range []struct {
+		follow tmux.SessionID
+		want   tmux.SessionID
+	}{{"", "$3"}, {"$2", "$2"}, {"$1", "$3"}, {"$9", "$3"}} {
+		if got, err := chooseSession(out, c.follow, tmux.Socket{}); err != nil || got != c.want {
+			t.Errorf("follow %q: %q, %v; want %q", c.follow, got, err, c.want)
+		}
+	}
+	if got, err := chooseSession("B \n", "", tmux.Socket{}); err == nil {
+		t.Errorf("no sessions: chose %q", got)
+	}
+	if got, _ := chooseSession("S $4 0 0\nS $5 0 0\nB \n", "", tmux.Socket{}); got != "$4" {
+		t.Errorf("no best: chose %q, want the first", got)
+	}
+}

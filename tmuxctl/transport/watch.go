@@ -1,0 +1,338 @@
+package transport
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// OutputWatch says which panes printed, so that a preview is recaptured
+// only when its pane changed. It is a control-mode client of its own,
+// attached to one session with pane output on (`attach-session -f
+// ignore-size`: it never resizes a window), that tmux tells about every
+// pane of that session that prints (%output).
+//
+// Protocol: a pane is armed or not. The first output of an armed pane is
+// delivered on Changed, and at that moment the watch pauses that pane's
+// output for its client (`refresh-client -A %N:pause`), so a pane that
+// prints continuously costs one notification and one command per arming,
+// not a stream of its output. Arm resumes it (`-A %N:continue`, which
+// also drops what the pane printed meanwhile) and arms the pane once tmux
+// has done it. When the watch starts, the panes of the session's current
+// window are armed; every other pane of the session is paused and stays
+// unreported until armed, and so does a pane that appears later (the
+// caller captures a new pane anyway, then arms it).
+//
+// Pause, not off (`-A %N:off`, which would do the same for this client):
+// tmux stops reading a pane that every attached client has turned off
+// (server_client_check_pane_buffer), so where the watch is the only
+// client (panemap's MCP server on a detached session, or exec mode) its
+// offs would freeze the programs in the panes as soon as the pipe fills.
+// A paused pane is not waited for. Both exist from tmux 3.2.
+//
+// Arm before capturing, not after: output that comes between an arm and
+// the capture is both in the capture and reported (one capture too
+// many), where output between a capture and a later arm would be lost
+// until the pane prints again.
+//
+// tmux sends a pane's output to the client until the pause reaches it,
+// and nothing for a paused pane: the watch reads only the pane id of each
+// %output line, and with every pane paused it costs nothing.
+//
+// It is a Control connection dialed with Output: one connection type,
+// with output on and a hook for it.
+//
+// Crashes: WatchOutput connects only where PlanControl (ControlAuto)
+// allows control mode, that is tmux 3.7 and later: before 3.7 a control
+// client connecting can crash the server (CrashConnectRace). On 3.7
+// through 3.7c any attached control client exposes the server to
+// CrashDeferredWindowChange; the watch adds no new kind of exposure to
+// that of the navigator's own connection, and its owner must hold it only
+// while the navigator is open (the popup's open time) and Close it then.
+// Like any client it counts in #{session_attached} and fires the
+// client-attached and client-detached hooks.
+type OutputWatch struct {
+	ctl *Control
+
+	// order makes a line's bookkeeping and its write one step, so that
+	// lines reach tmux in the order the books say (a pause must never
+	// overtake the continue that armed its pane).
+	order sync.Mutex
+
+	mu     sync.Mutex    // guards what follows
+	ready  bool          // the session's panes are known: output counts
+	armed  map[int]bool  // report the next output
+	arming map[int]int   // continue commands written, not yet answered
+	paused map[int]bool  // a pause was written or is queued (pauses)
+	pauses []int         // output seen: pause to be written
+	fired  []tmux.PaneID // to deliver once their pauses are written
+	queue  []tmux.PaneID // delivered by pump
+
+	wake      chan struct{}
+	changed   chan tmux.PaneID
+	pumped    chan struct{} // pump has ended and closed changed
+	closeOnce sync.Once
+}
+
+// WatchOutput starts an output watch on session s's panes with this
+// transport's binary and environment, or answers (nil, nil) where this
+// tmux gets none (before 3.7, a version it cannot read, or
+// PANEMAP_CONTROL=never): poll then. PANEMAP_CONTROL=always does not
+// extend the watch to older tmux: it is an optimisation, not worth a
+// server. ctx bounds only the start. Capture after it returns: output
+// from then on is reported.
+func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
+	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.Binary, Env: t.Env}, t.Policy, s)
+}
+
+// WatchOutput: see Auto.WatchOutput.
+func (t *Exec) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
+	return watchOutput(ctx, t, t.Socket, &Dialer{Binary: t.Binary, Env: t.Env}, tmux.ControlAuto, s)
+}
+
+// WatchOutput: see Auto.WatchOutput.
+func (t *Control) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
+	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.cmd.Path, Env: t.cmd.Env}, tmux.ControlAuto, s)
+}
+
+func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, policy tmux.ControlPolicy, s tmux.SessionID) (*OutputWatch, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return nil, err
+	}
+	if policy == tmux.ControlNever {
+		return nil, nil
+	}
+	out, err := r.Run(ctx, []string{"display-message", "-p", "#{version}"})
+	if err != nil {
+		return nil, err
+	}
+	if !watchable(strings.TrimSpace(out)) {
+		return nil, nil
+	}
+	w := &OutputWatch{
+		armed: map[int]bool{}, arming: map[int]int{}, paused: map[int]bool{},
+		wake: make(chan struct{}, 1), changed: make(chan tmux.PaneID), pumped: make(chan struct{}),
+	}
+	d.Output, d.Idle = w.output, w.flush
+	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
+	ctl, err := d.Dial(dctx, sock, s)
+	cancel()
+	if err != nil {
+		if e := tmux.AsError(err); e.Kind == tmux.KindGone {
+			e.Message = fmt.Sprintf("session %s is gone: cannot watch its panes' output", s)
+		}
+		return nil, err
+	}
+	w.mu.Lock()
+	w.ctl = ctl
+	w.mu.Unlock()
+	go w.pump()
+	if err := w.send(ctx, []string{"list-panes", "-s", "-t", string(s), "-F", "#{window_active} #{pane_id}"}, w.started); err != nil {
+		_ = w.Close()
+		if tmux.KindOf(err) == tmux.KindGone {
+			return nil, tmux.Gone("session", string(s))
+		}
+		return nil, err
+	}
+	return w, nil
+}
+
+// watchable reports whether tmux version (as #{version} prints it) gets
+// a watch. One that is not upstream's own spelling gets none, since
+// control mode is a risk to tmux before 3.7: OpenBSD's "openbsd-7.5" is
+// tmux 3.4, not 7.5.
+func watchable(version string) bool {
+	if version == "" || (version[0] < '0' || version[0] > '9') && version != "master" && !strings.HasPrefix(version, "next-") {
+		return false
+	}
+	v, err := tmux.ParseVersion("tmux " + version)
+	return err == nil && tmux.PlanControl(tmux.ControlAuto, v).Control
+}
+
+// started takes list-panes' answer: the current window's panes are
+// armed, the session's others paused (reader goroutine).
+func (w *OutputWatch) started(out string, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		return
+	}
+	for _, l := range strings.Split(out, "\n") {
+		active, id, _ := strings.Cut(l, " ")
+		p, err := tmux.ParsePaneID(id)
+		switch {
+		case err != nil:
+		case active == "1":
+			w.armed[p.Num()] = true
+		default:
+			w.paused[p.Num()] = true
+			w.pauses = append(w.pauses, p.Num())
+		}
+	}
+	w.ready = true
+}
+
+// Changed delivers a pane the first time it prints after being armed. It
+// is closed when the watch ends: Close, or the server or the session's
+// client went away (then poll).
+func (w *OutputWatch) Changed() <-chan tmux.PaneID { return w.changed }
+
+// Arm resumes output for panes and arms them: each is delivered on
+// Changed the next time it prints. It returns once tmux has done it.
+// Panes of other sessions are accepted and never reported.
+func (w *OutputWatch) Arm(ctx context.Context, panes []tmux.PaneID) error {
+	if len(panes) == 0 {
+		return nil
+	}
+	cmd := []string{"refresh-client"}
+	nums := make([]int, 0, len(panes))
+	for _, p := range panes {
+		if _, err := tmux.ParsePaneID(string(p)); err != nil {
+			return err
+		}
+		cmd = append(cmd, "-A", string(p)+":continue")
+		nums = append(nums, p.Num())
+	}
+	return w.send(ctx, cmd, func(_ string, err error) {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		for _, n := range nums {
+			if w.arming[n]--; w.arming[n] <= 0 {
+				delete(w.arming, n)
+			}
+			if err == nil {
+				w.armed[n] = true
+			}
+		}
+	}, nums...)
+}
+
+// send writes cmd and waits for its answer; then runs on the reader as
+// the answer arrives. The panes in resumed are being armed from the
+// moment the line is written: until then runs, their output is from
+// before the continue and ignored, and no pause is written for them (it
+// would undo the continue).
+func (w *OutputWatch) send(ctx context.Context, cmd []string, then func(string, error), resumed ...int) error {
+	line, err := CommandLine([][]string{cmd})
+	if err != nil {
+		return err
+	}
+	req := &request{want: 1, then: then, done: make(chan struct{})}
+	w.order.Lock()
+	w.mu.Lock()
+	for _, n := range resumed {
+		w.arming[n]++
+		delete(w.paused, n)
+	}
+	w.mu.Unlock()
+	err = w.ctl.send(req, line)
+	w.order.Unlock()
+	if err != nil {
+		return err
+	}
+	select {
+	case <-req.done:
+		return req.err
+	case <-ctx.Done():
+		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("tmux did not answer: %v", ctx.Err()), Err: ctx.Err()}
+	}
+}
+
+// output notes that pane n printed (reader goroutine).
+func (w *OutputWatch) output(n int) {
+	w.mu.Lock()
+	if w.ready && w.arming[n] == 0 {
+		if w.armed[n] {
+			delete(w.armed, n)
+			w.fired = append(w.fired, tmux.PaneID("%"+strconv.Itoa(n)))
+		}
+		if !w.paused[n] {
+			w.paused[n] = true
+			w.pauses = append(w.pauses, n)
+		}
+	}
+	flushNow := len(w.pauses) >= maxPausesPerLine
+	w.mu.Unlock()
+	if flushNow {
+		w.flush()
+	}
+}
+
+// maxPausesPerLine bounds one refresh-client line.
+const maxPausesPerLine = 64
+
+// flush writes the pauses noted so far, then delivers the panes that
+// fired (reader goroutine, whenever it has read all there was). In that
+// order: a pane delivered may be armed at once, and its continue must
+// reach tmux after its pause. Nobody waits for the pause's answer.
+func (w *OutputWatch) flush() {
+	w.order.Lock()
+	w.mu.Lock()
+	cmd := []string{"refresh-client"}
+	for _, n := range w.pauses {
+		if w.arming[n] > 0 {
+			delete(w.paused, n) // armed meanwhile: the continue wins
+			continue
+		}
+		cmd = append(cmd, "-A", "%"+strconv.Itoa(n)+":pause")
+	}
+	w.pauses = w.pauses[:0]
+	fired := w.fired
+	w.fired = nil
+	ctl := w.ctl
+	w.mu.Unlock()
+	if len(cmd) > 1 && ctl != nil {
+		line, _ := CommandLine([][]string{cmd})
+		_ = ctl.send(&request{want: 1, done: make(chan struct{})}, line)
+	}
+	w.order.Unlock()
+	if len(fired) > 0 {
+		w.mu.Lock()
+		w.queue = append(w.queue, fired...)
+		w.mu.Unlock()
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// pump delivers the queue on Changed without ever blocking the reader,
+// and closes Changed when the connection ends.
+func (w *OutputWatch) pump() {
+	defer close(w.pumped)
+	defer close(w.changed)
+	for {
+		select {
+		case <-w.wake:
+		case <-w.ctl.Done():
+			return
+		}
+		w.mu.Lock()
+		q := w.queue
+		w.queue = nil
+		w.mu.Unlock()
+		for _, p := range q {
+			select {
+			case w.changed <- p:
+			case <-w.ctl.Done():
+				return
+			}
+		}
+	}
+}
+
+// Close detaches the watch's client (the end of its input makes tmux
+// detach it at once), waits for its process and goroutines to end, and
+// closes Changed. It is safe to call more than once.
+func (w *OutputWatch) Close() error {
+	w.closeOnce.Do(func() {
+		_ = w.ctl.Close()
+		<-w.pumped
+	})
+	return nil
+}

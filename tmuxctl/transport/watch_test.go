@@ -1,0 +1,209 @@
+package transport_test
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+
+	"github.com/panemap/panemap/internal/clienttest"
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// printer prints a numbered line every 10 ms, for ever.
+const printer = "i=0; while :; do i=$((i+1)); echo tick$i; sleep 0.01; done"
+
+// startWatch opens a watch on the session "main", or reports that this
+// tmux gets none (and checks that that is right for its version).
+func startWatch(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) *transport.OutputWatch {
+	t.Helper()
+	w, err := c.WatchOutput(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (w != nil) != srv.AtLeast(3, 7) {
+		t.Fatalf("tmux %s: watch %v", srv.Version(), w)
+	}
+	if w != nil {
+		t.Cleanup(func() { _ = w.Close() })
+	}
+	return w
+}
+
+// quiet checks that nothing is waiting on ch.
+func quiet(t *testing.T, ch <-chan tmux.PaneID, what string) {
+	t.Helper()
+	select {
+	case p := <-ch:
+		t.Errorf("%s: %s reported", what, p)
+	default:
+	}
+}
+
+// ticks is the last tick number pane p shows.
+func ticks(srv *tmuxtest.Server, p string) int {
+	out := srv.Must("capture-pane", "-p", "-t", p)
+	i := strings.LastIndex(out, "tick")
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(out[i+4:])
+	if len(f) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[0])
+	return n
+}
+
+// TestWatchOutput: window 0 (current) has a pane that prints for ever, an
+// idle one and one that echoes what is typed; window 1 has another that
+// prints for ever. Only window 0 is armed at first; each pane is reported
+// once per arming.
+func TestWatchOutput(t *testing.T) {
+	srv, c := clienttest.New(t, tmux.Env{})
+	loud := srv.Display("main:0.0", "#{pane_id}")
+	srv.Must("respawn-pane", "-k", "-t", loud, printer)
+	idle := srv.Must("split-window", "-d", "-t", loud, "-P", "-F", "#{pane_id}", "exec cat")
+	typed := srv.Must("split-window", "-d", "-t", loud, "-P", "-F", "#{pane_id}", "exec cat")
+	other := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", printer)
+	tmuxtest.Eventually(t, 5*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
+
+	before := runtime.NumGoroutine()
+	w := startWatch(t, srv, c)
+	if w == nil {
+		return
+	}
+	ch := w.Changed()
+	if p, d := clienttest.Next(t, ch); p != tmux.PaneID(loud) {
+		t.Fatalf("reported %s first, want %s", p, loud)
+	} else {
+		t.Logf("tmux %s: the printing pane reported %v after the watch started", srv.Version(), d)
+	}
+	// Both printers go on: nothing more is reported.
+	from, fromLoud := ticks(srv, other), ticks(srv, loud)
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return ticks(srv, other) > from+30 && ticks(srv, loud) > fromLoud+30 }, "30 more lines")
+	quiet(t, ch, "printing on without being armed")
+
+	// Re-armed, the printer is reported again, once.
+	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(loud)}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(loud) {
+		t.Fatalf("reported %s after arming %s", p, loud)
+	}
+
+	// A pane that prints once is reported once, promptly.
+	sent := time.Now()
+	srv.Must("send-keys", "-t", typed, "x")
+	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(typed) {
+		t.Fatalf("reported %s, want %s", p, typed)
+	}
+	t.Logf("tmux %s: a keystroke's echo reported %v after send-keys started", srv.Version(), time.Since(sent))
+
+	// The other window's pane is reported only once armed.
+	quiet(t, ch, "another window, not armed")
+	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(other)}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(other) {
+		t.Fatalf("reported %s after arming %s", p, other)
+	}
+	from = ticks(srv, other)
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return ticks(srv, other) > from+30 }, "30 more lines")
+	quiet(t, ch, "the idle pane "+idle+" and every pane reported")
+
+	// The watch is a control client that resizes nothing and has output.
+	clients := srv.Must("list-clients", "-F", "#{client_control_mode} #{client_flags}")
+	watchers := 0
+	for _, l := range strings.Split(clients, "\n") {
+		if strings.HasPrefix(l, "1 ") && strings.Contains(l, "ignore-size") && !strings.Contains(l, "no-output") {
+			watchers++
+		}
+	}
+	if watchers != 1 {
+		t.Errorf("clients:\n%s\nwant one control client with ignore-size and output", clients)
+	}
+
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := <-ch; ok {
+		t.Error("Changed still open after Close")
+	}
+	if clients := srv.Must("list-clients", "-F", "#{client_flags}"); strings.Contains(clients, "ignore-size") && !strings.Contains(clients, "no-output") {
+		t.Errorf("clients after Close: %q", clients)
+	}
+	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
+	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(loud)}); tmux.KindOf(err) != tmux.KindServerGone {
+		t.Errorf("Arm after Close: %v", err)
+	}
+}
+
+// TestWatchServerDies: Changed closes when the server goes away.
+func TestWatchServerDies(t *testing.T) {
+	srv, c := clienttest.New(t, tmux.Env{})
+	before := runtime.NumGoroutine()
+	w := startWatch(t, srv, c)
+	if w == nil {
+		return
+	}
+	srv.Kill()
+	select {
+	case _, ok := <-w.Changed():
+		if ok {
+			t.Error("a pane reported as the server died")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Changed still open 10s after the server died")
+	}
+	_ = w.Close()
+	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
+}
+
+// TestWatchOutputRefuses: bad ids never reach tmux; a session that is
+// gone is an error.
+func TestWatchOutputRefuses(t *testing.T) {
+	srv, c := clienttest.New(t, tmux.Env{})
+	for _, s := range []tmux.SessionID{"", "main", "$0;", "$01"} {
+		if w, err := c.WatchOutput(t.Context(), s); w != nil || tmux.KindOf(err) != tmux.KindInvalidInput {
+			t.Errorf("%q: %v, %v", s, w, err)
+		}
+	}
+	w, err := c.WatchOutput(t.Context(), "$99")
+	if srv.AtLeast(3, 7) && tmux.KindOf(err) != tmux.KindGone || w != nil {
+		t.Errorf("tmux %s: a session that does not exist: %v, %v", srv.Version(), w, err)
+	}
+	if w, err := c.WatchOutput(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}"))); err != nil {
+		t.Error(err)
+	} else if w != nil {
+		_ = w.Close()
+	}
+}
+
+// TestWatchNeverStopsPanes: where the watch is the only client, a pane it
+// silenced goes on running. tmux stops reading a pane that every client
+// has turned off (-A %N:off), so the watch pauses panes instead.
+func TestWatchNeverStopsPanes(t *testing.T) {
+	srv, c := clienttest.Over(t, "exec", tmux.Env{})
+	loud := srv.Display("main:0.0", "#{pane_id}")
+	srv.Must("respawn-pane", "-k", "-t", loud, printer)
+	other := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", printer)
+	tmuxtest.Eventually(t, 5*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
+	w := startWatch(t, srv, c)
+	if w == nil {
+		return
+	}
+	if p, _ := clienttest.Next(t, w.Changed()); p != tmux.PaneID(loud) {
+		t.Fatalf("reported %s", p)
+	}
+	if n := srv.Must("list-clients", "-F", "#{client_name}"); strings.Count(n, "\n") != 0 {
+		t.Fatalf("want the watch as the only client: %q", n)
+	}
+	from, fromLoud := ticks(srv, other), ticks(srv, loud)
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return ticks(srv, other) > from+30 && ticks(srv, loud) > fromLoud+30 }, "the silenced panes to print on")
+}

@@ -1,0 +1,295 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// The navigator's actions: what each key asks tmux to do. Each decides from the state the map shows
+// (the latest read) and answers with the one change to make, which
+// tmuxctl.Client.Act then makes between two reads of the session, all in
+// one tmux command list. Whatever can depend on a change the map has not
+// shown yet is left to tmux to decide as the change runs: directional
+// moves start from the window's active pane, not from the one the map
+// believes focused; swaps keep focus by tmux's state at that moment; a
+// restore runs only while the panes are where the map saw them.
+
+func windowGone(id tmux.WindowID) error {
+	return &tmux.Error{Kind: tmux.KindGone, Value: string(id), Message: fmt.Sprintf("window %s is gone", id)}
+}
+
+// focused is the active pane of window win in st.
+func focused(st *tmux.State, win tmux.WindowID) (*tmux.Window, tmux.Pane, error) {
+	w, ok := st.Window(win)
+	if !ok {
+		return nil, tmux.Pane{}, windowGone(win)
+	}
+	a, ok := w.ActivePane()
+	if !ok {
+		return nil, tmux.Pane{}, windowGone(win)
+	}
+	return w, a, nil
+}
+
+func isGeometric(d tmux.Direction) bool {
+	return d == tmux.DirUp || d == tmux.DirDown || d == tmux.DirLeft || d == tmux.DirRight
+}
+
+func edgeNudge(d tmux.Direction) string {
+	edge := map[tmux.Direction]string{tmux.DirUp: "top", tmux.DirDown: "bottom", tmux.DirLeft: "left", tmux.DirRight: "right"}[d]
+	return fmt.Sprintf("at the %s edge (wrap is off)", edge)
+}
+
+// moveFocus moves tmux's focus from the focused pane in direction d.
+func moveFocus(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if isGeometric(d) && !wrap && tmux.AtEdge(w, a, d) {
+			return edgeNudge(d), "", nil, nil
+		}
+		if d == tmux.DirLast {
+			if _, ok := w.LastPane(); !ok && len(w.Panes) != 2 {
+				return "no last pane in this window", "", nil, nil
+			}
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: !wrap && isGeometric(d)}, nil
+	}
+}
+
+// focusPane makes p the active pane.
+func focusPane(p tmux.PaneID) opFunc {
+	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: p}, nil
+	}
+}
+
+// swapDir swaps the focused pane with its neighbour in direction d; the
+// focus stays on the pane, so it walks across the layout.
+func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
+		if !ok {
+			if !wrap && tmux.AtEdge(w, a, d) {
+				return edgeNudge(d), "", nil, nil
+			}
+			return "no pane to swap with there", "", nil, nil
+		}
+		return "", "", swapOp(a.ID, n), nil
+	}
+}
+
+func swapOp(a, b tmux.PaneID) *tmuxctl.Op {
+	return &tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: a, With: b}
+}
+
+// swapPanes swaps a and b (a mouse drag).
+func swapPanes(a, b tmux.PaneID) opFunc {
+	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		return "", "", swapOp(a, b), nil
+	}
+}
+
+// swapMarked swaps the focused pane with tmux's marked pane, wherever it is.
+func swapMarked(win tmux.WindowID) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		switch st.Marked {
+		case "":
+			return "no marked pane: press m on a pane to mark it", "", nil, nil
+		case a.ID:
+			return "the focused pane is the marked pane", "", nil, nil
+		}
+		return "", "", swapOp(a.ID, st.Marked), nil
+	}
+}
+
+// toggleMark marks or unmarks the focused pane.
+func toggleMark(win tmux.WindowID) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}, nil
+	}
+}
+
+// toggleZoom zooms or unzooms the focused pane.
+func toggleZoom(win tmux.WindowID) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}, nil
+	}
+}
+
+// stepWindow selects the window delta steps from win, wrapping.
+func stepWindow(win tmux.WindowID, delta int) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		to, ok := windowStep(st, win, delta)
+		if !ok {
+			return "this session has one window", "", nil, nil
+		}
+		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
+	}
+}
+
+// windowStep is the session's window delta steps from win, wrapping;
+// false when the session has one window.
+func windowStep(st *tmux.State, win tmux.WindowID, delta int) (tmux.WindowID, bool) {
+	n := len(st.Windows)
+	if n < 2 {
+		return "", false
+	}
+	i := 0
+	for j, w := range st.Windows {
+		if w.ID == win {
+			i = j
+		}
+	}
+	return st.Windows[((i+delta)%n+n)%n].ID, true
+}
+
+// gotoWindow selects window to (a click on its tab).
+func gotoWindow(to tmux.WindowID) opFunc {
+	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
+	}
+}
+
+// restoreTo puts a snapshot back (undo).
+func restoreTo(e undoEntry) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		return "", e.win, &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state}, nil
+	}
+}
+
+// keepHistory is the closing work of q and Enter. Every select-pane pushes
+// tmux's last-pane history, so a walk A→B→C leaves last-pane at B; this
+// leaves it as if the person had jumped from A to C directly.
+func keepHistory(initial *tmux.State, win tmux.WindowID) closeFunc {
+	return func(st *tmux.State) *tmuxctl.Op {
+		w, ok1 := st.Window(win)
+		iw, ok2 := initial.Window(win)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		a, ok1 := w.ActivePane()
+		ia, ok2 := iw.ActivePane()
+		if !ok1 || !ok2 || a.ID == ia.ID {
+			return nil
+		}
+		if _, ok := w.Pane(ia.ID); !ok {
+			return nil
+		}
+		if l, ok := w.LastPane(); ok && l.ID == ia.ID {
+			return nil
+		}
+		return &tmuxctl.Op{Kind: tmuxctl.OpRefocus, Pane: ia.ID, With: a.ID}
+	}
+}
+
+// revert is the closing work of Esc: everything back as it was at open.
+func revert(initial *tmux.State) closeFunc {
+	return func(st *tmux.State) *tmuxctl.Op {
+		return &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: initial}
+	}
+}
+
+// resizePane moves the focused pane's edge in direction d by cells.
+func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane fills the window: nothing to resize", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}, nil
+	}
+}
+
+// applyLayout gives the window a layout: tmux's next or previous preset,
+// or the focused pane and its neighbours spread evenly.
+func applyLayout(win tmux.WindowID, choice string) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, _, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane: no layout to change", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}, nil
+	}
+}
+
+// rotate moves every pane of the window one place, down or up; the focus
+// stays with the pane that has it.
+func rotate(win tmux.WindowID, d tmux.Direction) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, _, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "one pane: nothing to rotate", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}, nil
+	}
+}
+
+// moveToWindow moves the focused pane into the window delta steps away
+// (wrapping), next to its active pane. The map follows the pane.
+func moveToWindow(win tmux.WindowID, delta int) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		to, ok := windowStep(st, win, delta)
+		if !ok {
+			return "this session has one window", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}, nil
+	}
+}
+
+// movePaneTo moves pane p into window to (a pane dropped on a tab).
+func movePaneTo(p tmux.PaneID, to tmux.WindowID) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		if _, w, ok := st.FindPane(p); ok && w.ID == to {
+			return "the pane is in that window already", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: p, Window: to, Follow: true}, nil
+	}
+}
+
+// breakOut moves the focused pane into a new window of its own.
+func breakOut(win tmux.WindowID) opFunc {
+	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if len(w.Panes) == 1 {
+			return "the pane has this window to itself already", "", nil, nil
+		}
+		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}, nil
+	}
+}
