@@ -89,6 +89,10 @@ func knownCrash(v Version) string {
 	}
 	at := Version{Major: major, Minor: minor}
 	switch {
+	case !v.Upstream():
+		// A version spelled some other way may be any release: assume
+		// the oldest behaviour.
+		return CrashConnectRace
 	case v.Dev && v.Major == 0:
 		// "tmux master" says nothing of its age: assume the newest
 		// released behaviour that is known to need care.
@@ -116,6 +120,10 @@ func PlanControl(p ControlPolicy, v Version) ControlPlan {
 	}
 	switch crash {
 	case CrashConnectRace:
+		if !v.Upstream() {
+			return ControlPlan{Crash: crash, Why: fmt.Sprintf(
+				"tmux %s is not spelled as upstream spells its releases, so panemap cannot tell whether a control-mode client is safe there and runs one tmux process per call (PANEMAP_CONTROL=always forces control mode)", v)}
+		}
 		return ControlPlan{Crash: crash, Why: fmt.Sprintf(
 			"tmux %s can crash when a control-mode client connects, so panemap runs one tmux process per call (control mode from tmux %s; PANEMAP_CONTROL=always forces it)", v, SafeControlVersion)}
 	case CrashDeferredWindowChange:

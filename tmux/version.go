@@ -49,6 +49,15 @@ func (v Version) AtLeast(major, minor int) bool {
 
 func (v Version) String() string { return v.Raw }
 
+// Upstream reports whether v is spelled as upstream tmux spells its
+// releases and builds ("3.3a", "next-3.8", "master"), so that its number
+// says what it can do. A distribution's own spelling does not:
+// OpenBSD's "openbsd-7.5" is tmux 3.4.
+func (v Version) Upstream() bool {
+	r := v.Raw
+	return r == "master" || strings.HasPrefix(r, "next-") || r != "" && r[0] >= '0' && r[0] <= '9'
+}
+
 // CheckVersion refuses tmux older than MinVersion with a message that
 // says which version is needed.
 func CheckVersion(v Version) error {

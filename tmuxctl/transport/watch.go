@@ -142,13 +142,9 @@ func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, pol
 }
 
 // watchable reports whether tmux version (as #{version} prints it) gets
-// a watch. One that is not upstream's own spelling gets none, since
-// control mode is a risk to tmux before 3.7: OpenBSD's "openbsd-7.5" is
-// tmux 3.4, not 7.5.
+// a watch: where PlanControl allows control mode by default. One that is
+// not upstream's own spelling gets none (see tmux.Version.Upstream).
 func watchable(version string) bool {
-	if version == "" || (version[0] < '0' || version[0] > '9') && version != "master" && !strings.HasPrefix(version, "next-") {
-		return false
-	}
 	v, err := tmux.ParseVersion("tmux " + version)
 	return err == nil && tmux.PlanControl(tmux.ControlAuto, v).Control
 }
