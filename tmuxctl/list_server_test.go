@@ -70,28 +70,28 @@ func serverOfThree(t *testing.T, srv *tmuxtest.Server) (linked, zoomed string) {
 	if got := srv.Display(zoomed, "#{window_zoomed_flag}"); got != "1" {
 		t.Fatalf("window %s not zoomed: %q", zoomed, got)
 	}
+	// A new window is named after its pane's process as it starts: tmux
+	// (the forked server) until its shell runs, then sh. Let automatic
+	// rename settle before the listing is read twice and compared.
+	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		for _, l := range strings.Split(srv.Must("list-windows", "-a", "-F", "#{automatic-rename} #{window_name} #{pane_current_command}"), "\n") {
+			if f := strings.Fields(l); len(f) == 3 && f[0] == "1" && (f[1] != f[2] || f[2] == "tmux") {
+				return false
+			}
+		}
+		return true
+	}, "window names to settle")
 	return linked, zoomed
 }
 
 func TestListServerMatchesTmux(t *testing.T) {
 	srv, c := newClient(t, tmux.Env{})
 	linked, zoomed := serverOfThree(t, srv)
-	// A new session's shell may still be renaming its window (automatic
-	// rename follows the exec of sh): compare two reads taken while
-	// nothing changed in between, within a bound.
-	var l *tmuxctl.Listing
-	var got, want string
-	for deadline := time.Now().Add(5 * time.Second); ; {
-		var err error
-		if l, err = c.List(ctx(t), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer}); err != nil {
-			t.Fatal(err)
-		}
-		got, want = listingLines(l), tmuxLines(srv)
-		if got == want || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	l, err := c.List(ctx(t), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer})
+	if err != nil {
+		t.Fatal(err)
 	}
+	got, want := listingLines(l), tmuxLines(srv)
 	if got != want {
 		t.Fatalf("List:\n%s\ntmux list-panes -a:\n%s", got, want)
 	}
