@@ -10,8 +10,9 @@
 # says so, and @panemap-key-conflict records the key for `panemap doctor`.
 # A key you set with @panemap-key is always bound: it is your choice.
 #
-# Popup size and behaviour come from @panemap-* options (see panemap --help),
-# which `panemap popup` reads itself each time it opens.
+# The popup's size and border come from @panemap-width, -height and -border
+# as they are when the plugin loads (display-popup takes no format there);
+# the other @panemap-* options (see panemap --help) are read at every open.
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 default_key=G
@@ -69,7 +70,7 @@ if [ -z "$key" ]; then
   taken=$(bound_to "$key")
   # A binding that already runs panemap is ours (the plugin run again, or
   # the README's one-line binding): replacing it changes nothing.
-  if [ -n "$taken" ] && [[ $taken != *panemap* && $taken != *"popup --client"* ]]; then
+  if [ -n "$taken" ] && [[ $taken != *panemap* && $taken != *"popup --client"* && $taken != *--in-popup* ]]; then
     tmux set -g @panemap-key-conflict "$key"
     # The message is a format: ## keeps a # in the command as it is.
     say "panemap: prefix $key is already bound to '${taken//#/##}', so panemap left it alone. To use another key: set -g @panemap-key KEY"
@@ -80,9 +81,50 @@ fi
 # \; is the key itself.
 case $key in *\\\;) ;; *\;) key="${key%;}\\;" ;; esac
 
-# run-shell expands the formats: the popup opens on the client that pressed
-# the key, over the window it was looking at.
-if ! err=$(tmux bind-key "$key" run-shell -b "$(printf '%q' "$bin") -t '#{session_id}:#{window_id}' popup --client '#{client_name}'" 2>&1); then
+# The fast binding: one key press starts exactly one process, panemap, in
+# the popup. run-shell -C runs a tmux command after expanding its formats
+# (no shell), so display-popup runs panemap directly (two or more words
+# are exec'ed, no shell either) with the ids of the session and window the
+# key was pressed in; display-popup itself expands no format in its size,
+# border, environment or command. The size and border are read now, when
+# the plugin loads: reload it after changing them. A size in cells can
+# exceed a small terminal, which display-popup refuses, so it keeps the
+# launcher (panemap popup), which cuts it to the client's size.
+#
+# TMUX is emptied for panemap (tmux 3.3+, -e): it gets the server and the
+# window explicitly, and with TMUX set the colour library it links runs
+# `tmux info` as it starts, a tmux process before the first frame.
+#
+# tquote quotes a word for tmux's command parser after run-shell -C's
+# format expansion: # doubled (kept literally), then single quotes.
+tquote() {
+  local s=${1//#/##}
+  s=${s//\'/\'\\\'\'}
+  printf "'%s'" "$s"
+}
+version=$(tmux display-message -p '#{version}')
+socket=$(tmux display-message -p '#{socket_path}')
+width=$(option @panemap-width 80%)
+height=$(option @panemap-height 75%)
+border=$(option @panemap-border rounded)
+percent() { [[ $1 =~ ^[0-9]{1,3}%$ ]] && [ "${1%\%}" -ge 1 ] && [ "${1%\%}" -le 100 ]; }
+if percent "$width" && percent "$height" && [ -n "$socket" ]; then
+  popup="display-popup -E -w $width -h $height"
+  # -b, -T and -e arrived in tmux 3.3; 3.2 refuses the binding with them.
+  case $version in
+    3.2*) ;;
+    *)
+      case $border in single|rounded|double|heavy|simple|padded|none) popup+=" -b $border" ;; esac
+      popup+=" -T ' panemap ' -e TMUX="
+      ;;
+  esac
+  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup")
+else
+  # run-shell expands the formats: the popup opens on the client that
+  # pressed the key, over the window it was looking at.
+  cmd=(run-shell -b "$(printf '%q' "$bin") -t '#{session_id}:#{window_id}' popup --client '#{client_name}'")
+fi
+if ! err=$(tmux bind-key "$key" "${cmd[@]}" 2>&1); then
   say "panemap: cannot bind prefix $key (${err//#/##}); set -g @panemap-key KEY"
   exit 0
 fi

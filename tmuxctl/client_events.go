@@ -13,18 +13,14 @@ import (
 // poll until EventConnected, and on EventConnected or EventOverflow
 // re-read everything shown. A closed channel means no more events.
 //
-// The transport is pointed at the session panemap runs in (see
-// SessionOf), since tmux reports layout changes only for the attached
-// session's windows; use FollowSession when showing another one.
+// tmux reports layout changes only for the windows of the session a
+// connection is attached to: call FollowSession first with the session
+// shown, so that the connection attaches to it and asks tmux nothing
+// more. Without it the connection attaches to tmux's most recent session.
 func (c *Client) Events(ctx context.Context) (<-chan tmux.Event, bool) {
 	src, ok := c.t.(transport.EventSource)
 	if !ok {
 		return nil, false
-	}
-	if _, ok := c.t.(transport.SessionFollower); ok {
-		if s, err := c.SessionOf(ctx); err == nil {
-			_ = c.FollowSession(ctx, s)
-		}
 	}
 	ch, cancel := src.Subscribe()
 	context.AfterFunc(ctx, cancel)

@@ -17,8 +17,8 @@ var userOptionRE = regexp.MustCompile(`^@[a-z][a-z0-9-]{0,63}$`)
 // every tmux version (see optionsFormat).
 func (c *Client) UserOptions(ctx context.Context, s tmux.SessionID, names []string) (map[string]string, error) {
 	for _, n := range names {
-		if !userOptionRE.MatchString(n) {
-			return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: n, Message: fmt.Sprintf("invalid user option name %s", tmux.Quote(n))}
+		if err := checkUserOption(n); err != nil {
+			return nil, err
 		}
 	}
 	args := []string{"display-message", "-p"}
@@ -43,6 +43,14 @@ func (c *Client) UserOptions(ctx context.Context, s tmux.SessionID, names []stri
 		}
 	}
 	return opts, nil
+}
+
+// checkUserOption refuses what is not a user option name (@name).
+func checkUserOption(n string) error {
+	if !userOptionRE.MatchString(n) {
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: n, Message: fmt.Sprintf("invalid user option name %s", tmux.Quote(n))}
+	}
+	return nil
 }
 
 // optionsFormat reads the named options in one format that survives

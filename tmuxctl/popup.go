@@ -20,9 +20,20 @@ type PopupSpec struct {
 	Title   string   // tmux 3.3+; older tmux shows no title
 	Border  string   // popup-border-lines style (tmux 3.3+); "" for tmux's default
 	Command []string // argv run in the popup (through sh, each argument quoted)
+	// Env is VAR=value pairs set for the command (tmux 3.3+; older tmux
+	// runs it in the popup's usual environment).
+	Env []string
+	// Place, when set, is what ReadPopupPlace found: Popup then asks tmux
+	// nothing before display-popup.
+	Place *PopupPlace
 }
 
 var sizeRE = regexp.MustCompile(`^[0-9]{1,4}%?$`)
+
+// envRE is one VAR=value for display-popup -e: a name, and a value of
+// printable text that does not end in ';' (a command separator to tmux,
+// even as an argument of its own).
+var envRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=([^\x00-\x1f\x7f]*[^\x00-\x1f\x7f;])?$`)
 
 // ParseSize checks a popup width or height: a cell count or a percentage.
 func ParseSize(s string) (string, error) {
@@ -77,13 +88,23 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 			return 0, err
 		}
 	}
-	of := spec.Session
-	if spec.Client != "" {
-		of = "" // the client named may be on another session
+	for _, kv := range spec.Env {
+		if !envRE.MatchString(kv) {
+			return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: kv, Message: fmt.Sprintf("invalid popup environment %s: want NAME=value, one line, not ending in ;", tmux.Quote(kv))}
+		}
 	}
-	version, clients, err := c.clients(ctx, of)
-	if err != nil {
-		return 0, err
+	var version tmux.Version
+	var clients []clientInfo
+	if spec.Place != nil {
+		version, clients = spec.Place.Version, spec.Place.clients
+	} else {
+		of := spec.Session
+		if spec.Client != "" {
+			of = "" // the client named may be on another session
+		}
+		if version, clients, err = c.clients(ctx, of); err != nil {
+			return 0, err
+		}
 	}
 	var to clientInfo
 	if spec.Client == "" {
@@ -108,6 +129,11 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	popupStyled := version.AtLeast(3, 3)
 	if spec.Border != "" && popupStyled {
 		args = append(args, "-b", spec.Border)
+	}
+	if popupStyled {
+		for _, kv := range spec.Env {
+			args = append(args, "-e", kv)
+		}
 	}
 	if spec.Title != "" && popupStyled {
 		// -T is format-expanded: escape '#' so a title is shown as given.
@@ -143,78 +169,6 @@ func (c *Client) execTransport() transport.Runner {
 		return t.Exec()
 	}
 	return transport.NewExec(c.sock)
-}
-
-// clientInfo is one attached client as list-clients shows it.
-type clientInfo struct {
-	name, tty     string
-	activity      int64
-	control       bool
-	width, height int
-}
-
-// clients lists the clients attached to session s (all clients when s is
-// ""), with the server's version, in one command list.
-func (c *Client) clients(ctx context.Context, s tmux.SessionID) (tmux.Version, []clientInfo, error) {
-	list := []string{"list-clients", "-F", "#{client_activity}\t#{client_control_mode}\t#{client_width}\t#{client_height}\t#{client_tty}\t#{client_name}"}
-	if s != "" {
-		if _, err := tmux.ParseSessionID(string(s)); err != nil {
-			return tmux.Version{}, nil, err
-		}
-		list = append(list, "-t", string(s))
-	}
-	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"}, list)
-	if err != nil {
-		return tmux.Version{}, nil, c.nameGone(err, string(s))
-	}
-	lines := splitLines(out)
-	if len(lines) == 0 {
-		return tmux.Version{}, nil, &tmux.Error{Kind: tmux.KindRefused, Message: "tmux did not say its version"}
-	}
-	// A version this cannot read is a build of its own: take it as new.
-	v, verr := tmux.ParseVersion("tmux " + lines[0])
-	if verr != nil {
-		v = tmux.Version{Raw: lines[0], Dev: true}
-	}
-	var cs []clientInfo
-	for _, line := range lines[1:] {
-		f := strings.SplitN(line, "\t", 6)
-		if len(f) != 6 {
-			continue
-		}
-		ci := clientInfo{control: f[1] == "1", tty: f[4], name: f[5]}
-		ci.activity, _ = strconv.ParseInt(f[0], 10, 64)
-		ci.width, _ = strconv.Atoi(f[2])
-		ci.height, _ = strconv.Atoi(f[3])
-		cs = append(cs, ci)
-	}
-	return v, cs, nil
-}
-
-// mostRecent is the most recently active client that is not a
-// control-mode client: the person who most likely pressed the key.
-func mostRecent(clients []clientInfo, s tmux.SessionID) (clientInfo, error) {
-	best := clientInfo{activity: -1}
-	for _, ci := range clients {
-		if !ci.control && ci.activity > best.activity {
-			best = ci
-		}
-	}
-	if best.name == "" {
-		return best, &tmux.Error{Kind: tmux.KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
-	}
-	return best, nil
-}
-
-// ClientOf is the most recently active client attached to session s (not a
-// control-mode client): the person who most likely pressed the key.
-func (c *Client) ClientOf(ctx context.Context, s tmux.SessionID) (string, error) {
-	_, clients, err := c.clients(ctx, s)
-	if err != nil {
-		return "", err
-	}
-	best, err := mostRecent(clients, s)
-	return best.name, err
 }
 
 // ShellJoin quotes argv for sh, which is how tmux runs a popup's command.

@@ -95,6 +95,9 @@ func TestPopupBadInput(t *testing.T) {
 		{Client: "x;", Command: []string{"true"}},
 		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true"}},
 		{Client: "/dev/pts/0", Height: "101%", Command: []string{"true"}},
+		{Client: "/dev/pts/0", Env: []string{"TMUX=;"}, Command: []string{"true"}},
+		{Client: "/dev/pts/0", Env: []string{"X=a\nb"}, Command: []string{"true"}},
+		{Client: "/dev/pts/0", Env: []string{"=x"}, Command: []string{"true"}},
 	} {
 		if _, err := c.Popup(t.Context(), spec); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("Popup(%+v) = %v, want invalid input", spec, err)

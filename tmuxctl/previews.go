@@ -8,21 +8,13 @@ import (
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
-// Previews is the navigator's source of live previews (ui.PreviewSource):
-// CapturePanes, and, once Watch has found a tmux that allows it (3.7 and
-// later), an OutputWatch that says which panes printed. Without a watch,
-// Changes is nil and the navigator polls.
-type Previews struct {
-	c *Client
-
-	mu sync.Mutex
-	w  *transport.OutputWatch
-}
+// OutputWatch says which panes printed; see transport.OutputWatch.
+type OutputWatch = transport.OutputWatch
 
 // WatchOutput starts an output watch on session s's panes (see
 // transport.OutputWatch), or answers (nil, nil) where this tmux or this
 // transport gets none: poll then. ctx bounds only the start.
-func (c *Client) WatchOutput(ctx context.Context, s tmux.SessionID) (*transport.OutputWatch, error) {
+func (c *Client) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
@@ -33,8 +25,26 @@ func (c *Client) WatchOutput(ctx context.Context, s tmux.SessionID) (*transport.
 	return w.WatchOutput(ctx, s)
 }
 
-// NewPreviews captures through c. It polls until Watch is called.
-func NewPreviews(c *Client) *Previews { return &Previews{c: c} }
+// Previews is the navigator's source of live previews (ui.PreviewSource):
+// CapturePanes, and, once a watch has found a tmux that allows it (3.7
+// and later), an OutputWatch that says which panes printed. Without a
+// watch, Changes is nil and the navigator polls.
+type Previews struct {
+	c *Client
+
+	// Set by WatchSoon: closed once the watch is up or could not be had;
+	// and the channel Changes forwards the watch's notices on.
+	started chan struct{}
+	changes chan tmux.PaneID
+	done    chan struct{} // closed by Close: the forwarder stops
+	once    sync.Once
+
+	mu sync.Mutex
+	w  *OutputWatch
+}
+
+// NewPreviews captures through c. It polls until Watch or WatchSoon.
+func NewPreviews(c *Client) *Previews { return &Previews{c: c, done: make(chan struct{})} }
 
 // Watch starts change notices for session s's panes where this tmux
 // allows them, and reports whether it did. Call it before the navigator
@@ -57,7 +67,41 @@ func (p *Previews) Watch(ctx context.Context, s tmux.SessionID) bool {
 	return true
 }
 
-func (p *Previews) watch() *transport.OutputWatch {
+// WatchSoon is Watch without the wait, so that the navigator's first
+// frame does not wait for a connection: it returns at once and starts
+// the watch in the background. From then on Changes is a channel, which
+// closes when no watch can be had (the navigator then polls), and
+// Capture waits until the watch is up or has failed, so that nothing a
+// pane prints between its capture and the watch's start is missed. Call
+// it once, before the navigator starts.
+func (p *Previews) WatchSoon(ctx context.Context, s tmux.SessionID) {
+	p.started = make(chan struct{})
+	p.changes = make(chan tmux.PaneID)
+	go func() {
+		ok := p.Watch(ctx, s)
+		close(p.started)
+		if !ok {
+			close(p.changes)
+			return
+		}
+		p.forward(p.watch().Changed())
+	}()
+}
+
+// forward passes the watch's notices on to Changes until the watch ends
+// or Close.
+func (p *Previews) forward(from <-chan tmux.PaneID) {
+	defer close(p.changes)
+	for pane := range from {
+		select {
+		case p.changes <- pane:
+		case <-p.done:
+			return
+		}
+	}
+}
+
+func (p *Previews) watch() *OutputWatch {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.w
@@ -66,6 +110,13 @@ func (p *Previews) watch() *transport.OutputWatch {
 // Capture arms panes (before capturing: see OutputWatch, so that nothing
 // printed in between is missed) and captures them in one command list.
 func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
+	if p.started != nil {
+		select {
+		case <-p.started:
+		case <-ctx.Done():
+			return nil, &tmux.Error{Kind: tmux.KindServerGone, Message: "tmux did not answer: " + ctx.Err().Error(), Err: ctx.Err()}
+		}
+	}
 	if w := p.watch(); w != nil {
 		// A watch that failed has closed Changes: the navigator polls.
 		_ = w.Arm(ctx, panes)
@@ -76,6 +127,9 @@ func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.Pan
 // Changes delivers a pane each time it prints after being captured, or
 // is nil without a watch.
 func (p *Previews) Changes() <-chan tmux.PaneID {
+	if p.changes != nil {
+		return p.changes
+	}
 	if w := p.watch(); w != nil {
 		return w.Changed()
 	}
@@ -86,8 +140,13 @@ func (p *Previews) Changes() <-chan tmux.PaneID {
 // captures them.
 func (p *Previews) Arm(context.Context, []tmux.PaneID) error { return nil }
 
-// Close ends the watch, if there is one.
+// Close ends the watch, if there is one, and a watch WatchSoon is still
+// starting once it is up.
 func (p *Previews) Close() error {
+	p.once.Do(func() { close(p.done) })
+	if p.started != nil {
+		<-p.started
+	}
 	if w := p.watch(); w != nil {
 		return w.Close()
 	}

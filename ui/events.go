@@ -46,13 +46,15 @@ func (m *Model) subscribe() tea.Cmd {
 	}
 	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
 	return func() tea.Msg {
+		// First: the connection then attaches to this session, rather
+		// than to another whose layout events would be of no use.
+		fctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		_ = src.FollowSession(fctx, sess)
 		ch, ok := src.Events(ctx)
 		if !ok {
 			return eventsMsg{}
 		}
-		fctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		_ = src.FollowSession(fctx, sess) // without it, layout events of another session
 		return eventsMsg{ch: ch, ok: true}
 	}
 }

@@ -54,3 +54,7 @@ type labelTimeoutMsg struct{ gen int }
 // Bubble Tea reads ahead: keys read together with the EOF may not yet be
 // delivered when this arrives, and are then dropped with the rest.
 type inputClosedMsg struct{}
+
+// shownMsg follows a first frame drawn from Options.Initial: what a read
+// would have started (the previews' captures) starts now.
+type shownMsg struct{}

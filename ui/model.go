@@ -103,8 +103,8 @@ type Model struct {
 	mapTop    int
 }
 
-// New returns the navigator for opts.Session. It reads tmux only once
-// the program runs (Init).
+// New returns the navigator for opts.Session. Without opts.Initial it
+// reads tmux only once the program runs (Init).
 func New(core Core, opts Options) Model {
 	opts = opts.withDefaults()
 	m := Model{
@@ -123,8 +123,15 @@ func New(core Core, opts Options) Model {
 		seq: 1, readSeq: 1, reading: true,
 	}
 	m.help.Styles = m.styles.Help
+	m.width, m.height = opts.size.w, opts.size.h
 	if m.previewsOn() {
 		m.changes = opts.Previews.Changes()
+	}
+	if opts.Initial != nil {
+		// The caller's read is read number 1: the first frame needs no
+		// other.
+		m.reading = false
+		m, _ = m.applyState(stateMsg{seq: 1, state: opts.Initial})
 	}
 	m.layout()
 	return m
@@ -142,8 +149,15 @@ func (m Model) ExitCode() int { return m.exitCode }
 // Err is why the program quit with a non-zero code, if it did.
 func (m Model) Err() error { return m.exitErr }
 
-// Init reads the session and starts the poll timer.
+// Init reads the session (unless New was given it) and starts the poll
+// timer, the notifications and the previews.
 func (m Model) Init() tea.Cmd {
+	if m.loaded {
+		// Shown from opts.Initial: its panes' screens are captured once
+		// Update has the message (Init's model is a copy).
+		shown := func() tea.Msg { return shownMsg{} }
+		return tea.Batch(m.poll(), m.subscribe(), m.startPreviews(), shown)
+	}
 	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.startPreviews())
 }
 
@@ -157,6 +171,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case stateMsg:
 		return withMissing(m.onState(msg))
+	case shownMsg:
+		return withMissing(m, nil)
 	case opDoneMsg:
 		return withMissing(m.onOpDone(msg))
 	case previewTickMsg:

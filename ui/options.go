@@ -16,6 +16,10 @@ type Options struct {
 	Session tmux.SessionID
 	// Window is the window shown first; "" means the session's current one.
 	Window tmux.WindowID
+	// Initial is the session as the caller has just read it, for the first
+	// frame: with it the map shows at once, without a read of its own
+	// (previews fill in as their captures arrive). nil means read first.
+	Initial *tmux.State
 	// NoColor draws without colour: focus is a heavy border and a reversed
 	// label. NO_COLOR in Env has the same effect.
 	NoColor bool
@@ -50,7 +54,8 @@ type Options struct {
 	// os.Hostname()).
 	Hostname string
 
-	// size is the screen size when out is not a terminal (tests).
+	// size is the screen size, known before the program starts: out's
+	// when it is a terminal, else set by tests.
 	size struct{ w, h int }
 }
 

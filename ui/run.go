@@ -27,6 +27,9 @@ import (
 // hung up) closes the navigator as q does; see inputClosedMsg.
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
+	if opts.size.w == 0 {
+		opts.size.w, opts.size.h = terminalSize(out)
+	}
 	m := New(core, opts).WithContext(ctx)
 	var p *tea.Program
 	// Bubble Tea's reader treats EOF as the quiet end of input and the
@@ -53,6 +56,21 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		return ExitFailed, errors.New("ui: the program ended without its model")
 	}
 	return fm.ExitCode(), fm.Err()
+}
+
+// terminalSize is out's size when it is a terminal, else zero. Known
+// before the program starts, it lets the first frame be drawn from the
+// first render rather than after the size's message comes round.
+func terminalSize(out io.Writer) (w, h int) {
+	f, ok := out.(term.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return 0, 0
+	}
+	w, h, err := term.GetSize(f.Fd())
+	if err != nil {
+		return 0, 0
+	}
+	return w, h
 }
 
 // profileFor is the colour profile from the environment alone.

@@ -38,5 +38,5 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	client := tmuxctl.Open(g.options(demo.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
-	return navigate(ctx, g, client, demo.Session, demo.Window, st)
+	return navigate(ctx, g, client, demo.Session, demo.Window, st, nil)
 }

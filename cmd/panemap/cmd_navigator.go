@@ -31,7 +31,7 @@ func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]b
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	nf := &navigatorFlags{given: settingFlags(fs)}
-	fs.BoolVar(&nf.inPopup, "in-popup", false, "internal: already running inside the popup (never re-launch)")
+	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -46,7 +46,10 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	if err != nil {
 		return usageError(g, err)
 	}
-	client, sid, wid, st, err := g.openWindow(ctx, nf.given)
+	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
+		return openInPopup(ctx, g, nf, sid, wid)
+	}
+	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
 		return fail(g, err)
 	}
@@ -54,40 +57,78 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	// In an ordinary pane of this session, moving tmux's focus would take
 	// the keyboard away from the navigator itself: show it in a popup.
 	if !nf.inPopup && g.inSessionPane(ctx, client, sid) {
-		return launchPopup(ctx, g, client, sid, wid, "", st)
+		return launchPopup(ctx, g, client, sid, wid, "", nf.given)
 	}
+	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	attach(ctx, client)
-	return navigate(ctx, g, client, sid, wid, st)
+	return navigate(ctx, g, client, sid, wid, st, nil)
+}
+
+// openInPopup is the navigator in a popup over session sid: the first
+// frame needs one tmux command list (one process, or one round trip) and
+// no `tmux -V`; the control connection and the output watch come up while
+// the map is already on screen. wid "" is the session's current window:
+// the one the session's clients show, the key presser's included.
+func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
+	sock, err := g.socket()
+	if err != nil {
+		return fail(g, err)
+	}
+	o := g.options(sock, g.env)
+	o.DeferDial = true // the navigator's events dial once it runs
+	client := tmuxctl.Open(o)
+	defer client.Close()
+	open, err := client.ReadOpening(ctx, sid, settingOptions())
+	if err != nil {
+		return fail(g, err)
+	}
+	if open.Version.Upstream() {
+		if err := tmux.CheckVersion(open.Version); err != nil {
+			return fail(g, err)
+		}
+	}
+	st := settingsFrom(open.Options, nf.given, g.stderr)
+	if wid == "" {
+		wid = open.State.Current
+	}
+	return navigate(ctx, g, client, sid, wid, st, open.State)
 }
 
 // openWindow connects to the server and resolves the window to show (-t,
-// or the context panemap runs in) and the settings that apply there.
-func (g *globals) openWindow(ctx context.Context, given map[string]*string) (*tmuxctl.Client, tmux.SessionID, tmux.WindowID, settings, error) {
+// or the context panemap runs in).
+func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.SessionID, tmux.WindowID, error) {
 	client, err := g.connect(ctx)
 	if err != nil {
-		return nil, "", "", settings{}, err
+		return nil, "", "", err
 	}
 	sid, wid, err := client.ResolveWindow(ctx, g.target)
 	if err != nil {
 		client.Close()
-		return nil, "", "", settings{}, err
+		return nil, "", "", err
 	}
-	return client, sid, wid, loadSettings(ctx, client, sid, given, g.stderr), nil
+	return client, sid, wid, nil
 }
 
-// navigate runs the navigator in this terminal.
-func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings) int {
+// navigate runs the navigator in this terminal. With initial (the
+// session as just read) the first frame is drawn from it at once.
+func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) int {
 	opts := ui.DefaultOptions(sid)
 	opts.Preview = st.Preview == "on"
 	if opts.Preview {
 		previews := tmuxctl.NewPreviews(client)
 		// Where tmux can say which panes printed (3.7 and later), only
-		// those are captured; otherwise the map polls.
-		previews.Watch(ctx, sid)
+		// those are captured; otherwise the map polls. With a first frame
+		// to show, the watch starts beside it rather than before it.
+		if initial != nil {
+			previews.WatchSoon(ctx, sid)
+		} else {
+			previews.Watch(ctx, sid)
+		}
 		defer func() { _ = previews.Close() }()
 		opts.Previews = previews
 	}
 	opts.Window = wid
+	opts.Initial = initial
 	opts.Wrap = st.Edge == "wrap"
 	opts.EscReverts = st.Esc == "revert"
 	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
@@ -115,23 +156,40 @@ func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid
 
 // launchPopup re-runs this binary in a display-popup on the client,
 // passing the server, the window and the settings explicitly (inside the
-// popup TMUX_PANE is unset and "current" is ambiguous).
-func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, st settings) int {
+// popup TMUX_PANE is unset and "current" is ambiguous). It asks tmux one
+// command list before display-popup: the server's version and socket,
+// the session's clients and current window (wid "" means that one), and
+// the settings' options.
+func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot find panemap's own binary: %w", err))
 	}
-	sockPath, err := client.SocketPath(ctx)
+	place, err := client.ReadPopupPlace(ctx, sid, settingOptions())
 	if err != nil {
 		return fail(g, err)
 	}
-	argv := append([]string{exe, "-S", sockPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
+	if place.Version.Upstream() {
+		if err := tmux.CheckVersion(place.Version); err != nil {
+			return fail(g, err)
+		}
+	}
+	st := settingsFrom(place.Options, given, g.stderr)
+	if wid == "" {
+		wid = place.Window
+	}
+	argv := append([]string{exe, "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
 	argv = append(argv, "--in-popup")
 	code, err := client.Popup(ctx, tmuxctl.PopupSpec{
 		Client: clientName, Session: sid,
 		Width: st.Width, Height: st.Height, Border: st.Border,
 		Title:   " panemap ",
 		Command: argv,
+		// The popup's panemap is told the server and the window; with
+		// TMUX set the colour library it links would run `tmux info`
+		// as it starts.
+		Env:   []string{"TMUX="},
+		Place: place,
 	})
 	if err != nil {
 		return fail(g, err)

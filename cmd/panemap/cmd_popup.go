@@ -6,12 +6,13 @@ import (
 	"fmt"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 func popupCommand() command {
 	return command{
 		name:    "popup",
-		summary: "open the navigator in a tmux popup (for key bindings: bind-key G run-shell -b 'panemap popup')",
+		summary: "open the navigator in a tmux popup (for scripts, and bindings such as bind-key G run-shell -b 'panemap popup')",
 		usage:   "[--client NAME] [--width W] [--height H] [--border STYLE] [navigator settings]",
 		run:     runPopup,
 	}
@@ -36,10 +37,23 @@ func runPopup(ctx context.Context, g *globals, args []string) int {
 			return fail(g, err)
 		}
 	}
-	client, sid, wid, st, err := g.openWindow(ctx, given)
+	if sid, wid, ok := g.idsTarget(); ok {
+		// The key binding's ids, or the run-shell job's session: one
+		// tmux command list, then display-popup.
+		sock, err := g.socket()
+		if err != nil {
+			return fail(g, err)
+		}
+		o := g.options(sock, g.env)
+		o.DeferDial = true // a launcher attaches no control client
+		client := tmuxctl.Open(o)
+		defer client.Close()
+		return launchPopup(ctx, g, client, sid, wid, *clientName, given)
+	}
+	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
 		return fail(g, err)
 	}
 	defer client.Close()
-	return launchPopup(ctx, g, client, sid, wid, *clientName, st)
+	return launchPopup(ctx, g, client, sid, wid, *clientName, given)
 }

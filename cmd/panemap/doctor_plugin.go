@@ -38,13 +38,13 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	case bound:
 		d.info("plugin key: prefix %s is bound to '%s', not to panemap (is panemap.tmux loaded?)", key, cmd)
 	default:
-		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -b 'panemap popup')", key, key)
+		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -C \"display-popup -E -w 80%% -h 75%% panemap -t '#{session_id}:#{window_id}' --in-popup\")", key, key)
 	}
 }
 
 // runsPanemap tells whether a bound command opens panemap: the plugin's
 // binding names the binary (panemap or @panemap-bin) and passes
-// `popup --client`.
+// --in-popup (the fast binding) or `popup --client` (the launcher).
 func runsPanemap(cmd, bin string) bool {
-	return strings.Contains(cmd, "panemap") || strings.Contains(cmd, "popup --client") || bin != "" && strings.Contains(cmd, bin)
+	return strings.Contains(cmd, "panemap") || strings.Contains(cmd, "--in-popup") || strings.Contains(cmd, "popup --client") || bin != "" && strings.Contains(cmd, bin)
 }

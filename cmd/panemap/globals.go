@@ -142,3 +142,29 @@ func versionString() string {
 	}
 	return "panemap " + v
 }
+
+// idsTarget is the session (and window) to show when they are known
+// without asking tmux: -t given as ids ($1 or $1:@2, as the launcher and
+// the plugin pass them), or, in a popup or a run-shell job (TMUX set by
+// tmux for that very job, TMUX_PANE unset), the session $TMUX names. A
+// pane's $TMUX is not trusted: it names the session the pane was started
+// in, which it may have left since.
+func (g *globals) idsTarget() (tmux.SessionID, tmux.WindowID, bool) {
+	if g.target == "" {
+		if g.env.TMUXPane != "" || g.socketName != "" || g.socketPath != "" {
+			return "", "", false
+		}
+		s := g.env.Session()
+		return s, "", s != ""
+	}
+	sid, wid, hasWindow := strings.Cut(g.target, ":")
+	s, err := tmux.ParseSessionID(sid)
+	if err != nil {
+		return "", "", false
+	}
+	if !hasWindow {
+		return s, "", true
+	}
+	w, err := tmux.ParseWindowID(wid)
+	return s, w, err == nil
+}

@@ -75,11 +75,52 @@ func TestPluginBindsDefaultKey(t *testing.T) {
 	for run := 1; run <= 2; run++ {
 		runPlugin(t, srv)
 		cmd, ok := prefixBinding(t, srv, pluginDefaultKey)
-		if !ok || !strings.Contains(cmd, fakeBin) || !strings.Contains(cmd, "popup --client") {
-			t.Fatalf("run %d: prefix %s = %q, %v; want the popup", run, pluginDefaultKey, cmd, ok)
+		if !ok || !isFastBinding(srv, cmd) {
+			t.Fatalf("run %d: prefix %s = %q, %v; want display-popup running the binary itself", run, pluginDefaultKey, cmd, ok)
 		}
 		if c := conflictOption(srv); c != "" {
 			t.Errorf("run %d: @panemap-key-conflict = %q after binding", run, c)
+		}
+	}
+}
+
+// isFastBinding tells whether cmd is the plugin's fast binding on srv:
+// run-shell -C running display-popup, which runs the binary itself with
+// the key's session and window, the size read from the options, and, from
+// tmux 3.3 (3.2 refuses -b, -T and -e), a border, a title and TMUX
+// emptied.
+func isFastBinding(srv *tmuxtest.Server, cmd string) bool {
+	return fastBinding(srv, cmd, "80%", "75%", "rounded")
+}
+
+func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
+	styled := strings.Contains(cmd, "-b "+border+" -T ' panemap ' -e TMUX= ")
+	return strings.HasPrefix(cmd, "run-shell -C ") &&
+		strings.Contains(cmd, "display-popup -E -w "+w+" -h "+h+" ") &&
+		strings.Contains(cmd, "'"+fakeBin+"' -S '") &&
+		strings.Contains(cmd, "-t '#{session_id}:#{window_id}' --in-popup") &&
+		styled == srv.AtLeast(3, 3)
+}
+
+// TestPluginSizes: percentages and a border go into the fast binding as
+// they are set when the plugin loads; a size in cells, which
+// display-popup refuses on a smaller terminal, keeps the launcher (it
+// cuts the size to the client's), and so does a size that is no size.
+func TestPluginSizes(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-width", "100%")
+	srv.Must("set", "-g", "@panemap-height", "5%")
+	srv.Must("set", "-g", "@panemap-border", "double")
+	runPlugin(t, srv)
+	if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !fastBinding(srv, cmd, "100%", "5%", "double") {
+		t.Errorf("prefix %s = %q; want the fast binding with -w 100%% -h 5%% and, from 3.3, -b double", pluginDefaultKey, cmd)
+	}
+	for _, w := range []string{"120", "0%", "101%", "80", "8O%"} {
+		srv.Must("set", "-g", "@panemap-width", w)
+		runPlugin(t, srv)
+		if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !strings.Contains(cmd, "popup --client") || !strings.Contains(cmd, "run-shell -b") {
+			t.Errorf("@panemap-width %s: prefix %s = %q; want the launcher", w, pluginDefaultKey, cmd)
 		}
 	}
 }
@@ -115,7 +156,7 @@ func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
 		arg := strings.Replace(key, ";", `\;`, 1)
 		srv.Must("set", "-g", "@panemap-key", arg)
 		runPlugin(t, srv)
-		if cmd, ok := prefixBinding(t, srv, key); !ok || !strings.Contains(cmd, "popup --client") {
+		if cmd, ok := prefixBinding(t, srv, key); !ok || !isFastBinding(srv, cmd) {
 			t.Errorf("@panemap-key %s: prefix %s = %q, %v; want the popup", key, key, cmd, ok)
 		}
 		if c := conflictOption(srv); c != "" {

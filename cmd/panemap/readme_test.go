@@ -51,7 +51,7 @@ func readmeFences(t *testing.T) []fence {
 	return out
 }
 
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -230,8 +230,8 @@ func TestReadmeTmuxLines(t *testing.T) {
 		t.Errorf("@panemap-width = %q after the README's lines", w)
 	}
 	// The one-line binding uses the plugin's default key, and opens the
-	// popup over the window.
-	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "panemap popup") {
+	// popup over the window, running panemap itself.
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "display-popup") || !strings.Contains(b, "panemap -t") || !strings.Contains(b, "--in-popup") {
 		t.Fatalf("the README's binding is not on prefix %s: %q", pluginDefaultKey, b)
 	}
 	n.Keys("C-b", pluginDefaultKey)

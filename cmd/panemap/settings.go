@@ -104,20 +104,31 @@ func checkFlags(given map[string]*string) error {
 // malformed option value is a one-line warning and the default), and the
 // flags given. With client nil, tmux options are not read.
 func loadSettings(ctx context.Context, client *tmuxctl.Client, s tmux.SessionID, given map[string]*string, warn io.Writer) settings {
-	var st settings
-	defs := settingDefs()
 	var opts map[string]string
 	if client != nil {
-		names := make([]string, len(defs))
-		for i, d := range defs {
-			names[i] = optionName(d.name)
-		}
 		var err error
-		if opts, err = client.UserOptions(ctx, s, names); err != nil {
+		if opts, err = client.UserOptions(ctx, s, settingOptions()); err != nil {
 			fmt.Fprintf(warn, "panemap: warning: cannot read tmux options: %v\n", err)
 		}
 	}
-	for _, d := range defs {
+	return settingsFrom(opts, given, warn)
+}
+
+// settingOptions are the tmux options of every setting.
+func settingOptions() []string {
+	defs := settingDefs()
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = optionName(d.name)
+	}
+	return names
+}
+
+// settingsFrom combines defaults, the tmux options read (opts: option
+// name to value), and the flags given.
+func settingsFrom(opts map[string]string, given map[string]*string, warn io.Writer) settings {
+	var st settings
+	for _, d := range settingDefs() {
 		v := d.def
 		if o, ok := opts[optionName(d.name)]; ok {
 			if err := d.check(o); err != nil {

@@ -93,6 +93,16 @@ func (t *Auto) Connect(ctx context.Context) (bool, error) {
 	return ctl != nil, err
 }
 
+// LearnVersion tells the transport tmux's version, read elsewhere, when
+// it does not know it yet: a dial then needs no `tmux -V`.
+func (t *Auto) LearnVersion(v tmux.Version) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Version.Raw == "" {
+		t.Version = v
+	}
+}
+
 // Connected reports whether the control connection is up now.
 func (t *Auto) Connected() bool { return t.Control() != nil }
 
@@ -194,18 +204,30 @@ func (t *Auto) control(ctx context.Context) (*Control, error) {
 
 // dial picks a session and attaches to it.
 func (t *Auto) dial(ctx context.Context, follow tmux.SessionID) (*Control, error) {
-	plan, err := planControl(ctx, t.Policy, t.Binary, t.Version)
+	t.mu.Lock()
+	v := t.Version
+	t.mu.Unlock()
+	plan, err := planControl(ctx, t.Policy, t.Binary, v)
 	if err != nil {
 		return nil, err
 	}
 	t.mu.Lock()
 	t.idle = plan.Idle
 	t.mu.Unlock()
+	d := &Dialer{Binary: t.Binary, Env: t.Env, hub: t.hub}
+	if follow != "" {
+		// The session followed is the one shown, with its user's client
+		// attached: attach to it straight away, without asking tmux
+		// which sessions there are first.
+		ctl, err := d.Dial(ctx, t.sock, follow)
+		if tmux.KindOf(err) != tmux.KindGone {
+			return ctl, err
+		}
+	}
 	s, err := pickSession(ctx, t.Exec(), follow)
 	if err != nil {
 		return nil, err
 	}
-	d := &Dialer{Binary: t.Binary, Env: t.Env, hub: t.hub}
 	return d.Dial(ctx, t.sock, s)
 }
 

@@ -74,6 +74,13 @@ type Connector interface {
 	Connected() bool
 }
 
+// VersionLearner is implemented by transports that choose their
+// connection by tmux's version: told a version read elsewhere (the
+// server's #{version}), they need not run `tmux -V` to ask.
+type VersionLearner interface {
+	LearnVersion(v tmux.Version)
+}
+
 // What each transport says it can do, checked by the compiler: an
 // operation that asks for a capability a transport lost would otherwise
 // fall back without a word.
@@ -99,5 +106,6 @@ var (
 		SessionFollower
 		Connector
 		OutputWatcher
+		VersionLearner
 	} = (*Auto)(nil)
 )

@@ -86,31 +86,40 @@ type OutputWatch struct {
 // server. ctx bounds only the start. Capture after it returns: output
 // from then on is reported.
 func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.Binary, Env: t.Env}, t.Policy, s)
+	t.mu.Lock()
+	v := t.Version
+	t.mu.Unlock()
+	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.Binary, Env: t.Env}, t.Policy, v, s)
 }
 
 // WatchOutput: see Auto.WatchOutput.
 func (t *Exec) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	return watchOutput(ctx, t, t.Socket, &Dialer{Binary: t.Binary, Env: t.Env}, tmux.ControlAuto, s)
+	return watchOutput(ctx, t, t.Socket, &Dialer{Binary: t.Binary, Env: t.Env}, tmux.ControlAuto, tmux.Version{}, s)
 }
 
 // WatchOutput: see Auto.WatchOutput.
 func (t *Control) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.cmd.Path, Env: t.cmd.Env}, tmux.ControlAuto, s)
+	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.cmd.Path, Env: t.cmd.Env}, tmux.ControlAuto, tmux.Version{}, s)
 }
 
-func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, policy tmux.ControlPolicy, s tmux.SessionID) (*OutputWatch, error) {
+// watchOutput starts a watch through d, where tmux's version (v, or
+// asked through r when unknown) allows one.
+func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, policy tmux.ControlPolicy, v tmux.Version, s tmux.SessionID) (*OutputWatch, error) {
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
 	if policy == tmux.ControlNever {
 		return nil, nil
 	}
-	out, err := r.Run(ctx, []string{"display-message", "-p", "#{version}"})
-	if err != nil {
-		return nil, err
+	version := v.Raw
+	if version == "" {
+		out, err := r.Run(ctx, []string{"display-message", "-p", "#{version}"})
+		if err != nil {
+			return nil, err
+		}
+		version = strings.TrimSpace(out)
 	}
-	if !watchable(strings.TrimSpace(out)) {
+	if !watchable(version) {
 		return nil, nil
 	}
 	w := &OutputWatch{

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+// BenchmarkOpenKeyToMap measures what a person feels when they press the
+// key: from the key press on a real tmux client (nested servers: the
+// inner server's client runs in a pane of the outer one, and keys are
+// typed into that pane) to the map with every pane's id on the screen,
+// read from the outer pane with capture-pane. In the same loop, rounds
+// interleaved, it times a bare display-popup that prints one word: the
+// floor any popup has on this machine. It reports the medians and the
+// ratio for the plugin's binding, for the README's one-line binding, and
+// for `run-shell -b 'panemap popup'` bound by hand.
+//
+//	go test -run '^$' -bench OpenKeyToMap -benchtime 1x ./cmd/panemap/
+//
+// PANEMAP_BENCH_ROUNDS sets the rounds (8 by default). Each reading polls
+// the screen with back-to-back tmux processes, so it is late by up to one
+// capture (a few ms) for the bare popup and panemap alike. Tests never
+// assert on these times.
+func BenchmarkOpenKeyToMap(b *testing.B) {
+	rounds := 8
+	if s := os.Getenv("PANEMAP_BENCH_ROUNDS"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			rounds = n
+		}
+	}
+	n := tmuxtest.StartNested(b, 160, 46)
+	g := n.Inner.Grid()
+	bin := tmuxtest.Panemap(b)
+	n.Inner.Must("set", "-g", "@panemap-bin", bin)
+	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	n.Inner.Must("bind-key", "B", "display-popup", "-E", "printf POPUPWORD; read x")
+	// The README's one-line binding, and panemap popup from run-shell as
+	// people bind it by hand: with panemap on the server's PATH.
+	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", "display-popup -E -w 80% -h 75% panemap -t '#{session_id}:#{window_id}' --in-popup")
+	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
+	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
+
+	shows := func(ids ...string) func(string) bool {
+		return func(scr string) bool {
+			for _, id := range ids {
+				if !strings.Contains(scr, id) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	mapShown := shows(append(g[:], "NAV")...)
+	// A popup is closed when the screen is back to what it was: a popup
+	// still closing would swallow the next one (tmux before 3.6 ignores
+	// display-popup on a client that shows one).
+	idle := stableScreen(b, n)
+	closed := func(s string) bool { return s == idle }
+	kinds := []struct {
+		name  string
+		key   string
+		shown func(string) bool
+		close string
+	}{
+		{"bare popup", "B", shows("POPUPWORD"), "Enter"},
+		{"plugin key", pluginDefaultKey, mapShown, "q"},
+		{"README one-line binding", "O", mapShown, "q"},
+		{"run-shell panemap popup", "R", mapShown, "q"},
+	}
+	times := make([][]time.Duration, len(kinds))
+	for b.Loop() {
+		for r := 0; r < rounds; r++ {
+			for i, k := range kinds {
+				start := time.Now()
+				n.Keys("C-b", k.key)
+				if !pollScreen(n, 10*time.Second, k.shown) {
+					b.Fatalf("%s: nothing on screen after 10s:\n%s", k.name, n.Screen())
+				}
+				times[i] = append(times[i], time.Since(start))
+				n.Keys(k.close)
+				if !pollScreen(n, 10*time.Second, closed) {
+					b.Fatalf("%s: did not close:\n%s", k.name, lineDiff(idle, n.Screen()))
+				}
+			}
+		}
+	}
+	bare := median(times[0])
+	for i, k := range kinds {
+		m := median(times[i])
+		b.Logf("%-24s median %6.1f ms  ratio %.2f  raw %v", k.name, ms(m), float64(m)/float64(bare), roundAll(times[i]))
+		unit := strings.ReplaceAll(k.name, " ", "-")
+		b.ReportMetric(ms(m), unit+"-ms")
+		if i > 0 {
+			b.ReportMetric(float64(m)/float64(bare), unit+"/bare")
+		}
+	}
+}
+
+// pollScreen reads the outer pane back to back until shown holds, for
+// at most limit.
+func pollScreen(n *tmuxtest.Nested, limit time.Duration, shown func(string) bool) bool {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); {
+		if out, err := n.Outer.Run("capture-pane", "-p", "-t", n.OuterPane); err == nil && shown(strings.TrimSuffix(out, "\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// stableScreen is the outer screen once two reads 200 ms apart agree.
+func stableScreen(b *testing.B, n *tmuxtest.Nested) string {
+	prev := n.Screen()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(200 * time.Millisecond)
+		cur := n.Screen()
+		if cur == prev {
+			return cur
+		}
+		prev = cur
+	}
+	b.Fatal("the screen never settled")
+	return ""
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func roundAll(d []time.Duration) []string {
+	out := make([]string, len(d))
+	for i, x := range d {
+		out[i] = fmt.Sprintf("%.0f", ms(x))
+	}
+	return out
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func lineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var out []string
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			out = append(out, fmt.Sprintf("line %d: %q != %q", i, x, y))
+		}
+	}
+	return strings.Join(out, "\n")
+}

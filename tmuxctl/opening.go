@@ -1,0 +1,83 @@
+package tmuxctl
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
+
+// Opening is everything the navigator's first frame needs, as one read
+// saw it: the server's version, the user options asked for (as they apply
+// to the session) and the session's state.
+type Opening struct {
+	Version tmux.Version
+	Options map[string]string // set and non-empty options only
+	State   *tmux.State
+}
+
+// ReadOpening reads session s for the navigator's first frame in one
+// command list: one tmux process, or one round trip over control mode.
+// It asks tmux nothing twice and runs no `tmux -V`: the version is the
+// server's own (#{version}), and it is handed to the transport, which
+// then needs no read of its own to choose its connection. options are
+// user option names (@name).
+func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []string) (*Opening, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return nil, err
+	}
+	for _, n := range options {
+		if err := checkUserOption(n); err != nil {
+			return nil, err
+		}
+	}
+	nonce := rand.Text()
+	cmds := [][]string{
+		{"display-message", "-p", "-t", string(s), "#{version}"},
+		{"display-message", "-p", "-t", string(s), optionsFormat(options)},
+		answerMarker(nonce + "H"),
+	}
+	cmds = append(cmds, readStateCmds(s)...)
+	cmds = append(cmds, answerMarker(nonce+"F"), foreignCmd(s))
+	out, err := c.readScript(ctx, cmds)
+	if err != nil {
+		return nil, c.nameGone(err, string(s))
+	}
+	parts := splitMarkers(out, nonce, "H", "F")
+	version, values, ok := strings.Cut(parts[0], "\n")
+	if !ok {
+		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer: %s", tmux.Quote(parts[0]))}
+	}
+	o := &Opening{Version: serverVersion(version)}
+	vals, err := parseOptionValues(values, len(options))
+	if err != nil {
+		return nil, err
+	}
+	o.Options = map[string]string{}
+	for i, n := range options {
+		if vals[i] != "" {
+			o.Options[n] = vals[i]
+		}
+	}
+	if o.State, err = stateFromParts(s, parts[1], parts[2]); err != nil {
+		return nil, err
+	}
+	if t, ok := c.t.(transport.VersionLearner); ok {
+		t.LearnVersion(o.Version)
+	}
+	return o, nil
+}
+
+// serverVersion reads #{version}. One this cannot read is a build of its
+// own: take it as new.
+func serverVersion(s string) tmux.Version {
+	s = strings.TrimSpace(s)
+	v, err := tmux.ParseVersion("tmux " + s)
+	if err != nil {
+		v = tmux.Version{Raw: s, Dev: true}
+	}
+	return v
+}

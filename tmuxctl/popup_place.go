@@ -1,0 +1,142 @@
+package tmuxctl
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// PopupPlace is what opening a popup over a session needs to know, as one
+// read found it.
+type PopupPlace struct {
+	Version    tmux.Version
+	SocketPath string        // the server's socket file, exactly
+	Window     tmux.WindowID // the session's current window
+	Options    map[string]string
+	clients    []clientInfo // the session's clients
+}
+
+// ReadPopupPlace reads, in one command list, what a popup over session s
+// needs: the server's version and socket, the session's current window
+// and clients, and the user options asked for (set and non-empty ones).
+func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string) (*PopupPlace, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return nil, err
+	}
+	for _, n := range options {
+		if err := checkUserOption(n); err != nil {
+			return nil, err
+		}
+	}
+	out, err := c.run(ctx,
+		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + exactVar("socket_path") + optionsFormat(options)},
+		[]string{"list-clients", "-t", string(s), "-F", clientFormat})
+	if err != nil {
+		return nil, c.nameGone(err, string(s))
+	}
+	bad := func(why string) error {
+		return &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s: %s", tmux.Quote(out), why)}
+	}
+	version, rest, ok1 := strings.Cut(out, "\t")
+	window, rest, ok2 := strings.Cut(rest, "\t")
+	w, werr := tmux.ParseWindowID(window)
+	if !ok1 || !ok2 || werr != nil {
+		return nil, bad("no version and window")
+	}
+	p := &PopupPlace{Version: serverVersion(version), Window: w, Options: map[string]string{}}
+	if p.SocketPath, rest, err = readExact(rest); err != nil {
+		return nil, bad("socket path: " + err.Error())
+	}
+	for _, n := range options {
+		var v string
+		if v, rest, err = readExact(rest); err != nil {
+			return nil, bad(n + ": " + err.Error())
+		}
+		if v != "" {
+			p.Options[n] = v
+		}
+	}
+	rest, ok := strings.CutPrefix(rest, "\n")
+	if !ok {
+		return nil, bad("more than was asked for")
+	}
+	p.clients = parseClients(splitLines(rest))
+	return p, nil
+}
+
+// clientInfo is one attached client as list-clients shows it.
+type clientInfo struct {
+	name, tty     string
+	activity      int64
+	control       bool
+	width, height int
+}
+
+const clientFormat = "#{client_activity}\t#{client_control_mode}\t#{client_width}\t#{client_height}\t#{client_tty}\t#{client_name}"
+
+// clients lists the clients attached to session s (all clients when s is
+// ""), with the server's version, in one command list.
+func (c *Client) clients(ctx context.Context, s tmux.SessionID) (tmux.Version, []clientInfo, error) {
+	list := []string{"list-clients", "-F", clientFormat}
+	if s != "" {
+		if _, err := tmux.ParseSessionID(string(s)); err != nil {
+			return tmux.Version{}, nil, err
+		}
+		list = append(list, "-t", string(s))
+	}
+	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"}, list)
+	if err != nil {
+		return tmux.Version{}, nil, c.nameGone(err, string(s))
+	}
+	lines := splitLines(out)
+	if len(lines) == 0 {
+		return tmux.Version{}, nil, &tmux.Error{Kind: tmux.KindRefused, Message: "tmux did not say its version"}
+	}
+	return serverVersion(lines[0]), parseClients(lines[1:]), nil
+}
+
+// parseClients reads list-clients lines made with clientFormat.
+func parseClients(lines []string) []clientInfo {
+	var cs []clientInfo
+	for _, line := range lines {
+		f := strings.SplitN(line, "\t", 6)
+		if len(f) != 6 {
+			continue
+		}
+		ci := clientInfo{control: f[1] == "1", tty: f[4], name: f[5]}
+		ci.activity, _ = strconv.ParseInt(f[0], 10, 64)
+		ci.width, _ = strconv.Atoi(f[2])
+		ci.height, _ = strconv.Atoi(f[3])
+		cs = append(cs, ci)
+	}
+	return cs
+}
+
+// mostRecent is the most recently active client that is not a
+// control-mode client: the person who most likely pressed the key.
+func mostRecent(clients []clientInfo, s tmux.SessionID) (clientInfo, error) {
+	best := clientInfo{activity: -1}
+	for _, ci := range clients {
+		if !ci.control && ci.activity > best.activity {
+			best = ci
+		}
+	}
+	if best.name == "" {
+		return best, &tmux.Error{Kind: tmux.KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
+	}
+	return best, nil
+}
+
+// ClientOf is the most recently active client attached to session s (not a
+// control-mode client): the person who most likely pressed the key.
+func (c *Client) ClientOf(ctx context.Context, s tmux.SessionID) (string, error) {
+	_, clients, err := c.clients(ctx, s)
+	if err != nil {
+		return "", err
+	}
+	best, err := mostRecent(clients, s)
+	return best.name, err
+}
