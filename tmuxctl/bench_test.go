@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // BenchmarkTransports compares exec and control mode for the operations
@@ -20,10 +20,8 @@ func BenchmarkTransports(b *testing.B) {
 	srv := tmuxtest.Start(b, 0, 0)
 	g := srv.Grid()
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	ex := transport.NewExec(sock)
-	ex.Env = tmuxtest.Env()
 	clients := map[string]*tmuxctl.Client{
-		"exec":    tmuxctl.NewClient(ex, sock, tmux.Env{}),
+		"exec":    clienttest.Exec(b, srv.Name, tmux.Env{}),
 		"control": tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{}),
 	}
 	win := tmux.WindowID(srv.Display(g[0], "#{window_id}"))

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestCallerRelation(t *testing.T) {
@@ -23,10 +23,7 @@ func TestCallerRelation(t *testing.T) {
 		t.Fatal(err)
 	}
 	client := func(env tmux.Env) *tmuxctl.Client {
-		sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-		tr := transport.NewExec(sock)
-		tr.Env = tmuxtest.Env()
-		return tmuxctl.NewClient(tr, sock, env)
+		return clienttest.Exec(t, srv.Name, env)
 	}
 	tmuxEnv := func(path string) string { return fmt.Sprintf("%s,123,0", path) }
 	for _, tc := range []struct {
@@ -89,10 +86,7 @@ func TestResolveSocket(t *testing.T) {
 func TestServerAbsentAppearsDies(t *testing.T) {
 	tmuxtest.Available(t)
 	name := tmuxtest.UniqueName("pmabsent")
-	sock := tmux.Socket{Name: name, Source: "-L"}
-	tr := transport.NewExec(sock)
-	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	c := clienttest.Exec(t, name, tmux.Env{})
 	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
 	var e *tmux.Error
 	if !errors.As(err, &e) || e.Kind != tmux.KindServerGone || !e.Retryable() {
@@ -110,10 +104,7 @@ func TestServerAbsentAppearsDies(t *testing.T) {
 }
 
 func TestBinaryMissing(t *testing.T) {
-	sock := tmux.Socket{Name: "whatever", Source: "-L"}
-	tr := transport.NewExec(sock)
-	tr.Binary = "/nonexistent/tmux"
-	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: "whatever", Source: "-L"}, Binary: "/nonexistent/tmux", Processes: true})
 	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
 	if tmux.KindOf(err) != tmux.KindServerGone {
 		t.Fatalf("got %v, want server_gone", err)

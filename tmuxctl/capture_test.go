@@ -12,7 +12,6 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // paneContent is what test pane i prints: its own colour and name on
@@ -248,9 +247,7 @@ func TestCapturePanesOneProcess(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	panes := printingPanes(t, srv, "main:0.0", 4)
 	counter := tmuxtest.CountingTmux(t)
-	et := transport.NewExec(tmux.Socket{Name: srv.Name, Source: "-L"})
-	et.Env, et.Binary = tmuxtest.Env(), counter.Path
-	c := tmuxctl.NewClient(et, et.Socket, tmux.Env{})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Binary: counter.Path, Processes: true})
 	got, err := c.CapturePanes(ctx(t), panes)
 	if err != nil || len(got) != 4 {
 		t.Fatalf("%v, %v", got, err)

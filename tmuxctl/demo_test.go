@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestDemoServer(t *testing.T) {
@@ -19,7 +17,7 @@ func TestDemoServer(t *testing.T) {
 	}
 	srv := &tmuxtest.Server{Name: name}
 	t.Cleanup(func() { d.Close() })
-	c := tmuxctl.NewClient(transport.NewExec(d.Socket), d.Socket, tmux.Env{})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: d.Socket, Processes: true})
 	st, err := c.ReadState(t.Context(), d.Session)
 	if err != nil {
 		t.Fatal(err)

@@ -26,13 +26,8 @@ type Opening struct {
 // then needs no read of its own to choose its connection. options are
 // user option names (@name).
 func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []string) (*Opening, error) {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+	if err := checkSessionOptions(s, options); err != nil {
 		return nil, err
-	}
-	for _, n := range options {
-		if err := checkUserOption(n); err != nil {
-			return nil, err
-		}
 	}
 	nonce := rand.Text()
 	cmds := [][]string{

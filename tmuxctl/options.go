@@ -53,6 +53,20 @@ func checkUserOption(n string) error {
 	return nil
 }
 
+// checkSessionOptions validates a session id and user option names
+// before tmux sees any of them.
+func checkSessionOptions(s tmux.SessionID, names []string) error {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return err
+	}
+	for _, n := range names {
+		if err := checkUserOption(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // optionsFormat reads the named options in one format that survives
 // tmux's output escaping (see exactVar).
 func optionsFormat(names []string) string {

@@ -23,13 +23,8 @@ type PopupPlace struct {
 // needs: the server's version and socket, the session's current window
 // and clients, and the user options asked for (set and non-empty ones).
 func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string) (*PopupPlace, error) {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+	if err := checkSessionOptions(s, options); err != nil {
 		return nil, err
-	}
-	for _, n := range options {
-		if err := checkUserOption(n); err != nil {
-			return nil, err
-		}
 	}
 	out, err := c.run(ctx,
 		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + exactVar("socket_path") + optionsFormat(options)},

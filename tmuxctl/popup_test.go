@@ -6,18 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 	n := tmuxtest.StartNested(t, 100, 30)
-	sock := tmux.Socket{Name: n.Inner.Name, Source: "-L"}
-	tr := transport.NewExec(sock)
-	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
 	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
 	type result struct {
 		code int
@@ -53,10 +50,7 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 // than the client has, the popup opens at the client's size.
 func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 	n := tmuxtest.StartNested(t, 60, 20)
-	sock := tmux.Socket{Name: n.Inner.Name, Source: "-L"}
-	tr := transport.NewExec(sock)
-	tr.Env = tmuxtest.Env()
-	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
 	done := make(chan error, 1)
 	go func() {
 		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{

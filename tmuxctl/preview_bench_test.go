@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // BenchmarkPreviewCost is the CPU time panemap's own process spends on
@@ -45,9 +45,7 @@ func BenchmarkPreviewCost(b *testing.B) {
 	}{
 		{"control-watch", benchWatch},
 		{"exec-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID) {
-			et := transport.NewExec(tmux.Socket{Name: srv.Name, Source: "-L"})
-			et.Env = tmuxtest.Env()
-			benchPoll(b, tmuxctl.NewClient(et, et.Socket, tmux.Env{}), panes, 250*time.Millisecond)
+			benchPoll(b, clienttest.Exec(b, srv.Name, tmux.Env{}), panes, 250*time.Millisecond)
 		}},
 		{"control-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID) {
 			sock := tmux.Socket{Name: srv.Name, Source: "-L"}

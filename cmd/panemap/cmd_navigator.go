@@ -82,10 +82,8 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 	if err != nil {
 		return fail(g, err)
 	}
-	if open.Version.Upstream() {
-		if err := tmux.CheckVersion(open.Version); err != nil {
-			return fail(g, err)
-		}
+	if err := checkServer(open.Version); err != nil {
+		return fail(g, err)
 	}
 	st := settingsFrom(open.Options, nf.given, g.stderr)
 	if wid == "" {
@@ -169,10 +167,8 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 	if err != nil {
 		return fail(g, err)
 	}
-	if place.Version.Upstream() {
-		if err := tmux.CheckVersion(place.Version); err != nil {
-			return fail(g, err)
-		}
+	if err := checkServer(place.Version); err != nil {
+		return fail(g, err)
 	}
 	st := settingsFrom(place.Options, given, g.stderr)
 	if wid == "" {
@@ -195,6 +191,16 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		return fail(g, err)
 	}
 	return code
+}
+
+// checkServer refuses a tmux server older than panemap needs, read from
+// its #{version}; a version spelled otherwise than upstream spells it is
+// let through, for tmux itself to answer.
+func checkServer(v tmux.Version) error {
+	if !v.Upstream() {
+		return nil
+	}
+	return tmux.CheckVersion(v)
 }
 
 // fail reports an error on one line and picks the exit code.

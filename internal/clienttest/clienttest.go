@@ -116,3 +116,14 @@ func Next(t *testing.T, ch <-chan tmux.PaneID) (tmux.PaneID, time.Duration) {
 	}
 	return "", 0
 }
+
+// Exec is a client on the server with socket name name that runs one tmux
+// process per call (no connection, no events), in the tests' environment
+// (tmuxtest.Env), closed in the test's cleanup. caller is the environment
+// panemap runs in.
+func Exec(tb testing.TB, name string, caller tmux.Env) *tmuxctl.Client {
+	tb.Helper()
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: name, Source: "-L"}, Caller: caller, Env: tmuxtest.Env(), Processes: true})
+	tb.Cleanup(func() { _ = c.Close() })
+	return c
+}
