@@ -2,7 +2,7 @@
 // but the standard library: canonical ids and the typed errors that name
 // bad values, sockets and the environment panemap runs in, versions and
 // which control-mode connection each can safely have, the pane model
-// (Window, Pane, State), directions, layout strings (parsed, and checked
+// (Window, Pane, State), directions, key names, layout strings (parsed, and checked
 // as tmux checks them), adjacency as tmux's directional moves see it, and
 // the kinds of control-mode notifications.
 package tmux

@@ -151,10 +151,7 @@ func (c *Client) Caller(ctx context.Context, p tmux.PaneID) Relation {
 	return RelationSelf
 }
 
-// SocketPath is the server's socket file as tmux reports it, so a program
-// started elsewhere (a popup) can be pointed at exactly this server.
-func (c *Client) SocketPath(ctx context.Context) (string, error) { return c.serverSocketPath(ctx) }
-
+// serverSocketPath is the server's socket file as tmux reports it.
 func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 	c.mu.Lock()
 	path := c.socketPath

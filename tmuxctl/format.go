@@ -80,16 +80,6 @@ func firstLine(s string) string {
 	return line
 }
 
-// ParseWindowLine parses one record of windowFormat, with or without its
-// final newline (a record can span lines: its text may hold newlines).
-func ParseWindowLine(line string) (*tmux.Window, error) {
-	w, rest, err := cutWindow(line)
-	if err == nil && rest != "" {
-		return nil, fmt.Errorf("window record %s: more than one record", tmux.Quote(firstLine(line)))
-	}
-	return w, err
-}
-
 func cutWindow(s string) (*tmux.Window, string, error) {
 	var f [windowFixed]string
 	var t [windowText]string
@@ -113,16 +103,6 @@ func cutWindow(s string) (*tmux.Window, string, error) {
 	w.Zoomed, w.Active, w.Last = f[4] == "1", f[5] == "1", f[6] == "1"
 	w.AutoRename = f[9] == "1" || f[9] == "on"
 	return w, rest, nil
-}
-
-// ParsePaneLine parses one record of paneFormat, with or without its
-// final newline (a record can span lines: its text may hold newlines).
-func ParsePaneLine(line string) (tmux.Pane, error) {
-	p, rest, err := cutPane(line)
-	if err == nil && rest != "" {
-		return tmux.Pane{}, fmt.Errorf("pane record %s: more than one record", tmux.Quote(firstLine(line)))
-	}
-	return p, err
 }
 
 func cutPane(s string) (tmux.Pane, string, error) {

@@ -2,36 +2,18 @@ package tmuxctl
 
 import (
 	"context"
-	"fmt"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
 
-// keyNameRE is what a tmux key name looks like: up to three C-/M-/S-
-// modifiers, then one printable character (optionally written ^c), or a
-// named key such as F5, PPage, BSpace or KP*. Nothing else is looked up.
-// The key never goes to tmux (list-keys is read whole and filtered here),
-// but a strict shape keeps odd input from meaning anything.
-var keyNameRE = regexp.MustCompile(`^(?:[CMS]-){0,3}(?:\^?[!-~]|[^\x00-\x7f]|[A-Za-z][A-Za-z0-9]{1,11}|[Kk][Pp][-*+/.])$`)
-
-// ParseKeyName checks that key looks like a tmux key name.
-func ParseKeyName(key string) error {
-	if !keyNameRE.MatchString(key) {
-		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: key, Message: fmt.Sprintf("invalid tmux key name %s: want a key such as G, M-g, C-g or F5", tmux.Quote(key))}
-	}
-	return nil
-}
-
 // PrefixBinding returns the command key is bound to in the prefix table,
 // and whether it is bound at all. It reads the whole table and filters it
 // here: on tmux 3.7c `list-keys -T prefix KEY` prints nothing even when
 // KEY is bound.
 func (c *Client) PrefixBinding(ctx context.Context, key string) (string, bool, error) {
-	if err := ParseKeyName(key); err != nil {
+	if err := tmux.ParseKeyName(key); err != nil {
 		return "", false, err
 	}
 	out, err := c.run(ctx, []string{"list-keys", "-T", "prefix"})
@@ -46,7 +28,7 @@ func (c *Client) PrefixBinding(ctx context.Context, key string) (string, bool, e
 // `bind-key [-r] -T TABLE KEY COMMAND` line per binding, with KEY escaped
 // for tmux's parser and the columns padded with spaces.
 func findBinding(out, table, key string) (string, bool) {
-	want := canonicalKey(key)
+	want := tmux.CanonicalKey(key)
 	for _, line := range strings.Split(out, "\n") {
 		rest, ok := strings.CutPrefix(line, "bind-key ")
 		if !ok {
@@ -64,7 +46,7 @@ func findBinding(out, table, key string) (string, bool) {
 		if w != "-T" || next() != table {
 			continue
 		}
-		if canonicalKey(unescapeKey(next())) == want {
+		if tmux.CanonicalKey(unescapeKey(next())) == want {
 			return strings.TrimSpace(rest), true
 		}
 	}
@@ -98,35 +80,4 @@ func unescapeKey(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
-}
-
-// keyAliases are tmux's other names for keys list-keys prints by their
-// first name.
-var keyAliases = map[string]string{"insert": "ic", "delete": "dc", "pagedown": "npage", "pgdn": "npage", "pageup": "ppage", "pgup": "ppage"}
-
-// canonicalKey spells a key one way, so the user's spelling matches what
-// list-keys prints: modifiers sorted (3.5+ prints C-M-g, older tmux
-// M-C-g), ^c as C-c, named keys in lower case (tmux reads them in any
-// case) with aliases resolved, and a control letter in lower case (before
-// 3.5 tmux prints C-G as C-g).
-func canonicalKey(key string) string {
-	var mods []string
-	for len(key) > 2 && key[1] == '-' && strings.IndexByte("CMS", key[0]) >= 0 {
-		mods, key = append(mods, key[:1]), key[2:]
-	}
-	if len(key) == 2 && key[0] == '^' {
-		mods, key = append(mods, "C"), key[1:]
-	}
-	slices.Sort(mods)
-	mods = slices.Compact(mods)
-	switch {
-	case len([]rune(key)) > 1:
-		key = strings.ToLower(key)
-		if a, ok := keyAliases[key]; ok {
-			key = a
-		}
-	case slices.Contains(mods, "C"):
-		key = strings.ToLower(key)
-	}
-	return strings.Join(append(mods, key), "-")
 }

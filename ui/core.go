@@ -5,6 +5,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/preview"
 )
 
 // Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
@@ -17,4 +18,4 @@ type Core interface {
 }
 
 var _ Core = (*tmuxctl.Client)(nil)
-var _ PreviewSource = (*tmuxctl.Previews)(nil)
+var _ PreviewSource = (*preview.Source)(nil)

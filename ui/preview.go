@@ -11,7 +11,7 @@ import (
 )
 
 // PreviewSource is where the map's live previews come from: tmux's
-// captures of the panes (tmuxctl.Previews). The navigator polls it, or,
+// captures of the panes (preview.Source). The navigator polls it, or,
 // when the source can say which panes printed, waits for that.
 type PreviewSource interface {
 	// Capture reads the screens of panes, all in one tmux command list.

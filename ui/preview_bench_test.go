@@ -13,6 +13,7 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/preview"
 )
 
 // BenchmarkPreviewsLiveCPU runs the navigator as Bubble Tea would (each
@@ -41,7 +42,7 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 		srv.Must("send-keys", "-t", p, "Enter")
 	}
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
-	previews := tmuxctl.NewPreviews(c)
+	previews := preview.New(c)
 	watching := previews.Watch(b.Context(), sid)
 	defer func() { _ = previews.Close() }()
 	b.Logf("tmux %s, control mode %v, output watch %v", srv.Version(), ok, watching)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/preview"
 	"github.com/panemap/panemap/ui"
 )
 
@@ -113,7 +114,7 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.
 	opts := ui.DefaultOptions(sid)
 	opts.Preview = st.Preview == "on"
 	if opts.Preview {
-		previews := tmuxctl.NewPreviews(client)
+		previews := preview.New(client)
 		// Where tmux can say which panes printed (3.7 and later), only
 		// those are captured; otherwise the map polls. With a first frame
 		// to show, the watch starts beside it rather than before it.

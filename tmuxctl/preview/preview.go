@@ -1,36 +1,23 @@
-package tmuxctl
+// Package preview is the navigator's source of live previews: captures
+// of the panes on the map, and, where tmux can say which panes printed
+// (3.7 and later), an output watch, so that only those are captured
+// again.
+package preview
 
 import (
 	"context"
 	"sync"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/transport"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
-// OutputWatch says which panes printed; see transport.OutputWatch.
-type OutputWatch = transport.OutputWatch
-
-// WatchOutput starts an output watch on session s's panes (see
-// transport.OutputWatch), or answers (nil, nil) where this tmux or this
-// transport gets none: poll then. ctx bounds only the start.
-func (c *Client) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return nil, err
-	}
-	w, ok := c.t.(transport.OutputWatcher)
-	if !ok {
-		return nil, nil
-	}
-	return w.WatchOutput(ctx, s)
-}
-
-// Previews is the navigator's source of live previews (ui.PreviewSource):
+// Source is the navigator's source of live previews (ui.PreviewSource):
 // CapturePanes, and, once a watch has found a tmux that allows it (3.7
 // and later), an OutputWatch that says which panes printed. Without a
 // watch, Changes is nil and the navigator polls.
-type Previews struct {
-	c *Client
+type Source struct {
+	c *tmuxctl.Client
 
 	// Set by WatchSoon: closed once the watch is up or could not be had;
 	// and the channel Changes forwards the watch's notices on.
@@ -40,19 +27,19 @@ type Previews struct {
 	once    sync.Once
 
 	mu sync.Mutex
-	w  *OutputWatch
+	w  *tmuxctl.OutputWatch
 }
 
-// NewPreviews captures through c. It polls until Watch or WatchSoon.
-func NewPreviews(c *Client) *Previews { return &Previews{c: c, done: make(chan struct{})} }
+// New captures through c. It polls until Watch or WatchSoon.
+func New(c *tmuxctl.Client) *Source { return &Source{c: c, done: make(chan struct{})} }
 
 // Watch starts change notices for session s's panes where this tmux
 // allows them, and reports whether it did. Call it before the navigator
-// starts (it reads Changes once) and Close the Previews when the
+// starts (it reads Changes once) and Close the Source when the
 // navigator ends: on tmux 3.7 to 3.7c an attached control client is a
-// risk to the server (see OutputWatch). A watch that cannot be had is
+// risk to the server (see transport.OutputWatch). A watch that cannot be had is
 // not an error: the navigator polls.
-func (p *Previews) Watch(ctx context.Context, s tmux.SessionID) bool {
+func (p *Source) Watch(ctx context.Context, s tmux.SessionID) bool {
 	w, err := p.c.WatchOutput(ctx, s)
 	if err != nil || w == nil {
 		return false
@@ -74,7 +61,7 @@ func (p *Previews) Watch(ctx context.Context, s tmux.SessionID) bool {
 // Capture waits until the watch is up or has failed, so that nothing a
 // pane prints between its capture and the watch's start is missed. Call
 // it once, before the navigator starts.
-func (p *Previews) WatchSoon(ctx context.Context, s tmux.SessionID) {
+func (p *Source) WatchSoon(ctx context.Context, s tmux.SessionID) {
 	p.started = make(chan struct{})
 	p.changes = make(chan tmux.PaneID)
 	go func() {
@@ -90,7 +77,7 @@ func (p *Previews) WatchSoon(ctx context.Context, s tmux.SessionID) {
 
 // forward passes the watch's notices on to Changes until the watch ends
 // or Close.
-func (p *Previews) forward(from <-chan tmux.PaneID) {
+func (p *Source) forward(from <-chan tmux.PaneID) {
 	defer close(p.changes)
 	for pane := range from {
 		select {
@@ -101,15 +88,15 @@ func (p *Previews) forward(from <-chan tmux.PaneID) {
 	}
 }
 
-func (p *Previews) watch() *OutputWatch {
+func (p *Source) watch() *tmuxctl.OutputWatch {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.w
 }
 
-// Capture arms panes (before capturing: see OutputWatch, so that nothing
+// Capture arms panes (before capturing: see transport.OutputWatch, so that nothing
 // printed in between is missed) and captures them in one command list.
-func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
+func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	if p.started != nil {
 		select {
 		case <-p.started:
@@ -126,7 +113,7 @@ func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.Pan
 
 // Changes delivers a pane each time it prints after being captured, or
 // is nil without a watch.
-func (p *Previews) Changes() <-chan tmux.PaneID {
+func (p *Source) Changes() <-chan tmux.PaneID {
 	if p.changes != nil {
 		return p.changes
 	}
@@ -138,11 +125,11 @@ func (p *Previews) Changes() <-chan tmux.PaneID {
 
 // Arm does nothing more: Capture arms the panes it captures, before it
 // captures them.
-func (p *Previews) Arm(context.Context, []tmux.PaneID) error { return nil }
+func (p *Source) Arm(context.Context, []tmux.PaneID) error { return nil }
 
 // Close ends the watch, if there is one, and a watch WatchSoon is still
 // starting once it is up.
-func (p *Previews) Close() error {
+func (p *Source) Close() error {
 	p.once.Do(func() { close(p.done) })
 	if p.started != nil {
 		<-p.started

@@ -1,0 +1,54 @@
+package tmux
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// keyNameRE is what a tmux key name looks like: up to three C-/M-/S-
+// modifiers, then one printable character (optionally written ^c), or a
+// named key such as F5, PPage, BSpace or KP*. Nothing else is looked up.
+// The key never goes to tmux (list-keys is read whole and filtered here),
+// but a strict shape keeps odd input from meaning anything.
+var keyNameRE = regexp.MustCompile(`^(?:[CMS]-){0,3}(?:\^?[!-~]|[^\x00-\x7f]|[A-Za-z][A-Za-z0-9]{1,11}|[Kk][Pp][-*+/.])$`)
+
+// ParseKeyName checks that key looks like a tmux key name.
+func ParseKeyName(key string) error {
+	if !keyNameRE.MatchString(key) {
+		return &Error{Kind: KindInvalidInput, Value: key, Message: fmt.Sprintf("invalid tmux key name %s: want a key such as G, M-g, C-g or F5", Quote(key))}
+	}
+	return nil
+}
+
+// keyAliases are tmux's other names for keys list-keys prints by their
+// first name.
+var keyAliases = map[string]string{"insert": "ic", "delete": "dc", "pagedown": "npage", "pgdn": "npage", "pageup": "ppage", "pgup": "ppage"}
+
+// CanonicalKey spells a key one way, so the user's spelling matches what
+// list-keys prints: modifiers sorted (3.5+ prints C-M-g, older tmux
+// M-C-g), ^c as C-c, named keys in lower case (tmux reads them in any
+// case) with aliases resolved, and a control letter in lower case (before
+// 3.5 tmux prints C-G as C-g).
+func CanonicalKey(key string) string {
+	var mods []string
+	for len(key) > 2 && key[1] == '-' && strings.IndexByte("CMS", key[0]) >= 0 {
+		mods, key = append(mods, key[:1]), key[2:]
+	}
+	if len(key) == 2 && key[0] == '^' {
+		mods, key = append(mods, "C"), key[1:]
+	}
+	slices.Sort(mods)
+	mods = slices.Compact(mods)
+	switch {
+	case len([]rune(key)) > 1:
+		key = strings.ToLower(key)
+		if a, ok := keyAliases[key]; ok {
+			key = a
+		}
+	case slices.Contains(mods, "C"):
+		key = strings.ToLower(key)
+	}
+	return strings.Join(append(mods, key), "-")
+}
