@@ -46,7 +46,15 @@ func TestE2EPluginKeyOneTmuxCallToTheMap(t *testing.T) {
 	n, g, counter := countedNested(t)
 	loaded := len(counter.Calls())
 	pressAndQuit(t, n, g, pluginDefaultKey)
-	calls := counter.Calls()[loaded:]
+	var calls []string
+	for _, c := range counter.Calls()[loaded:] {
+		// On 3.2, whose display-popup has no -e to empty TMUX for
+		// panemap, the colour library's `tmux info` comes first.
+		if f := strings.Fields(c); !n.Inner.AtLeast(3, 3) && firstCommand(f) == "info" {
+			continue
+		}
+		calls = append(calls, c)
+	}
 	if len(calls) == 0 {
 		t.Fatal("panemap ran no tmux process: the counting tmux was not used")
 	}
@@ -57,7 +65,7 @@ func TestE2EPluginKeyOneTmuxCallToTheMap(t *testing.T) {
 		}
 	}
 	for _, c := range calls {
-		if f := strings.Fields(c); len(f) > 0 && (f[0] == "-V" || firstCommand(f) == "info" && n.Inner.AtLeast(3, 3)) {
+		if f := strings.Fields(c); len(f) > 0 && (f[0] == "-V" || firstCommand(f) == "info") {
 			t.Errorf("a tmux process not needed to draw: %q", c)
 		}
 		if strings.Contains(c, "popup") {
