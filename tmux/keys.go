@@ -5,18 +5,22 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
-// keyNameRE is what a tmux key name looks like: up to three C-/M-/S-
+// keyNameRE (compiled when first used, not as panemap starts) is what a
+// tmux key name looks like: up to three C-/M-/S-
 // modifiers, then one printable character (optionally written ^c), or a
 // named key such as F5, PPage, BSpace or KP*. Nothing else is looked up.
 // The key never goes to tmux (list-keys is read whole and filtered here),
 // but a strict shape keeps odd input from meaning anything.
-var keyNameRE = regexp.MustCompile(`^(?:[CMS]-){0,3}(?:\^?[!-~]|[^\x00-\x7f]|[A-Za-z][A-Za-z0-9]{1,11}|[Kk][Pp][-*+/.])$`)
+var keyNameRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[CMS]-){0,3}(?:\^?[!-~]|[^\x00-\x7f]|[A-Za-z][A-Za-z0-9]{1,11}|[Kk][Pp][-*+/.])$`)
+})
 
 // ParseKeyName checks that key looks like a tmux key name.
 func ParseKeyName(key string) error {
-	if !keyNameRE.MatchString(key) {
+	if !keyNameRE().MatchString(key) {
 		return &Error{Kind: KindInvalidInput, Value: key, Message: fmt.Sprintf("invalid tmux key name %s: want a key such as G, M-g, C-g or F5", Quote(key))}
 	}
 	return nil

@@ -2,7 +2,6 @@ package tmux
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -19,22 +18,48 @@ type Version struct {
 // display-popup and attach -f ignore-size,no-output arrived in 3.2.
 var MinVersion = Version{Raw: "3.2", Major: 3, Minor: 2}
 
-var versionRE = regexp.MustCompile(`([0-9]+)\.([0-9]+)`)
+// majorMinor finds the first "digits.digits" in s, as the regular
+// expression ([0-9]+)\.([0-9]+) would. It is written out because a
+// package-level regexp is compiled as every panemap starts, the popup's
+// included, and that start is on the key press's clock.
+func majorMinor(s string) (major, minor string, ok bool) {
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		k := j + 1
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if j < len(s) && s[j] == '.' && k > j+1 {
+			return s[i:j], s[j+1 : k], true
+		}
+		i = j
+	}
+	return "", "", false
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // ParseVersion reads the output of `tmux -V`.
 func ParseVersion(s string) (Version, error) {
 	s = strings.TrimSpace(s)
 	v := Version{Raw: strings.TrimPrefix(s, "tmux ")}
-	if v.Raw == "master" || strings.HasPrefix(v.Raw, "next-") && !versionRE.MatchString(v.Raw) {
+	major, minor, ok := majorMinor(v.Raw)
+	if v.Raw == "master" || strings.HasPrefix(v.Raw, "next-") && !ok {
 		v.Dev = true
 		return v, nil
 	}
-	m := versionRE.FindStringSubmatch(v.Raw)
-	if m == nil || !strings.HasPrefix(s, "tmux ") {
+	if !ok || !strings.HasPrefix(s, "tmux ") {
 		return v, fmt.Errorf("cannot read the tmux version from %s", Quote(s))
 	}
-	v.Major, _ = strconv.Atoi(m[1])
-	v.Minor, _ = strconv.Atoi(m[2])
+	v.Major, _ = strconv.Atoi(major)
+	v.Minor, _ = strconv.Atoi(minor)
 	v.Dev = strings.HasPrefix(v.Raw, "next-")
 	return v, nil
 }

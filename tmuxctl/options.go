@@ -3,13 +3,20 @@ package tmuxctl
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
 
-var userOptionRE = regexp.MustCompile(`^@[a-z][a-z0-9-]{0,63}$`)
+// isUserOption reports whether n is a user option name as panemap takes
+// one: ^@[a-z][a-z0-9-]{0,63}$, written out so that no regexp is compiled
+// as panemap starts (the popup's start is on the key press's clock).
+func isUserOption(n string) bool {
+	if len(n) < 2 || len(n) > 65 || n[0] != '@' || n[1] < 'a' || n[1] > 'z' {
+		return false
+	}
+	return strings.Trim(n[2:], "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
+}
 
 // UserOptions reads tmux user options (@name) as they apply to session s
 // (its own value, else the global one), in one command. Unset and empty
@@ -47,7 +54,7 @@ func (c *Client) UserOptions(ctx context.Context, s tmux.SessionID, names []stri
 
 // checkUserOption refuses what is not a user option name (@name).
 func checkUserOption(n string) error {
-	if !userOptionRE.MatchString(n) {
+	if !isUserOption(n) {
 		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: n, Message: fmt.Sprintf("invalid user option name %s", tmux.Quote(n))}
 	}
 	return nil

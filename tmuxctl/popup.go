@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/transport"
@@ -28,16 +29,18 @@ type PopupSpec struct {
 	Place *PopupPlace
 }
 
-var sizeRE = regexp.MustCompile(`^[0-9]{1,4}%?$`)
+var sizeRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,4}%?$`) })
 
 // envRE is one VAR=value for display-popup -e: a name, and a value of
 // printable text that does not end in ';' (a command separator to tmux,
 // even as an argument of its own).
-var envRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=([^\x00-\x1f\x7f]*[^\x00-\x1f\x7f;])?$`)
+var envRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=([^\x00-\x1f\x7f]*[^\x00-\x1f\x7f;])?$`)
+})
 
 // ParseSize checks a popup width or height: a cell count or a percentage.
 func ParseSize(s string) (string, error) {
-	if !sizeRE.MatchString(s) || s == "0" || s == "0%" {
+	if !sizeRE().MatchString(s) || s == "0" || s == "0%" {
 		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: want cells like 80 or a percentage like 75%%", tmux.Quote(s))}
 	}
 	if strings.HasSuffix(s, "%") {
@@ -89,7 +92,7 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 		}
 	}
 	for _, kv := range spec.Env {
-		if !envRE.MatchString(kv) {
+		if !envRE().MatchString(kv) {
 			return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: kv, Message: fmt.Sprintf("invalid popup environment %s: want NAME=value, one line, not ending in ;", tmux.Quote(kv))}
 		}
 	}

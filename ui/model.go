@@ -58,6 +58,9 @@ type Model struct {
 	win     tmux.WindowID // the window on the map
 	loaded  bool
 
+	opening     bool // Options.Opening has not answered yet (opening.go)
+	openingSlow bool // and is taking long enough to say so
+
 	mode     mode
 	pending  string // digits of a label being typed
 	labelGen int
@@ -127,6 +130,13 @@ func New(core Core, opts Options) Model {
 	if m.previewsOn() {
 		m.changes = opts.Previews.Changes()
 	}
+	if opts.Opening != nil {
+		m.opening, m.reading = true, false
+		return m
+	}
+	if opts.Notice != "" {
+		m.status = status{text: printable(opts.Notice), kind: statusNudge}
+	}
 	if opts.Initial != nil {
 		// The caller's read is read number 1: the first frame needs no
 		// other.
@@ -152,6 +162,9 @@ func (m Model) Err() error { return m.exitErr }
 // Init reads the session (unless New was given it) and starts the poll
 // timer, the notifications and the previews.
 func (m Model) Init() tea.Cmd {
+	if m.opening {
+		return m.awaitOpening()
+	}
 	if m.loaded {
 		// Shown from opts.Initial: its panes' screens are captured once
 		// Update has the message (Init's model is a copy).
@@ -173,6 +186,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return withMissing(m.onState(msg))
 	case shownMsg:
 		return withMissing(m, nil)
+	case openedMsg:
+		return m.onOpened(msg)
+	case openingSlowMsg:
+		m.openingSlow = true
+		return m, nil
 	case opDoneMsg:
 		return withMissing(m.onOpDone(msg))
 	case previewTickMsg:
@@ -213,6 +231,10 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if _, ok := msg.(inputClosedMsg); ok {
 		m.inputClosed = true
+	}
+	if m.opening && m.closesWhileOpening(msg) {
+		m.quitting, m.exitCode = true, ExitOK
+		return m, tea.Quit
 	}
 	if m.fatal != nil {
 		switch msg.(type) {

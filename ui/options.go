@@ -20,6 +20,14 @@ type Options struct {
 	// frame: with it the map shows at once, without a read of its own
 	// (previews fill in as their captures arrive). nil means read first.
 	Initial *tmux.State
+	// Opening, when set, is called as the program starts, beside Bubble
+	// Tea's own start, and answers the options to navigate with (Initial
+	// included); these options only set up the terminal until then. See
+	// opening.go.
+	Opening OpenFunc
+	// Notice is shown on the status line as the map opens: a setting
+	// that was ignored, say.
+	Notice string
 	// NoColor draws without colour: focus is a heavy border and a reversed
 	// label. NO_COLOR in Env has the same effect.
 	NoColor bool

@@ -25,10 +25,20 @@ import (
 //
 // The end of in (EOF: stdin from /dev/null or a closed pipe, a terminal
 // hung up) closes the navigator as q does; see inputClosedMsg.
+//
+// With opts.Opening, the opening read runs beside Bubble Tea's start and a
+// warm-up of its renderer (opening.go, warm.go); Run returns only once the
+// read has, so that what it made can be cleaned up.
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	if opts.size.w == 0 {
 		opts.size.w, opts.size.h = terminalSize(out)
+	}
+	if opts.Opening != nil {
+		wait, stop := startOpening(ctx, opts.Opening)
+		defer stop()
+		opts.Opening = wait
+		go warmRenderer(opts.size.w, opts.size.h, opts.Env)
 	}
 	m := New(core, opts).WithContext(ctx)
 	var p *tea.Program
@@ -42,6 +52,11 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		tea.WithOutput(safeOutput(out)),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
+		// A frame reaches the terminal on the renderer's next tick: at
+		// Bubble Tea's highest rate a key's answer, and the first frame,
+		// wait at most ~8 ms for it rather than ~17. An idle tick only
+		// compares the view with the last one.
+		tea.WithFPS(120),
 	}
 	if opts.size.w > 0 {
 		popts = append(popts, tea.WithWindowSize(opts.size.w, opts.size.h))

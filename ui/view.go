@@ -95,6 +95,12 @@ func (m Model) render() string {
 		return m.message(fmt.Sprintf("terminal too small (%dx%d): need %dx%d", w, h, MinWidth, MinHeight))
 	case m.fatal != nil:
 		return m.message(m.fatal.Error() + "\n\npress any key to exit")
+	case m.opening && !m.openingSlow:
+		// Blank, but the screen's size: an empty view has Bubble Tea
+		// erase the screen at every tick. The first frame is the map.
+		return fitBlock("", w, h)
+	case m.opening:
+		return m.message("reading tmux…")
 	case !m.loaded:
 		return m.message("reading tmux…")
 	}

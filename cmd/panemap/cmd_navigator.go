@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -65,11 +66,12 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	return navigate(ctx, g, client, sid, wid, st, nil)
 }
 
-// openInPopup is the navigator in a popup over session sid: the first
-// frame needs one tmux command list (one process, or one round trip) and
-// no `tmux -V`; the control connection and the output watch come up while
-// the map is already on screen. wid "" is the session's current window:
-// the one the session's clients show, the key presser's included.
+// openInPopup is the navigator in a popup over session sid: what the
+// first frame needs is one tmux command list (one process, or one round
+// trip), read while Bubble Tea starts, with no `tmux -V`; the control
+// connection and the output watch come up while the map is already on
+// screen. wid "" is the session's current window: the one the session's
+// clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
 	sock, err := g.socket()
 	if err != nil {
@@ -79,18 +81,45 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 	o.DeferDial = true // the navigator's events dial once it runs
 	client := tmuxctl.Open(o)
 	defer client.Close()
-	open, err := client.ReadOpening(ctx, sid, settingOptions())
-	if err != nil {
-		return fail(g, err)
+	var closePreviews func() // set by open, which ui.Run waits for
+	open := func(ctx context.Context) (ui.Options, error) {
+		open, err := client.ReadOpening(ctx, sid, settingOptions())
+		if err != nil {
+			return ui.Options{}, err
+		}
+		if err := checkServer(open.Version); err != nil {
+			return ui.Options{}, err
+		}
+		// The navigator is drawing by now: a setting's warning goes on
+		// its status line rather than over it on the terminal.
+		var warnings strings.Builder
+		st := settingsFrom(open.Options, nf.given, &warnings)
+		if wid == "" {
+			wid = open.State.Current
+		}
+		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, open.State)
+		opts.Notice = notice(warnings.String())
+		closePreviews = closer
+		return opts, nil
 	}
-	if err := checkServer(open.Version); err != nil {
-		return fail(g, err)
+	opts := ui.DefaultOptions(sid)
+	opts.Opening = open
+	code := runUI(ctx, g, client, opts)
+	if closePreviews != nil {
+		closePreviews()
 	}
-	st := settingsFrom(open.Options, nf.given, g.stderr)
-	if wid == "" {
-		wid = open.State.Current
+	return code
+}
+
+// notice is settings' warnings as one status line.
+func notice(warnings string) string {
+	var parts []string
+	for _, w := range strings.Split(strings.TrimSpace(warnings), "\n") {
+		if w = strings.TrimPrefix(w, "panemap: warning: "); w != "" {
+			parts = append(parts, w)
+		}
 	}
-	return navigate(ctx, g, client, sid, wid, st, open.State)
+	return strings.Join(parts, " · ")
 }
 
 // openWindow connects to the server and resolves the window to show (-t,
@@ -111,8 +140,17 @@ func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.Session
 // navigate runs the navigator in this terminal. With initial (the
 // session as just read) the first frame is drawn from it at once.
 func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) int {
+	opts, closePreviews := navigatorOptions(ctx, g, client, sid, wid, st, initial)
+	defer closePreviews()
+	return runUI(ctx, g, client, opts)
+}
+
+// navigatorOptions are the navigator's options for window wid of session
+// sid under settings st, and what closes the previews they start.
+func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
 	opts := ui.DefaultOptions(sid)
 	opts.Preview = st.Preview == "on"
+	closePreviews := func() {}
 	if opts.Preview {
 		previews := preview.New(client)
 		// Where tmux can say which panes printed (3.7 and later), only
@@ -123,7 +161,7 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.
 		} else {
 			previews.Watch(ctx, sid)
 		}
-		defer func() { _ = previews.Close() }()
+		closePreviews = func() { _ = previews.Close() }
 		opts.Previews = previews
 	}
 	opts.Window = wid
@@ -132,6 +170,12 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.
 	opts.EscReverts = st.Esc == "revert"
 	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
 	opts.ResizeStep, _ = parseStep(st.Step) // checked as it was loaded
+	return opts, closePreviews
+}
+
+// runUI runs the navigator with opts and reports how it ended.
+func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Options) int {
+	opts.NoColor = opts.NoColor || g.getenv("NO_COLOR") != ""
 	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "panemap: %v\n", err)

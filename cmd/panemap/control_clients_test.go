@@ -133,9 +133,11 @@ func TestPopupLauncherControlClients(t *testing.T) {
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	counter := watchControlClients(t, n.Inner)
+	// Asked here: t.Fatal must not run in the goroutine below.
+	bin, client := tmuxtest.Panemap(t), n.Client()
 	done := make(chan error, 1)
 	go func() {
-		cmd := exec.Command(tmuxtest.Panemap(t), "-L", n.Inner.Name, "-t", "main:", "popup", "--client", n.Client())
+		cmd := exec.Command(bin, "-L", n.Inner.Name, "-t", "main:", "popup", "--client", client)
 		cmd.Env = tmuxtest.Env()
 		done <- cmd.Run()
 	}()

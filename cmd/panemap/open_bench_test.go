@@ -45,8 +45,11 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	// The README's one-line binding, and panemap popup from run-shell as
 	// people bind it by hand: with panemap on the server's PATH.
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Inner.Must("bind-key", "O", "run-shell", "-C", "display-popup -E -w 80% -h 75% panemap -t '#{session_id}:#{window_id}' --in-popup")
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
+	// The floor under any binding: panemap's binary starting, printing
+	// its version and nothing else, in a popup opened as the bare one is.
+	n.Inner.Must("bind-key", "V", "display-popup", "-E", "panemap -V; read x")
 	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
 
 	shows := func(ids ...string) func(string) bool {
@@ -75,6 +78,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 		{"plugin key", pluginDefaultKey, mapShown, "q"},
 		{"README one-line binding", "O", mapShown, "q"},
 		{"run-shell panemap popup", "R", mapShown, "q"},
+		{"panemap -V alone", "V", shows("panemap "), "Enter"},
 	}
 	// A fixed number of rounds whatever b.N is: the result is a median,
 	// and -benchtime 100x (as .ci/run runs every benchmark) must not open

@@ -6,6 +6,8 @@ package main
 
 import (
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,40 +39,56 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 }
 
-// TestE2EPluginKeyOneTmuxCallToTheMap: the plugin's key starts panemap
-// and nothing else, and the first tmux process panemap starts is the
-// one command list that holds everything the first frame needs. No
-// `tmux -V` runs, nor, from tmux 3.3 (where display-popup -e can empty
-// TMUX for it), the `tmux info` of the colour library's start-up.
-func TestE2EPluginKeyOneTmuxCallToTheMap(t *testing.T) {
+// readmeOneLine is the command of the README's one-line binding
+// (TestReadmeOneLineIsTheBenchmarks keeps the two the same).
+const readmeOneLine = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup"
+
+// TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
+// binding, start panemap and nothing else (the README's through env),
+// and the first tmux process panemap starts is the one command list that
+// holds everything the first frame needs. No `tmux -V` runs, nor, on any
+// tmux, the `tmux info` the colour library runs as it starts when TMUX is
+// set.
+func TestE2EOneTmuxCallToTheMap(t *testing.T) {
 	n, g, counter := countedNested(t)
-	loaded := len(counter.Calls())
-	pressAndQuit(t, n, g, pluginDefaultKey)
-	var calls []string
-	for _, c := range counter.Calls()[loaded:] {
-		// On 3.2, whose display-popup has no -e to empty TMUX for
-		// panemap, the colour library's `tmux info` comes first.
-		if f := strings.Fields(c); !n.Inner.AtLeast(3, 3) && firstCommand(f) == "info" {
-			continue
+	n.Inner.Must("set-environment", "-g", "PATH", counter.Dir+string(os.PathListSeparator)+filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	for _, key := range []string{pluginDefaultKey, "O"} {
+		loaded := len(counter.Calls())
+		pressAndQuit(t, n, g, key)
+		calls := counter.Calls()[loaded:]
+		if len(calls) == 0 {
+			t.Fatalf("prefix %s: panemap ran no tmux process: the counting tmux was not used", key)
 		}
-		calls = append(calls, c)
+		first := calls[0]
+		for _, want := range []string{"#{version}", "list-windows", "list-panes -s"} {
+			if !strings.Contains(first, want) {
+				t.Errorf("prefix %s: the first tmux process lacks %q: it is not the opening read: %q", key, want, first)
+			}
+		}
+		for _, c := range calls {
+			if f := strings.Fields(c); len(f) > 0 && (f[0] == "-V" || firstCommand(f) == "info") {
+				t.Errorf("prefix %s: a tmux process not needed to draw: %q", key, c)
+			}
+			if strings.Contains(c, "popup") {
+				t.Errorf("prefix %s: the key went through a launcher: %q", key, c)
+			}
+		}
 	}
-	if len(calls) == 0 {
-		t.Fatal("panemap ran no tmux process: the counting tmux was not used")
-	}
-	first := calls[0]
-	for _, want := range []string{"#{version}", "list-windows", "list-panes -s"} {
-		if !strings.Contains(first, want) {
-			t.Errorf("the first tmux process lacks %q: it is not the opening read: %q", want, first)
+}
+
+// TestReadmeOneLineIsTheBenchmarks: the one-line binding the tests and
+// the benchmark press is the README's.
+func TestReadmeOneLineIsTheBenchmarks(t *testing.T) {
+	var lines []string
+	for _, f := range readmeFences(t) {
+		if f.lang == "tmux" {
+			lines = append(lines, f.lines...)
 		}
 	}
-	for _, c := range calls {
-		if f := strings.Fields(c); len(f) > 0 && (f[0] == "-V" || firstCommand(f) == "info") {
-			t.Errorf("a tmux process not needed to draw: %q", c)
-		}
-		if strings.Contains(c, "popup") {
-			t.Errorf("the plugin's key went through a launcher: %q", c)
-		}
+	want := "bind-key G run-shell -C \"" + strings.ReplaceAll(readmeOneLine, `"`, `\"`) + "\""
+	if !slices.Contains(lines, want) {
+		t.Errorf("the README has no line\n%s\namong its tmux lines:\n%s", want, strings.Join(lines, "\n"))
 	}
 }
 
@@ -107,4 +125,33 @@ func firstCommand(f []string) string {
 		}
 	}
 	return ""
+}
+
+// TestE2EReadmeLineOddSocket: the README's binding hands panemap the
+// server's socket through tmux's command parser; a socket whose path
+// holds quotes, a format, a variable, spaces and a # still opens the map
+// over the right server.
+func TestE2EReadmeLineOddSocket(t *testing.T) {
+	n := tmuxtest.StartNestedNamed(t, tmuxtest.UniqueName(`pm q'd "#{pane_id}" $HOME;%x\`), 120, 40)
+	g := n.Inner.Grid()
+	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	pressAndQuit(t, n, g, "O")
+}
+
+// TestE2EPopupSettingWarningOnTheMap: a bad @panemap-* option read as the
+// popup opens is named on the map's status line (the navigator is
+// drawing by then), and the map opens with the default.
+func TestE2EPopupSettingWarningOnTheMap(t *testing.T) {
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	n.Inner.Must("set", "-g", "@panemap-bin", tmuxtest.Panemap(t))
+	runPlugin(t, n.Inner)
+	n.Inner.Must("set", "-g", "@panemap-edge", "sideways")
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map with the warning", func(scr string) bool {
+		return strings.Contains(scr, g[3]) && strings.Contains(scr, "@panemap-edge") && strings.Contains(scr, "sideways")
+	})
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 }

@@ -87,15 +87,18 @@ func TestPluginBindsDefaultKey(t *testing.T) {
 // isFastBinding tells whether cmd is the plugin's fast binding on srv:
 // run-shell -C running display-popup, which runs the binary itself with
 // the key's session and window, the size read from the options, and, from
-// tmux 3.3 (3.2 refuses -b, -T and -e), a border, a title and TMUX
-// emptied.
+// tmux 3.3 (3.2 refuses -b, -T and -e), a border and a title; TMUX is
+// emptied (-e from 3.3, env on 3.2), so that the colour library's start
+// runs no `tmux info`.
 func isFastBinding(srv *tmuxtest.Server, cmd string) bool {
 	return fastBinding(srv, cmd, "80%", "75%", "rounded")
 }
 
 func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
 	styled := strings.Contains(cmd, "-b "+border+" -T ' panemap ' -e TMUX= ")
+	viaEnv := strings.Contains(cmd, " env TMUX= '"+fakeBin+"' ")
 	return strings.HasPrefix(cmd, "run-shell -C ") &&
+		styled != viaEnv &&
 		strings.Contains(cmd, "display-popup -E -w "+w+" -h "+h+" ") &&
 		strings.Contains(cmd, "'"+fakeBin+"' -S '") &&
 		strings.Contains(cmd, "-t '#{session_id}:#{window_id}' --in-popup") &&

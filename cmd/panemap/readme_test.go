@@ -231,7 +231,7 @@ func TestReadmeTmuxLines(t *testing.T) {
 	}
 	// The one-line binding uses the plugin's default key, and opens the
 	// popup over the window, running panemap itself.
-	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "display-popup") || !strings.Contains(b, "panemap -t") || !strings.Contains(b, "--in-popup") {
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "display-popup") || !strings.Contains(b, "panemap -S") || !strings.Contains(b, "--in-popup") {
 		t.Fatalf("the README's binding is not on prefix %s: %q", pluginDefaultKey, b)
 	}
 	n.Keys("C-b", pluginDefaultKey)

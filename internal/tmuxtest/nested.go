@@ -22,7 +22,18 @@ type Nested struct {
 // from the outer pane, which is cols x rows.
 func StartNested(tb testing.TB, cols, rows int) *Nested {
 	tb.Helper()
-	inner := Start(tb, cols, rows)
+	return startNested(tb, Start(tb, cols, rows), cols, rows)
+}
+
+// StartNestedNamed is StartNested with the inner server's socket name
+// chosen (any text a socket's file name can hold).
+func StartNestedNamed(tb testing.TB, inner string, cols, rows int) *Nested {
+	tb.Helper()
+	return startNested(tb, StartNamed(tb, inner, cols, rows), cols, rows)
+}
+
+func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
+	tb.Helper()
 	outer := Start(tb, cols, rows)
 	// The outer server owns the terminal size: let the inner window follow
 	// its only client.
@@ -30,7 +41,7 @@ func StartNested(tb testing.TB, cols, rows int) *Nested {
 	inner.Must("set", "-g", "status", "off")
 	outer.Must("set", "-g", "status", "off")
 	pane := outer.Active("main:0")
-	attach := fmt.Sprintf("exec env -u TMUX -u TMUX_PANE -u TMUX_TMPDIR tmux -L %s -u attach -t main", inner.Name)
+	attach := fmt.Sprintf("exec env -u TMUX -u TMUX_PANE -u TMUX_TMPDIR tmux -L '%s' -u attach -t main", strings.ReplaceAll(inner.Name, "'", `'\''`))
 	outer.Must("respawn-pane", "-k", "-t", pane, attach)
 	n := &Nested{Inner: inner, Outer: outer, OuterPane: pane, tb: tb}
 	Eventually(tb, 5*time.Second, func() bool {

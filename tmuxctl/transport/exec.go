@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/panemap/panemap/tmux"
 )
@@ -113,9 +114,11 @@ func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 
 // getoptNoiseRE matches getopt's complaint as tmux 3.2a's client prints
 // it, prefixed with the program's name ("tmux: unknown option -- Q").
-var getoptNoiseRE = regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
+var getoptNoiseRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
+})
 
-func isGetoptNoise(line string) bool { return getoptNoiseRE.MatchString(line) }
+func isGetoptNoise(line string) bool { return getoptNoiseRE().MatchString(line) }
 
 // TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH).
 func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {

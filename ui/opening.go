@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// Opening while the program starts: the popup's navigator reads tmux (the
+// server's version, the @panemap-* options and the session's state, in one
+// command list) at the same time as Bubble Tea sets the terminal up and
+// its renderer warms, rather than one after the other. The screen stays
+// blank until the options come back, so nothing is drawn that the first
+// frame would then change; the first frame is the map.
+
+// OpenFunc reads what the navigator needs to open and returns the options
+// to navigate with, Initial included. It runs once, beside the program's
+// start; an error ends the navigator with it.
+type OpenFunc func(ctx context.Context) (Options, error)
+
+// openingPatience is how long a blank screen waits for tmux before it says
+// what it is waiting for.
+const openingPatience = 300 * time.Millisecond
+
+// openedMsg answers the opening read.
+type openedMsg struct {
+	opts Options
+	err  error
+}
+
+// openingSlowMsg says the opening read is taking long.
+type openingSlowMsg struct{}
+
+// startOpening runs open now, in the background, and returns the OpenFunc
+// that waits for its answer, and a stop that cancels it and waits until
+// it has returned (so what it made, the caller may safely clean up).
+func startOpening(ctx context.Context, open OpenFunc) (OpenFunc, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	answer := make(chan openedMsg, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		o, err := open(ctx)
+		answer <- openedMsg{opts: o, err: err}
+	}()
+	wait := func(wctx context.Context) (Options, error) {
+		select {
+		case a := <-answer:
+			return a.opts, a.err
+		case <-wctx.Done():
+			return Options{}, wctx.Err()
+		}
+	}
+	stop := func() {
+		cancel()
+		<-done
+	}
+	return wait, stop
+}
+
+// awaitOpening is the command that delivers the opening read's answer,
+// and the timer that owns up to a slow one.
+func (m Model) awaitOpening() tea.Cmd {
+	open, ctx := m.opts.Opening, m.ctx
+	answer := func() tea.Msg {
+		o, err := open(ctx)
+		return openedMsg{opts: o, err: err}
+	}
+	slow := m.after(openingPatience, func(time.Time) tea.Msg { return openingSlowMsg{} })
+	return tea.Batch(answer, slow)
+}
+
+// onOpened becomes the navigator the options describe, keeping the size,
+// the context and the input that came meanwhile, which then runs in order.
+func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil {
+		m.opening = false
+		if m.quitting {
+			return m, nil
+		}
+		return m.setFatal(msg.err)
+	}
+	o := msg.opts
+	o.Opening = nil
+	o.size.w, o.size.h = m.width, m.height
+	n := New(m.core, o)
+	n.ctx, n.after = m.ctx, m.after
+	n.queue, n.inputClosed, n.quitting = m.queue, m.inputClosed, m.quitting
+	if n.quitting {
+		return n, nil
+	}
+	cmd := tea.Batch(n.Init(), n.drain())
+	n.layout()
+	return n, cmd
+}
+
+// closesWhileOpening reports whether msg closes the navigator before it
+// has opened: q, Enter, Esc and Ctrl+C (nothing is changed yet, so there
+// is nothing to put back), and the end of the input.
+func (m Model) closesWhileOpening(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return key.Matches(msg, m.keys.Keep, m.keys.Revert)
+	case inputClosedMsg:
+		return true
+	}
+	return false
+}
