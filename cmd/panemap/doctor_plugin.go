@@ -38,9 +38,15 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	case bound:
 		d.info("plugin key: prefix %s is bound to '%s', not to panemap (is panemap.tmux loaded?)", key, cmd)
 	default:
-		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -C \"display-popup -E -w 80%% -h 75%% panemap -t '#{session_id}:#{window_id}' --in-popup\")", key, key)
+		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -C \"%s\")", key, key, strings.ReplaceAll(oneLineBinding, `"`, `\"`))
 	}
 }
+
+// oneLineBinding is what the README's one-line binding runs (run-shell -C
+// expands the formats, then runs it as a tmux command): the popup runs
+// panemap through env, which empties TMUX so that the colour library's
+// start runs no `tmux info`, and -S names the server instead.
+const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup"
 
 // runsPanemap tells whether a bound command opens panemap: the plugin's
 // binding names the binary (panemap or @panemap-bin) and passes

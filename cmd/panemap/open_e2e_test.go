@@ -39,9 +39,10 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 }
 
-// readmeOneLine is the command of the README's one-line binding
-// (TestReadmeOneLineIsTheBenchmarks keeps the two the same).
-const readmeOneLine = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup"
+// readmeOneLine is the command of the README's one-line binding, as
+// doctor suggests it (TestReadmeOneLineIsTheBenchmarks keeps the README
+// the same).
+const readmeOneLine = oneLineBinding
 
 // TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
 // binding, start panemap and nothing else (the README's through env),
