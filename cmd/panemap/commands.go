@@ -23,6 +23,7 @@ func commands() []command {
 		demoCommand(),
 		mcpCommand(),
 		doctorCommand(),
+		completionCommand(),
 	}
 }
 
