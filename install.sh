@@ -112,7 +112,7 @@ main() {
   mkdir "$tmp/unpacked"
   tar -xzf "$tmp/$archive" -C "$tmp/unpacked" panemap 2>/dev/null || die "$archive holds no panemap binary: nothing installed"
   bin=$tmp/unpacked/panemap
-  [ -f "$bin" ] && [ ! -L "$bin" ] || die "$archive holds no panemap binary: nothing installed"
+  if [ ! -f "$bin" ] || [ -L "$bin" ]; then die "$archive holds no panemap binary: nothing installed"; fi
   chmod 755 "$bin"
   got=$("$bin" -V </dev/null 2>/dev/null) || die "the panemap in $archive does not run on this machine: nothing installed"
   if [ -n "$want" ] && [ "$got" != "panemap $want" ]; then

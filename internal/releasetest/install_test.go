@@ -119,6 +119,15 @@ func wantNothingInstalled(t *testing.T, r installRun, why, dir, old string) {
 	}
 }
 
+// wantRefused runs install.sh from url (with args) into an empty folder,
+// and checks that it installs nothing and says why.
+func wantRefused(t *testing.T, snap *Snapshot, url, why string, args ...string) {
+	t.Helper()
+	dir := t.TempDir()
+	r := runInstall(t, snap, newUser(t), append([]string{"--base-url", url, "--dir", dir}, args...)...)
+	wantNothingInstalled(t, r, why, dir, "")
+}
+
 func TestInstallServedSnapshot(t *testing.T) {
 	snap := Build(t)
 	url := Serve(t, snap.Dir)
@@ -221,10 +230,8 @@ func TestInstallRefusesMissingChecksumLine(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(folder, "checksums.txt"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	url := Serve(t, folder)
-	r := runInstall(t, snap, newUser(t), "--base-url", url, "--dir", dir)
-	wantNothingInstalled(t, r, "checksums.txt at "+url+" has no line for "+snap.Archive, dir, "")
+	wantRefused(t, snap, url, "checksums.txt at "+url+" has no line for "+snap.Archive)
 }
 
 func TestInstallRefusesMissingArchive(t *testing.T) {
@@ -233,27 +240,21 @@ func TestInstallRefusesMissingArchive(t *testing.T) {
 	if err := os.Remove(filepath.Join(folder, snap.Archive)); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	url := Serve(t, folder)
-	r := runInstall(t, snap, newUser(t), "--base-url", url, "--dir", dir)
-	wantNothingInstalled(t, r, "cannot download "+url+"/"+snap.Archive, dir, "")
+	wantRefused(t, snap, url, "cannot download "+url+"/"+snap.Archive)
 }
 
 func TestInstallUnreachableServer(t *testing.T) {
 	snap := Build(t)
-	dir := t.TempDir()
 	url := Unreachable(t)
-	r := runInstall(t, snap, newUser(t), "--base-url", url, "--dir", dir)
-	wantNothingInstalled(t, r, "cannot download "+url+"/checksums.txt", dir, "")
+	wantRefused(t, snap, url, "cannot download "+url+"/checksums.txt")
 }
 
 // TestInstallRefusesOtherVersion: the release at the base URL is not the
 // one --version asks for.
 func TestInstallRefusesOtherVersion(t *testing.T) {
 	snap := Build(t)
-	dir := t.TempDir()
-	r := runInstall(t, snap, newUser(t), "--version", "99.0.0", "--base-url", Serve(t, snap.Dir), "--dir", dir)
-	wantNothingInstalled(t, r, "not panemap 99.0.0", dir, "")
+	wantRefused(t, snap, Serve(t, snap.Dir), "not panemap 99.0.0", "--version", "99.0.0")
 }
 
 func TestInstallBadArguments(t *testing.T) {
