@@ -48,7 +48,9 @@ main() {
         shift
         ;;
       -h | --help)
-        sed -n '2,19s/^# \{0,1\}//p' "$0" 2>/dev/null || true
+        # The header above, when this is a file; piped to sh, the usage.
+        sed -n '2,19s/^# \{0,1\}//p' "$0" 2>/dev/null ||
+          printf 'usage: install.sh [--dir DIR] [--version VERSION] [--base-url URL]\n'
         exit 0
         ;;
       *) usage_error "unknown argument '$1'" ;;

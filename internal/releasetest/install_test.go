@@ -282,6 +282,9 @@ func TestInstallBadArguments(t *testing.T) {
 			t.Errorf("install.sh %q: no usage line:\n%s", tc.args, r.stderr)
 		}
 	}
+	if r := runInstall(t, snap, env, "--help"); r.code != 0 || !strings.Contains(r.stdout, "--base-url URL") {
+		t.Errorf("install.sh --help: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 }
 
 // TestSnapshotArchive: the archive holds what .goreleaser.yaml puts in
