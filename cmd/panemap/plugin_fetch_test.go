@@ -110,6 +110,30 @@ func TestPluginReplacesStaleRelease(t *testing.T) {
 	waitFetched(t, srv, plugin, snap)
 }
 
+// TestPluginRefusesTamperedRelease: an archive that does not match
+// checksums.txt is never unpacked nor run, and the key stays unbound.
+func TestPluginRefusesTamperedRelease(t *testing.T) {
+	snap := releasetest.Build(t)
+	plugin := pluginFolder(t, snap)
+	mark := filepath.Join(t.TempDir(), "ran")
+	srv := tmuxtest.Start(t, 0, 0)
+	withoutGo(t, srv)
+	srv.Must("set", "-g", "@panemap-download-url", releasetest.Serve(t, snap.Tampered(t, "#!/bin/sh\ntouch "+mark+"\necho panemap "+snap.Version+"\n")))
+	srv.Must("run-shell", filepath.Join(plugin, "panemap.tmux"))
+	tmuxtest.Eventually(t, fetchWait, func() bool {
+		return strings.Contains(option(srv, "@panemap-install-error"), "checksum mismatch for "+snap.Archive)
+	}, "@panemap-install-error = %q, want the checksum mismatch", option(srv, "@panemap-install-error"))
+	if cmd, ok := prefixBinding(t, srv, pluginDefaultKey); ok {
+		t.Errorf("prefix %s bound to %q after a tampered download", pluginDefaultKey, cmd)
+	}
+	if _, err := os.Stat(filepath.Join(plugin, "release", "panemap")); err == nil {
+		t.Error("the tampered binary was installed")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the tampered binary was run")
+	}
+}
+
 // TestPluginFetchFailure: a download that fails binds nothing, records
 // why in @panemap-install-error, shows one message that says what to do
 // and expands nothing from the URL, and panemap doctor reports it.

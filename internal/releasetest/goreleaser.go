@@ -63,7 +63,7 @@ func goreleaserSnapshot(goreleaser, root, work string) (*Snapshot, error) {
 	}
 	cmd := exec.Command(goreleaser, "release", "--snapshot", "--clean", "--skip=sign,sbom")
 	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "GORELEASER_CURRENT_TAG=v"+version)
+	cmd.Env = append(releaseEnv(), "GORELEASER_CURRENT_TAG=v"+version)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("goreleaser: %w\n%s", err, out)
 	}

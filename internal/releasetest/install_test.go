@@ -193,15 +193,8 @@ func TestInstallDownloadersAndHashes(t *testing.T) {
 // leave a mark if it ever ran.
 func TestInstallRefusesTamperedArchive(t *testing.T) {
 	snap := Build(t)
-	folder := snap.Copy(t)
 	mark := filepath.Join(t.TempDir(), "ran")
-	evil, err := tarGz([]archiveFile{{name: "panemap", data: []byte("#!/bin/sh\ntouch " + mark + "\necho panemap " + snap.Version + "\n"), mode: 0o755}}, commitTime(snap.Root))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(folder, snap.Archive), evil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	folder := snap.Tampered(t, "#!/bin/sh\ntouch "+mark+"\necho panemap "+snap.Version+"\n")
 	dir := t.TempDir()
 	old := "the panemap installed before\n"
 	if err := os.WriteFile(filepath.Join(dir, "panemap"), []byte(old), 0o755); err != nil {

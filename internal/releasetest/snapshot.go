@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -135,7 +136,7 @@ func goBuildSnapshot(root, work string) (*Snapshot, error) {
 	binary := filepath.Join(work, "panemap")
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", Ldflags(version), "-o", binary, "./cmd/panemap")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	cmd.Env = append(releaseEnv(), "CGO_ENABLED=0", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build: %w\n%s", err, out)
 	}
@@ -169,6 +170,21 @@ func goBuildSnapshot(root, work string) (*Snapshot, error) {
 		return nil, err
 	}
 	return &Snapshot{Dir: dir, Archive: name, Version: version, Root: root, By: "go build"}, nil
+}
+
+// releaseEnv is the test's environment for the release build, less the
+// -race that CI puts in GOFLAGS for the tests: a release is built with CGO
+// off, which -race cannot have, and without the race detector.
+func releaseEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if flags, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			kept := slices.DeleteFunc(strings.Fields(flags), func(f string) bool { return f == "-race" || f == "-race=true" })
+			kv = "GOFLAGS=" + strings.Join(kept, " ")
+		}
+		env = append(env, kv)
+	}
+	return env
 }
 
 // commitTime is the time of the checkout's commit, as goreleaser stamps
@@ -229,6 +245,22 @@ func (s *Snapshot) Copy(tb testing.TB) string {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			tb.Fatal(err)
 		}
+	}
+	return dir
+}
+
+// Tampered is a copy of the snapshot's folder whose archive is another
+// one, holding a panemap that is the shell script given, while
+// checksums.txt still names the real archive's sha256.
+func (s *Snapshot) Tampered(tb testing.TB, script string) string {
+	tb.Helper()
+	dir := s.Copy(tb)
+	archive, err := tarGz([]archiveFile{{name: "panemap", data: []byte(script), mode: 0o755}}, commitTime(s.Root))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, s.Archive), archive, 0o644); err != nil {
+		tb.Fatal(err)
 	}
 	return dir
 }
