@@ -147,7 +147,9 @@ func TestPluginFetchFailure(t *testing.T) {
 	url := releasetest.Unreachable(t) + "/#(touch " + mark + ")"
 	srv.Must("set", "-g", "@panemap-download-url", url)
 	srv.Must("run-shell", filepath.Join(plugin, "panemap.tmux"))
-	want := "panemap: could not fetch panemap " + snap.Version + " (tmux show -gv @panemap-install-error says why). Install it by hand: curl -fsSL"
+	// Whole, to the end: the ; inside it must not split tmux's command.
+	want := "panemap: could not fetch panemap " + snap.Version + " (tmux show -gv @panemap-install-error says why). Install it by hand: " +
+		installLine + ", or set -g @panemap-bin PATH; then reload tmux.conf"
 	tmuxtest.Eventually(t, fetchWait, func() bool {
 		return strings.Contains(srv.Must("show-messages"), want)
 	}, "no message %q in:\n%s", want, srv.Must("show-messages"))
