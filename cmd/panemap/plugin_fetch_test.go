@@ -123,14 +123,22 @@ func TestPluginRefusesTamperedRelease(t *testing.T) {
 	tmuxtest.Eventually(t, fetchWait, func() bool {
 		return strings.Contains(option(srv, "@panemap-install-error"), "checksum mismatch for "+snap.Archive)
 	}, "@panemap-install-error = %q, want the checksum mismatch", option(srv, "@panemap-install-error"))
+	wantNothingFetched(t, srv, plugin, mark, "a tampered download")
+}
+
+// wantNothingFetched checks that after what went wrong the key is not
+// bound, no binary is in the plugin folder, and mark (which running the
+// download, or expanding the URL as a format, would make) is not there.
+func wantNothingFetched(t *testing.T, srv *tmuxtest.Server, plugin, mark, what string) {
+	t.Helper()
 	if cmd, ok := prefixBinding(t, srv, pluginDefaultKey); ok {
-		t.Errorf("prefix %s bound to %q after a tampered download", pluginDefaultKey, cmd)
+		t.Errorf("prefix %s bound to %q after %s", pluginDefaultKey, cmd, what)
 	}
 	if _, err := os.Stat(filepath.Join(plugin, "release", "panemap")); err == nil {
-		t.Error("the tampered binary was installed")
+		t.Errorf("a binary was installed after %s", what)
 	}
 	if _, err := os.Stat(mark); err == nil {
-		t.Error("the tampered binary was run")
+		t.Errorf("%s was run after %s", mark, what)
 	}
 }
 
@@ -156,15 +164,7 @@ func TestPluginFetchFailure(t *testing.T) {
 	if e := option(srv, "@panemap-install-error"); !strings.Contains(e, "cannot download "+url+"/checksums.txt") {
 		t.Errorf("@panemap-install-error = %q, want install.sh's reason with the URL as it is", e)
 	}
-	if cmd, ok := prefixBinding(t, srv, pluginDefaultKey); ok {
-		t.Errorf("prefix %s bound to %q after a failed fetch", pluginDefaultKey, cmd)
-	}
-	if _, err := os.Stat(filepath.Join(plugin, "release", "panemap")); err == nil {
-		t.Error("a binary was installed by a failed fetch")
-	}
-	if _, err := os.Stat(mark); err == nil {
-		t.Error("the URL's #(...) was run as a tmux format")
-	}
+	wantNothingFetched(t, srv, plugin, mark, "a failed fetch (the URL's #(touch) is no format)")
 	code, out, _ := cli(t, nil, "-L", srv.Name, "doctor")
 	if code != 1 || !strings.Contains(out, "FAIL  plugin: could not fetch panemap: install.sh: cannot download") || !strings.Contains(out, "fix: check the network") {
 		t.Errorf("doctor: code %d\n%s", code, out)
