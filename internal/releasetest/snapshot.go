@@ -34,6 +34,8 @@ type Snapshot struct {
 	Version string // what the binary's -V says after "panemap "
 	Root    string // the repository the snapshot was built from
 	By      string // "goreleaser" or "go build"
+
+	work string // the temporary folder holding it all
 }
 
 // ArchiveName is the release archive for goos/goarch: no version in the
@@ -80,7 +82,7 @@ func Build(tb testing.TB) *Snapshot {
 // Remove deletes the snapshot Build made, if any.
 func Remove() {
 	if built.snap != nil {
-		_ = os.RemoveAll(filepath.Dir(built.snap.Dir))
+		_ = os.RemoveAll(built.snap.work)
 	}
 }
 
@@ -93,14 +95,23 @@ func build() (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	var snap *Snapshot
 	if os.Getenv(GoreleaserEnv) == "1" {
-		path, err := exec.LookPath("goreleaser")
-		if err != nil {
-			return nil, fmt.Errorf("%s=1 and no goreleaser: %w", GoreleaserEnv, err)
+		path, lerr := exec.LookPath("goreleaser")
+		if lerr != nil {
+			err = fmt.Errorf("%s=1 and no goreleaser: %w", GoreleaserEnv, lerr)
+		} else {
+			snap, err = goreleaserSnapshot(path, root, work)
 		}
-		return goreleaserSnapshot(path, root, work)
+	} else {
+		snap, err = goBuildSnapshot(root, work)
 	}
-	return goBuildSnapshot(root, work)
+	if err != nil {
+		_ = os.RemoveAll(work)
+		return nil, err
+	}
+	snap.work = work
+	return snap, nil
 }
 
 // RepoRoot is the folder of the module's go.mod.
