@@ -13,6 +13,10 @@
 # The popup's size and border come from @panemap-width, -height and -border
 # as they are when the plugin loads (display-popup takes no format there);
 # the other @panemap-* options (see panemap --help) are read at every open.
+#
+# The binary is @panemap-bin, else panemap on PATH, else one built here with
+# Go, else the release VERSION names, fetched here (see "Fetching the
+# release" below).
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 default_key=G
@@ -53,6 +57,62 @@ say() {
   ) </dev/null >/dev/null 2>&1 &
 }
 
+# ---- Fetching the release (no Go needed) ---------------------------------
+# With no @panemap-bin, no panemap on PATH and no Go, the plugin fetches the
+# release that VERSION names into release/ here, with install.sh, which
+# checks the archive's sha256 against the release's checksums.txt before it
+# unpacks or runs anything. It fetches in the background, so tmux does not
+# wait, and then runs this plugin again, which finds the binary and binds
+# the key below as for any other binary.
+#   set -g @panemap-download-url URL   the archives' folder (a mirror, a path)
+#   set -g @panemap-download off       never fetch
+# A failure sets @panemap-install-error (panemap doctor reports it) and
+# shows one message that says what to do. A fetched binary that is not the
+# release VERSION names (the plugin was updated) is fetched again.
+release_bin="$here/release/panemap"
+release_version=
+[ -r "$here/VERSION" ] && read -r release_version <"$here/VERSION"
+
+# release_current tells whether the fetched binary is VERSION's release.
+release_current() {
+  [ -x "$release_bin" ] && [ "$("$release_bin" -V </dev/null 2>/dev/null)" = "panemap $release_version" ]
+}
+
+# use_release sets bin to the fetched binary when it is current; otherwise
+# it starts fetching and ends this run. With fetching off (or nothing to
+# fetch with), it returns with bin unset.
+use_release() {
+  [ "$(option @panemap-download on)" != off ] && [ -n "$release_version" ] && [ -f "$here/install.sh" ] || return 0
+  if release_current; then
+    bin=$release_bin
+    return 0
+  fi
+  fetch_release
+  exit 0
+}
+
+fetch_release() {
+  local url args err
+  url=$(option @panemap-download-url "")
+  args=(--dir "$here/release" --version "$release_version")
+  [ -z "$url" ] || args+=(--base-url "$url")
+  (
+    if err=$(sh "$here/install.sh" "${args[@]}" 2>&1); then
+      if release_current; then
+        tmux set -gu @panemap-install-error
+        exec "$here/panemap.tmux"
+      fi
+      err="the fetched $release_bin is not panemap $release_version"
+    fi
+    # install.sh's last line says what went wrong. set -g stores it as it
+    # is (no format is expanded); the message shows none of it.
+    err=${err%$'\n'}
+    tmux set -g @panemap-install-error "${err##*$'\n'}"
+    say "panemap: could not fetch panemap ${release_version//#/##} (tmux show -gv @panemap-install-error says why). Install it by hand: curl -fsSL https://raw.githubusercontent.com/panemap/panemap/main/install.sh | sh, or set -g @panemap-bin PATH; then reload tmux.conf"
+  ) </dev/null >/dev/null 2>&1 &
+}
+# ---- end of fetching the release ------------------------------------------
+
 bin=$(option @panemap-bin "")
 [ -n "$bin" ] || bin=$(command -v panemap || true)
 [ -n "$bin" ] || { [ -x "$here/bin/panemap" ] && bin="$here/bin/panemap"; }
@@ -61,8 +121,9 @@ if [ -z "$bin" ] && command -v go >/dev/null; then
   # a few milliseconds sooner at every key press.
   (cd "$here" && CGO_ENABLED=0 go build -o bin/panemap ./cmd/panemap) && bin="$here/bin/panemap"
 fi
+[ -n "$bin" ] || use_release
 if [ -z "$bin" ]; then
-  say "panemap: binary not found: go install github.com/panemap/panemap/cmd/panemap@latest"
+  say "panemap: binary not found: install it (curl -fsSL https://raw.githubusercontent.com/panemap/panemap/main/install.sh | sh), or set -g @panemap-bin PATH"
   exit 0
 fi
 

@@ -97,6 +97,7 @@ func (d *doctor) check(ctx context.Context) {
 	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
 	d.connection(ctx, client, v)
 	d.pluginKey(ctx, client)
+	d.pluginInstall(ctx, client)
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
 		return

@@ -23,6 +23,7 @@ func commands() []command {
 		demoCommand(),
 		mcpCommand(),
 		doctorCommand(),
+		completionCommand(),
 	}
 }
 
@@ -46,7 +47,7 @@ func printUsage(w io.Writer) {
 		if name == "" {
 			name = "(none)"
 		}
-		fmt.Fprintf(w, "  %-8s %s\n", name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Global flags, spelled as tmux spells them:")

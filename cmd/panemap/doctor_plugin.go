@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
@@ -53,4 +54,25 @@ const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{
 // --in-popup (the fast binding) or `popup --client` (the launcher).
 func runsPanemap(cmd, bin string) bool {
 	return strings.Contains(cmd, "panemap") || strings.Contains(cmd, "--in-popup") || strings.Contains(cmd, "popup --client") || bin != "" && strings.Contains(cmd, bin)
+}
+
+// installFix is what to do when the plugin could not fetch panemap.
+const installFix = "check the network (or set @panemap-download-url to a mirror) and reload tmux.conf; " +
+	"or install panemap yourself: curl -fsSL https://raw.githubusercontent.com/panemap/panemap/main/install.sh | sh"
+
+// pluginInstall reports why the plugin could not fetch its binary, as it
+// recorded in @panemap-install-error (it clears it once a fetch works).
+func (d *doctor) pluginInstall(ctx context.Context, client *tmuxctl.Client) {
+	opts, err := client.UserOptions(ctx, "", []string{"@panemap-install-error"})
+	if err != nil || opts["@panemap-install-error"] == "" {
+		return
+	}
+	d.bad(installFix, "plugin: could not fetch panemap: %s", printable(opts["@panemap-install-error"]))
+}
+
+// printable is s with control characters (a terminal's escapes) shown
+// as Go escapes: the text came from a download's error.
+func printable(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
@@ -133,14 +132,6 @@ func (g *globals) client() (*tmuxctl.Client, error) {
 // It connects lazily on first use; the navigator connects up front.
 func (g *globals) options(sock tmux.Socket, caller tmux.Env) tmuxctl.Options {
 	return tmuxctl.Options{Socket: sock, Caller: caller, Control: g.control}
-}
-
-func versionString() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
-	return "panemap " + v
 }
 
 // idsTarget is the session (and window) to show when they are known

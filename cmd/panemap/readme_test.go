@@ -79,6 +79,8 @@ func TestReadmeShellCommands(t *testing.T) {
 			switch {
 			case line == "go test ./...":
 				// This very run.
+			case strings.HasPrefix(line, "curl -fsSL ") && strings.HasSuffix(line, "/install.sh | sh"):
+				t.Run("install.sh", func(t *testing.T) { readmeInstall(t, line) })
 			case strings.HasPrefix(line, "go install "):
 				// Needs the published module; the build it installs is the
 				// one every test here uses.
@@ -92,7 +94,7 @@ func TestReadmeShellCommands(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"go run ./cmd/panemap demo", "go test ./..."} {
+	for _, want := range []string{"go run ./cmd/panemap demo", "go test ./...", installLine} {
 		if !seen[want] {
 			t.Errorf("README lost the newcomer's command %q", want)
 		}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// completionShells are the shells panemap completion writes a script for,
+// each from a template in completions/ filled from the command list.
+var completionShells = []string{"bash", "zsh", "fish"}
+
+//go:embed completions/*.tmpl
+var completionTemplates embed.FS
+
+func completionCommand() command {
+	return command{
+		name:    "completion",
+		summary: "print the shell completion script for bash, zsh or fish",
+		usage:   strings.Join(completionShells, "|"),
+		run:     runCompletion,
+	}
+}
+
+func runCompletion(_ context.Context, g *globals, args []string) int {
+	if len(args) != 1 {
+		return usageError(g, fmt.Errorf("completion takes one shell: %s", strings.Join(completionShells, ", ")))
+	}
+	shell := args[0]
+	if !slices.Contains(completionShells, shell) {
+		return usageError(g, fmt.Errorf("no completion for shell %s: want %s", tmux.Quote(shell), strings.Join(completionShells, ", ")))
+	}
+	if err := writeCompletion(g, shell); err != nil {
+		return fail(g, err)
+	}
+	return 0
+}
+
+func writeCompletion(g *globals, shell string) error {
+	t, err := template.New(shell+".tmpl").Funcs(template.FuncMap{
+		"join": strings.Join,
+		"zsh":  zshQuote,
+		"fish": fishQuote,
+	}).ParseFS(completionTemplates, "completions/"+shell+".tmpl")
+	if err != nil {
+		return err
+	}
+	return t.Execute(g.stdout, completionSpec())
+}
+
+// completedFlag is a flag as the completion scripts offer it.
+type completedFlag struct {
+	Name   string   // without dashes; Go's flag package takes -name and --name
+	Value  bool     // takes a value (the next word)
+	Values []string // the values to offer, when they are a fixed set
+}
+
+// completedCommand is a subcommand with its flags and arguments.
+type completedCommand struct {
+	Name    string
+	Summary string // the summary's first clause, for the shells that show one
+	Flags   []completedFlag
+	Args    []string // fixed positional arguments (help's commands, the shells)
+}
+
+type completion struct {
+	Navigator []completedFlag // the navigator's flags, given with no command
+	Commands  []completedCommand
+	Names     []string        // the commands' names
+	Valued    []completedFlag // every flag that takes a value, once
+}
+
+// completionSpec is what the scripts complete, from commands(): every
+// command with its flags. A test checks the flags against each command's
+// --help.
+func completionSpec() completion {
+	var c completion
+	for _, cmd := range commands() {
+		flags := commandFlags(cmd.name)
+		if cmd.name == "" {
+			c.Navigator = flags
+			continue
+		}
+		summary, _, _ := strings.Cut(cmd.summary, " (")
+		c.Commands = append(c.Commands, completedCommand{Name: cmd.name, Summary: summary, Flags: flags})
+		c.Names = append(c.Names, cmd.name)
+	}
+	c.Commands = append(c.Commands, completedCommand{Name: "help", Summary: "show a command's usage", Args: append([]string{"navigator"}, c.Names...)})
+	for i := range c.Commands {
+		if c.Commands[i].Name == "completion" {
+			c.Commands[i].Args = completionShells
+		}
+	}
+	c.Names = append(c.Names, "help")
+	seen := map[string]bool{}
+	for _, flags := range append([][]completedFlag{c.Navigator}, commandFlagLists(c.Commands)...) {
+		for _, f := range flags {
+			if f.Value && !seen[f.Name] {
+				seen[f.Name] = true
+				c.Valued = append(c.Valued, f)
+			}
+		}
+	}
+	return c
+}
+
+func commandFlagLists(cmds []completedCommand) [][]completedFlag {
+	var out [][]completedFlag
+	for _, c := range cmds {
+		out = append(out, c.Flags)
+	}
+	return out
+}
+
+// commandFlags are the flags the command of that name parses (see its
+// run function): the navigator's settings for the commands that show the
+// navigator, and each command's own.
+func commandFlags(name string) []completedFlag {
+	var flags []completedFlag
+	switch name {
+	case "", "demo", "popup":
+		for _, d := range settingDefs() {
+			flags = append(flags, completedFlag{Name: d.name, Value: true, Values: settingValues(d.name)})
+		}
+	}
+	switch name {
+	case "", "demo":
+		flags = append(flags, completedFlag{Name: "in-popup"})
+	case "popup":
+		flags = append(flags, completedFlag{Name: "client", Value: true})
+	case "mcp":
+		flags = append(flags, completedFlag{Name: "read-only"}, completedFlag{Name: "list-tools"})
+	}
+	return flags
+}
+
+// settingValues are the values a setting takes when they are a fixed set
+// (a test checks each against the setting's own check), nil for sizes and
+// numbers.
+func settingValues(name string) []string {
+	switch name {
+	case "border":
+		return tmuxctl.BorderStyles
+	case "edge":
+		return []string{"wrap", "stop"}
+	case "esc":
+		return []string{"revert", "keep"}
+	case "color":
+		return []string{"auto", "never"}
+	case "preview":
+		return []string{"on", "off"}
+	}
+	return nil
+}
+
+// zshQuote makes s safe inside a single-quoted 'name:description' word
+// of _describe: quotes closed and reopened, colons escaped.
+func zshQuote(s string) string {
+	return strings.NewReplacer(`'`, `'\''`, `:`, `\:`).Replace(s)
+}
+
+// fishQuote makes s safe inside fish single quotes.
+func fishQuote(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s)
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// helpFlag is a flag line of Go's flag package's usage: "  -name ...".
+var helpFlag = regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`)
+
+// TestCompletionFlagsMatchHelp: the scripts offer exactly the flags each
+// command parses, as its --help lists them.
+func TestCompletionFlagsMatchHelp(t *testing.T) {
+	for _, cmd := range commands() {
+		args := []string{cmd.name, "--help"}
+		if cmd.name == "" {
+			args = []string{"--", "--help"} // the navigator's own flags
+		}
+		_, out, errs := cli(t, nil, args...)
+		var parsed []string
+		for _, m := range helpFlag.FindAllStringSubmatch(out+errs, -1) {
+			parsed = append(parsed, m[1])
+		}
+		var offered []string
+		for _, f := range commandFlags(cmd.name) {
+			offered = append(offered, f.Name)
+		}
+		slices.Sort(parsed)
+		slices.Sort(offered)
+		if !slices.Equal(parsed, offered) {
+			t.Errorf("panemap %s: --help lists flags %q, the completions offer %q", cmd.name, parsed, offered)
+		}
+	}
+}
+
+// TestCompletionValuesAreAccepted: every value offered for a setting is
+// one the setting accepts.
+func TestCompletionValuesAreAccepted(t *testing.T) {
+	n := 0
+	for _, d := range settingDefs() {
+		for _, v := range settingValues(d.name) {
+			n++
+			if err := d.check(v); err != nil {
+				t.Errorf("--%s %s is offered but refused: %v", d.name, v, err)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d values offered for the settings with a fixed set", n)
+	}
+}
+
+func TestCompletionBadShell(t *testing.T) {
+	for _, args := range [][]string{{"completion", "tcsh"}, {"completion"}, {"completion", "bash", "zsh"}} {
+		code, out, errs := cli(t, nil, args...)
+		if code != 2 || out != "" || !strings.Contains(errs, "bash, zsh, fish") {
+			t.Errorf("panemap %q: code %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if _, _, errs := cli(t, nil, "completion", "tcsh"); !strings.Contains(errs, `"tcsh"`) {
+		t.Errorf("the error does not name the shell: %q", errs)
+	}
+}
+
+// completionScript writes panemap completion SHELL to a file.
+func completionScript(t *testing.T, shell string) string {
+	t.Helper()
+	code, out, errs := cli(t, nil, "completion", shell)
+	if code != 0 || out == "" {
+		t.Fatalf("panemap completion %s: code %d: %s", shell, code, errs)
+	}
+	path := filepath.Join(t.TempDir(), "panemap."+shell)
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBashCompletion sources the script in bash and completes command
+// lines as bash would, with COMP_WORDS and COMP_CWORD set.
+func TestBashCompletion(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("bash is needed to test the bash completion: %v", err)
+	}
+	script := completionScript(t, "bash")
+	for _, tc := range []struct {
+		line string // the words before the cursor, the last one being completed
+		want string
+	}{
+		{"panemap ", "popup demo mcp doctor completion help"},
+		{"panemap d", "demo doctor"},
+		{"panemap -L work -t dev:1 po", "popup"},
+		{"panemap --bor", "--border"},
+		{"panemap --border r", "rounded"},
+		{"panemap popup --border do", "double"},
+		{"panemap popup --c", "--color --client"},
+		{"panemap mcp --", "--read-only --list-tools"},
+		{"panemap --edge ", "wrap stop"},
+		{"panemap --width ", ""},
+		{"panemap completion ", "bash zsh fish"},
+		{"panemap help na", "navigator"},
+	} {
+		words := strings.Split(tc.line, " ")
+		quoted := make([]string, len(words))
+		for i, w := range words {
+			quoted[i] = "'" + w + "'"
+		}
+		prog := "source " + script + "\nCOMP_WORDS=(" + strings.Join(quoted, " ") + ")\n" +
+			"COMP_CWORD=" + strconv.Itoa(len(words)-1) + "\n_panemap\necho \"${COMPREPLY[*]}\"\n"
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", prog)
+		cmd.Env = []string{"PATH=/usr/bin:/bin"} // no tmux server is asked
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", tc.line, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != tc.want {
+			t.Errorf("completing %q: got %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestZshAndFishCompletionsParse checks the zsh and fish scripts with the
+// shells' own syntax check, where they are installed (CI installs
+// neither: bash is the one tested everywhere).
+func TestZshAndFishCompletionsParse(t *testing.T) {
+	for _, shell := range []string{"zsh", "fish"} {
+		t.Run(shell, func(t *testing.T) {
+			path, err := exec.LookPath(shell)
+			if err != nil {
+				t.Skipf("%s is not installed", shell)
+			}
+			script := completionScript(t, shell)
+			if out, err := exec.Command(path, "-n", script).CombinedOutput(); err != nil {
+				t.Errorf("%s -n: %v\n%s", shell, err, out)
+			}
+			if shell != "fish" {
+				return
+			}
+			// fish completes a command line on request.
+			out, err := exec.Command(path, "--no-config", "-c", "source "+script+`; complete -C"panemap popup --bor"; complete -C"panemap --border do"`).CombinedOutput()
+			if got := strings.Fields(string(out)); err != nil || !slices.Equal(got, []string{"--border", "double"}) {
+				t.Errorf("fish completes %q (%v), want --border then double", got, err)
+			}
+		})
+	}
+}
