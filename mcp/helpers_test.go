@@ -198,18 +198,21 @@ type view struct {
 		Left  sideOf `json:"left"`
 		Right sideOf `json:"right"`
 	} `json:"neighbours"`
-	ID       string  `json:"id"`
-	WindowID string  `json:"window_id"`
-	Active   bool    `json:"active"`
-	Caller   string  `json:"caller"`
-	Command  *string `json:"command"`
-	Path     *string `json:"path"`
-	Index    int     `json:"index"`
-	Left     int     `json:"left"`
-	Top      int     `json:"top"`
-	Width    int     `json:"width"`
-	Height   int     `json:"height"`
-	Title    string  `json:"title"`
+	ID         string  `json:"id"`
+	WindowID   string  `json:"window_id"`
+	Active     bool    `json:"active"`
+	Caller     string  `json:"caller"`
+	Command    *string `json:"command"`
+	Path       *string `json:"path"`
+	Index      int     `json:"index"`
+	Left       int     `json:"left"`
+	Top        int     `json:"top"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	Title      string  `json:"title"`
+	Dead       bool    `json:"dead"`
+	DeadStatus *int    `json:"dead_status"`
+	Mode       string  `json:"mode"`
 }
 
 // window is a list_panes answer of one window, read from the listing's
