@@ -115,7 +115,7 @@ func historyCmds(panes []tmux.PaneID, nonce, back string) [][]string {
 	cmds := make([][]string, 0, len(panes)+1)
 	for _, p := range panes {
 		id := string(p)
-		inner := words("display-message", "-p", captureMarker(nonce)+historyHeader(back)) + " ; " +
+		inner := words("display-message", "-p", "-t", id, captureMarker(nonce)+historyHeader(back)) + " ; " +
 			words("capture-pane", "-p", "-e", "-t", id, "-S", "-"+back, "-E", "-") + " ; " +
 			words("display-message", "-p", captureTrailer(nonce, p))
 		cmds = append(cmds, []string{"if-shell", "-F", "-t", id, "#{==:#{pane_id}," + id + "}",
