@@ -25,14 +25,11 @@ func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error
 	return c.run(ctx, cmds...)
 }
 
-// CaptureHistory captures each pane's own screen and up to back lines of
-// its history (see capture.History).
+// CaptureHistory and CaptureSince: see capture.History and capture.Since.
 func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]capture.Lines, error) {
 	return capture.History(ctx, c.readScript, panes, back)
 }
 
-// CaptureSince captures pane's screen and its history from line first
-// on (see capture.Since).
 func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (capture.Lines, bool, error) {
 	return capture.Since(ctx, c.readScript, pane, first)
 }

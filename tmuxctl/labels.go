@@ -7,14 +7,10 @@ import (
 	"github.com/panemap/panemap/tmuxctl/label"
 )
 
-// SetPaneTitle sets pane p's title to title, exactly (see package
-// label), and reads the pane back.
+// SetPaneTitle sets pane p's title to title exactly (see package label)
+// and reads the pane back; RenameWindow does the same for a window's name.
 func (c *Client) SetPaneTitle(ctx context.Context, p tmux.PaneID, title string) (tmux.Pane, error) {
-	cmds, err := label.Title(p, title)
-	if err != nil {
-		return tmux.Pane{}, err
-	}
-	w, err := c.labelled(ctx, string(p), cmds)
+	w, err := c.labelled(ctx, string(p))(label.Title(p, title))
 	if err != nil {
 		return tmux.Pane{}, err
 	}
@@ -22,25 +18,24 @@ func (c *Client) SetPaneTitle(ctx context.Context, p tmux.PaneID, title string) 
 	return pane, nil
 }
 
-// RenameWindow names window w name, exactly (see package label), and
-// reads the window back.
 func (c *Client) RenameWindow(ctx context.Context, w tmux.WindowID, name string) (*tmux.Window, error) {
-	cmds, err := label.Window(w, name)
-	if err != nil {
-		return nil, err
-	}
-	return c.labelled(ctx, string(w), cmds)
+	return c.labelled(ctx, string(w))(label.Window(w, name))
 }
 
-// labelled runs a labelling list (an if-shell, so a script: see
-// script.go) and reads target's window back in the same list.
-func (c *Client) labelled(ctx context.Context, target string, cmds [][]string) (*tmux.Window, error) {
-	out, ran, err := c.script(ctx, append(cmds, readWindowCmds(target)...))
-	if !ran {
-		return c.readWindow(ctx, target, cmds...)
+// labelled runs a labelling list (an if-shell: a script, see script.go)
+// and reads target's window back in the same list.
+func (c *Client) labelled(ctx context.Context, target string) func([][]string, error) (*tmux.Window, error) {
+	return func(cmds [][]string, err error) (*tmux.Window, error) {
+		out, ran := "", false
+		if err == nil {
+			out, ran, err = c.script(ctx, append(cmds, readWindowCmds(target)...))
+		}
+		if err == nil && !ran {
+			return c.readWindow(ctx, target, cmds...)
+		}
+		if err != nil {
+			return nil, c.nameGone(err, target)
+		}
+		return oneWindow(out, target)
 	}
-	if err != nil {
-		return nil, c.nameGone(err, target)
-	}
-	return oneWindow(out, target)
 }
