@@ -61,11 +61,9 @@ func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Scr
 		return nil, err
 	}
 	text := screen.Lines(l.Text, l.Width)
-	keep := len(text)
+	keep := min(l.Height, len(text))
 	if lines > 0 {
 		keep = min(lines, len(text))
-	} else {
-		keep = min(l.Height, len(text))
 	}
 	s := &Screen{Pane: l.Pane, Width: l.Width, Height: l.Height, CursorX: l.CursorX, CursorY: l.CursorY,
 		Mode: l.Mode, Dead: l.Dead, Lines: text[len(text)-keep:]}
