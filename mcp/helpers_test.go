@@ -41,6 +41,18 @@ func startOn(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options)
 // fake that never does.
 func startWith(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter) *fixture {
 	t.Helper()
+	return connect(t, srv, env, opts, counter, nil)
+}
+
+// startClient is startOn with a client of the test's own options (its
+// notification handlers).
+func startClient(t *testing.T, srv *tmuxtest.Server, opts mcp.Options, copts *sdkmcp.ClientOptions) *fixture {
+	t.Helper()
+	return connect(t, srv, tmux.Env{}, opts, tmuxtest.CountingTmux(t), copts)
+}
+
+func connect(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter, copts *sdkmcp.ClientOptions) *fixture {
+	t.Helper()
 	client := tmuxctl.Open(tmuxctl.Options{
 		Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Caller: env,
 		Binary: counter.Path, Env: tmuxtest.Env(), Processes: true,
@@ -56,7 +68,7 @@ func startWith(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Option
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = ss.Close() })
-	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-test", Version: "1"}, copts).Connect(t.Context(), ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,9 +180,20 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 	var progress func(int)
 	if req, ok := ctx.Value(requestKey{}).(*sdkmcp.CallToolRequest); ok && req.Params.GetProgressToken() != nil {
 		token := req.Params.GetProgressToken()
+		var last float64
 		progress = func(looks int) {
+			// Progress is the time waited, in milliseconds to the
+			// microsecond, up to the timeout (the wait's own clock starts
+			// a tmux call later). It must increase with each
+			// notification: a look that would not advance it (two looks
+			// in one microsecond, or past the timeout) sends none.
+			p := min(float64(time.Since(start).Microseconds())/1000, float64(ms))
+			if p <= last {
+				return
+			}
+			last = p
 			_ = req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{ProgressToken: token,
-				Progress: float64(time.Since(start).Milliseconds()), Total: float64(ms),
+				Progress: p, Total: float64(ms),
 				Message: fmt.Sprintf("waiting for %s in %s: %d look(s), no match yet", tmux.Quote(re.String()), pane, looks)})
 		}
 	}

@@ -106,8 +106,8 @@ func TestWaitForText(t *testing.T) {
 		t.Errorf("timeout: %+v", w)
 	}
 
-	// With a progress token (the notifications themselves are not
-	// checked here), the build's last line is found once it is typed.
+	// With a progress token (TestWaitForTextProgress checks the
+	// notifications), the build's last line is found once it is typed.
 	params := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", `^BUILD (OK|FAILED)$`, "timeout_ms", 20000)}
 	params.SetProgressToken("tok")
 	done := make(chan *sdkmcp.CallToolResult)
