@@ -45,13 +45,15 @@ type Screen struct {
 	Dead             bool
 	First            int      // the line number of Lines[0]
 	Lines            []string // plain text, trailing spaces cut
-	Truncated        bool     // the pane holds history above Lines[0]
+	Truncated        bool     // the pane holds lines above Lines[0] (history or screen rows)
 }
 
 // Capture reads pane's screen (lines 0: Height lines), or the last lines
-// lines ending at the screen's bottom row, reaching into the history
-// (1 to MaxLines). It is the pane's own screen in any mode: a copy mode's
-// view is not what its program printed.
+// lines the pane printed (1 to MaxLines), reaching into the history: they
+// end at the cursor's row or the last row with text on the screen,
+// whichever is lower, so the blank rows under a short output are not
+// what an agent asking for the last lines gets. It is the pane's own
+// screen in any mode: a copy mode's view is not what its program printed.
 func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Screen, error) {
 	if lines < 0 || lines > MaxLines {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "lines out of range: want 1 to 10000"}
@@ -61,13 +63,20 @@ func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Scr
 		return nil, err
 	}
 	text := screen.Lines(l.Text, l.Width)
-	keep := min(l.Height, len(text))
+	end, keep := len(text), min(l.Height, len(text))
 	if lines > 0 {
-		keep = min(lines, len(text))
+		end = min(len(text), l.Back+l.CursorY+1) // through the cursor's row
+		for i := len(text); i > end; i-- {
+			if text[i-1] != "" {
+				end = i
+				break
+			}
+		}
+		keep = min(lines, end)
 	}
 	s := &Screen{Pane: l.Pane, Width: l.Width, Height: l.Height, CursorX: l.CursorX, CursorY: l.CursorY,
-		Mode: l.Mode, Dead: l.Dead, Lines: text[len(text)-keep:]}
-	s.First = len(text) - keep - l.Back
+		Mode: l.Mode, Dead: l.Dead, Lines: text[end-keep : end]}
+	s.First = end - keep - l.Back
 	s.Truncated = -s.First < l.HistorySize
 	return s, nil
 }

@@ -56,6 +56,41 @@ func TestCapture(t *testing.T) {
 	})
 }
 
+// TestCaptureLastLines: the last lines of a short output end at the
+// cursor's row or the last row with text, whichever is lower, not at the
+// blank rows at the screen's bottom.
+func TestCaptureLastLines(t *testing.T) {
+	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
+		r := panetext.New(c)
+		srv.Must("respawn-pane", "-k", "-t", "main:0", `printf 'one\ntwo\nthree\n'; exec cat`)
+		p := tmux.PaneID(srv.Display("main:0", "#{pane_id}"))
+		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "three")
+		}, "%s to print", p)
+		s, err := r.Capture(t.Context(), p, 2) // cat's cursor is on row 3
+		if err != nil || s.First != 2 || strings.Join(s.Lines, "|") != "three|" || !s.Truncated || s.CursorY != 3 {
+			t.Errorf("2 lines: %+v, %v", s, err)
+		}
+		s, err = r.Capture(t.Context(), p, 10)
+		if err != nil || s.First != 0 || strings.Join(s.Lines, "|") != "one|two|three|" || s.Truncated {
+			t.Errorf("10 lines: %+v, %v", s, err)
+		}
+		if s, err = r.Capture(t.Context(), p, 0); err != nil || len(s.Lines) != s.Height {
+			t.Errorf("the screen: %+v, %v", s, err)
+		}
+
+		// Text under the cursor counts.
+		srv.Must("respawn-pane", "-k", "-t", "main:0", `printf 'top\n\033[6;1Hfar\033[2;1H'; exec cat`)
+		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "far")
+		}, "%s to print", p)
+		s, err = r.Capture(t.Context(), p, 3)
+		if err != nil || s.First != 3 || strings.Join(s.Lines, "|") != "||far" || s.CursorY != 1 {
+			t.Errorf("3 lines with text under the cursor: %+v, %v", s, err)
+		}
+	})
+}
+
 func TestSearch(t *testing.T) {
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
