@@ -38,6 +38,11 @@ var cardFiles = []struct {
 	{tools.Cards, "resize_pane.json"},
 	{tools.Cards, "select_layout.json"},
 	{tools.Cards, "move_pane.json"},
+	{tools.Cards, "capture_pane.json"},
+	{tools.Cards, "search_panes.json"},
+	{tools.Cards, "wait_for_text.json"},
+	{tools.Cards, "set_pane_title.json"},
+	{tools.Cards, "rename_window.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled

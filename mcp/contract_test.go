@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"maps"
 	"reflect"
@@ -34,6 +35,11 @@ func TestToolsListMatchesCards(t *testing.T) {
 		{tools.Cards, "resize_pane.json"},
 		{tools.Cards, "select_layout.json"},
 		{tools.Cards, "move_pane.json"},
+		{tools.Cards, "capture_pane.json"},
+		{tools.Cards, "search_panes.json"},
+		{tools.Cards, "wait_for_text.json"},
+		{tools.Cards, "set_pane_title.json"},
+		{tools.Cards, "rename_window.json"},
 	}
 	if len(f.tools) != len(cards) {
 		t.Errorf("tools/list served %d tools, want %d", len(f.tools), len(cards))
@@ -85,9 +91,10 @@ func TestToolsListMatchesCards(t *testing.T) {
 // TestToolsMatchListTools checks that Tools (used by --list-tools) is the
 // surface a server offers.
 func TestToolsMatchListTools(t *testing.T) {
-	for _, ro := range []bool{false, true} {
-		f := start(t, tmux.Env{}, mcp.Options{ReadOnly: ro})
-		ts, err := mcp.Tools(mcp.Options{ReadOnly: ro})
+	for _, opts := range []mcp.Options{{}, {ReadOnly: true}, {NoContent: true}, {ReadOnly: true, NoContent: true}} {
+		ro := fmt.Sprintf("%+v", opts)
+		f := start(t, tmux.Env{}, opts)
+		ts, err := mcp.Tools(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,15 +107,15 @@ func TestToolsMatchListTools(t *testing.T) {
 		}
 		served := slices.Sorted(maps.Keys(f.tools))
 		if !slices.Equal(names, served) {
-			t.Errorf("read-only=%v: Tools = %v, tools/list = %v", ro, names, served)
+			t.Errorf("%s: Tools = %v, tools/list = %v", ro, names, served)
 		}
 	}
 }
 
-func TestReadOnlyOffersOnlyListPanes(t *testing.T) {
+func TestReadOnlyOffersOnlyReaders(t *testing.T) {
 	f := start(t, tmux.Env{}, mcp.Options{ReadOnly: true})
-	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"list_panes"}) {
-		t.Fatalf("read-only tools = %v, want [list_panes]", got)
+	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_panes", "search_panes", "wait_for_text"}) {
+		t.Fatalf("read-only tools = %v, want the readers and list_panes", got)
 	}
 	a := f.tools["list_panes"].Annotations
 	if !a.ReadOnlyHint || !a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint || a.Title == "" {
@@ -119,11 +126,13 @@ func TestReadOnlyOffersOnlyListPanes(t *testing.T) {
 	shape := f.srv.Must("list-panes", "-a", "-F", "#{window_id} #{window_layout} #{pane_id} #{pane_active}")
 	// A tool that is not offered is not callable either.
 	calls := map[string]map[string]any{
-		"select_pane":   obj("pane", before),
-		"swap_pane":     obj("source_pane", before, "target_pane", before),
-		"resize_pane":   obj("pane", before, "direction", "up", "cells", 1),
-		"select_layout": obj("window", win, "layout", "tiled"),
-		"move_pane":     obj("pane", before, "new_window", true),
+		"select_pane":    obj("pane", before),
+		"swap_pane":      obj("source_pane", before, "target_pane", before),
+		"resize_pane":    obj("pane", before, "direction", "up", "cells", 1),
+		"select_layout":  obj("window", win, "layout", "tiled"),
+		"move_pane":      obj("pane", before, "new_window", true),
+		"set_pane_title": obj("pane", before, "title", "x"),
+		"rename_window":  obj("window", win, "name", "x"),
 	}
 	for _, name := range slices.Sorted(maps.Keys(calls)) {
 		_, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: calls[name]})
@@ -249,3 +258,26 @@ func TestRearrangeCards(t *testing.T) {
 }
 
 const capabilityKey = "com.git-pull.libtmux-mcp/capability"
+
+// TestNoContentWithholdsReaders: --no-content offers no tool that reads
+// what panes show, and with --read-only only list_panes is left.
+func TestNoContentWithholdsReaders(t *testing.T) {
+	for _, c := range []struct {
+		opts mcp.Options
+		want []string
+	}{
+		{mcp.Options{NoContent: true}, []string{"list_panes", "move_pane", "rename_window", "resize_pane", "select_layout", "select_pane", "set_pane_title", "swap_pane"}},
+		{mcp.Options{NoContent: true, ReadOnly: true}, []string{"list_panes"}},
+	} {
+		f := start(t, tmux.Env{}, c.opts)
+		if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, c.want) {
+			t.Errorf("%+v: tools %v, want %v", c.opts, got, c.want)
+		}
+		pane := f.srv.Display("main:0", "#{pane_id}")
+		for _, name := range []string{"capture_pane", "search_panes", "wait_for_text"} {
+			if _, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: obj("pane", pane, "pattern", "x")}); err == nil {
+				t.Errorf("%+v: %s was callable", c.opts, name)
+			}
+		}
+	}
+}

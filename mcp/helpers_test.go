@@ -41,6 +41,18 @@ func startOn(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options)
 // fake that never does.
 func startWith(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter) *fixture {
 	t.Helper()
+	return connect(t, srv, env, opts, counter, nil)
+}
+
+// startClient is startOn with a client of the test's own options (its
+// notification handlers).
+func startClient(t *testing.T, srv *tmuxtest.Server, opts mcp.Options, copts *sdkmcp.ClientOptions) *fixture {
+	t.Helper()
+	return connect(t, srv, tmux.Env{}, opts, tmuxtest.CountingTmux(t), copts)
+}
+
+func connect(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter, copts *sdkmcp.ClientOptions) *fixture {
+	t.Helper()
 	client := tmuxctl.Open(tmuxctl.Options{
 		Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Caller: env,
 		Binary: counter.Path, Env: tmuxtest.Env(), Processes: true,
@@ -56,7 +68,7 @@ func startWith(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Option
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = ss.Close() })
-	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+	cs, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "panemap-test", Version: "1"}, copts).Connect(t.Context(), ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,18 +210,21 @@ type view struct {
 		Left  sideOf `json:"left"`
 		Right sideOf `json:"right"`
 	} `json:"neighbours"`
-	ID       string  `json:"id"`
-	WindowID string  `json:"window_id"`
-	Active   bool    `json:"active"`
-	Caller   string  `json:"caller"`
-	Command  *string `json:"command"`
-	Path     *string `json:"path"`
-	Index    int     `json:"index"`
-	Left     int     `json:"left"`
-	Top      int     `json:"top"`
-	Width    int     `json:"width"`
-	Height   int     `json:"height"`
-	Title    string  `json:"title"`
+	ID         string  `json:"id"`
+	WindowID   string  `json:"window_id"`
+	Active     bool    `json:"active"`
+	Caller     string  `json:"caller"`
+	Command    *string `json:"command"`
+	Path       *string `json:"path"`
+	Index      int     `json:"index"`
+	Left       int     `json:"left"`
+	Top        int     `json:"top"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	Title      string  `json:"title"`
+	Dead       bool    `json:"dead"`
+	DeadStatus *int    `json:"dead_status"`
+	Mode       string  `json:"mode"`
 }
 
 // window is a list_panes answer of one window, read from the listing's

@@ -17,7 +17,9 @@ type listRequest struct {
 	limit   int
 }
 
-func parseListArgs(a args) (listRequest, error) {
+// parseListArgs reads scope, session, window and limit; def is the scope
+// when neither session nor window narrows it.
+func parseListArgs(a args, def tmuxctl.ListScope) (listRequest, error) {
 	var r listRequest
 	// A string given is an id, even an empty one: only absent or null
 	// means "not given".
@@ -37,9 +39,13 @@ func parseListArgs(a args) (listRequest, error) {
 	}
 	r.scope = tmuxctl.ListScope(a.str("scope"))
 	if r.scope == "" {
-		r.scope = tmuxctl.ScopeWindow
-		if r.session != "" && r.window == "" {
+		switch {
+		case r.window != "":
+			r.scope = tmuxctl.ScopeWindow
+		case r.session != "" && def != tmuxctl.ScopeSession:
 			r.scope = tmuxctl.ScopeSession
+		default:
+			r.scope = def
 		}
 	}
 	r.limit = tmuxctl.DefaultListLimit
@@ -54,7 +60,7 @@ func parseListArgs(a args) (listRequest, error) {
 }
 
 func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
-	r, err := parseListArgs(a)
+	r, err := parseListArgs(a, tmuxctl.ScopeWindow)
 	if err != nil {
 		return "", nil, err
 	}
@@ -62,6 +68,17 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 		return "", nil, err
 	}
 	caller := h.caller(ctx)
+	l, err := h.listing(ctx, r, caller)
+	if err != nil {
+		return "", nil, err
+	}
+	v := viewListing(ctx, h.c, r.scope, l, caller)
+	return listText(v, l), v, nil
+}
+
+// listing lists what r asks for: one window (the caller's, the session's
+// current or tmux's current when none is named), a session, or the server.
+func (h *handlers) listing(ctx context.Context, r listRequest, caller *callerView) (*tmuxctl.Listing, error) {
 	req := tmuxctl.ListRequest{Scope: r.scope, Session: r.session, Window: r.window, Limit: r.limit}
 	switch {
 	case r.scope == tmuxctl.ScopeWindow && r.window == "":
@@ -73,7 +90,7 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 		}
 		sid, wid, err := h.defaultWindow(ctx, target, caller)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		req.Window = wid
 		if req.Session == "" {
@@ -82,19 +99,18 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 	case r.scope == tmuxctl.ScopeSession && r.session == "":
 		sid, err := h.c.SessionOf(ctx)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		req.Session = sid
 	}
 	l, err := h.c.List(ctx, req)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	if r.scope == tmuxctl.ScopeWindow {
 		l = firstLink(l)
 	}
-	v := viewListing(ctx, h.c, r.scope, l, caller)
-	return listText(v, l), v, nil
+	return l, nil
 }
 
 // firstLink keeps one listing of a window linked into several sessions,

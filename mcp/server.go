@@ -18,12 +18,17 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // Options configure a server.
 type Options struct {
 	// ReadOnly offers only the tools whose card says they change nothing.
 	ReadOnly bool
+	// NoContent withholds the tools that read what panes show
+	// (capture_pane, search_panes, wait_for_text): pane text can hold
+	// secrets.
+	NoContent bool
 	// DefaultWindow is the tmux target list_panes lists when the call names
 	// no window; "" means the window this process runs in, else tmux's
 	// current window (see tmuxctl.Client.ResolveWindow).
@@ -55,7 +60,7 @@ func New(c *tmuxctl.Client, opts Options) (*sdkmcp.Server, error) {
 	version := cmp.Or(opts.Version, "(devel)")
 	srv := sdkmcp.NewServer(&sdkmcp.Implementation{Name: "panemap", Title: "panemap", Version: version},
 		&sdkmcp.ServerOptions{Logger: logger, Instructions: instructions})
-	h := &handlers{c: c, opts: opts, log: logger, tmux: &tmuxCheck{c: c}}
+	h := &handlers{c: c, read: panetext.New(c), opts: opts, log: logger, tmux: &tmuxCheck{c: c}}
 	funcs := h.funcs()
 	for _, d := range defs {
 		fn := funcs[d.tool.Name]
@@ -88,7 +93,7 @@ func offered(opts Options) ([]*toolDef, error) {
 	}
 	var defs []*toolDef
 	for _, d := range all {
-		if opts.ReadOnly && !d.tool.Annotations.ReadOnlyHint {
+		if opts.ReadOnly && !d.tool.Annotations.ReadOnlyHint || opts.NoContent && contentTools[d.tool.Name] {
 			continue
 		}
 		defs = append(defs, d)

@@ -128,13 +128,31 @@ func listText(v listView, l *tmuxctl.Listing) string {
 		b.WriteString("\n")
 		for _, p := range byWindow[string(w.SessionID)+string(w.ID)] {
 			fmt.Fprintf(&b, "%s index %d at %d,%d size %dx%d%s; %s\n", p.ID, p.Index, p.Left, p.Top, p.Width, p.Height,
-				describePane(p.paneView), describeNeighbours(p.Neighbours))
+				describePane(p.paneView)+paneState(p), describeNeighbours(p.Neighbours))
 		}
 	}
 	if l.Truncated {
 		fmt.Fprintf(&b, "\nTruncated: %d pane(s) listed; raise limit or narrow with session or window to see the rest.", l.Panes)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// paneState says that a pane is dead or in a mode, and nothing otherwise.
+func paneState(p listedPane) string {
+	var parts []string
+	switch {
+	case p.Dead && p.DeadStatus != nil:
+		parts = append(parts, fmt.Sprintf("dead, exit status %d", *p.DeadStatus))
+	case p.Dead:
+		parts = append(parts, "dead")
+	}
+	if p.Mode != "" {
+		parts = append(parts, "in "+p.Mode)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(parts, ", ") + "]"
 }
 
 // describeNeighbours says what is on each side: "up: %1 %2; down: wraps to %5".

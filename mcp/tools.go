@@ -9,6 +9,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // A tool's domain half: validated arguments in; a short text for the
@@ -18,6 +19,7 @@ type toolFunc func(ctx context.Context, a args) (text string, out any, err error
 
 type handlers struct {
 	c    *tmuxctl.Client
+	read *panetext.Reader
 	opts Options
 	log  *slog.Logger
 	tmux *tmuxCheck
@@ -26,12 +28,17 @@ type handlers struct {
 // funcs binds each card to its implementation.
 func (h *handlers) funcs() map[string]toolFunc {
 	return map[string]toolFunc{
-		"select_pane":   h.selectPane,
-		"swap_pane":     h.swapPane,
-		"list_panes":    h.listPanes,
-		"resize_pane":   h.resizePane,   // rearrange.go
-		"select_layout": h.selectLayout, // rearrange.go
-		"move_pane":     h.movePane,     // rearrange.go
+		"select_pane":    h.selectPane,
+		"swap_pane":      h.swapPane,
+		"list_panes":     h.listPanes,
+		"resize_pane":    h.resizePane,   // rearrange.go
+		"select_layout":  h.selectLayout, // rearrange.go
+		"move_pane":      h.movePane,     // rearrange.go
+		"capture_pane":   h.capturePane,  // read.go
+		"search_panes":   h.searchPanes,  // read.go
+		"wait_for_text":  h.waitForText,  // read.go
+		"set_pane_title": h.setPaneTitle, // label.go
+		"rename_window":  h.renameWindow, // label.go
 	}
 }
 
@@ -50,6 +57,7 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 				res, err = nil, fmt.Errorf("internal error in %s", name)
 			}
 		}()
+		ctx = context.WithValue(ctx, requestKey{}, req)
 		a, err := d.parseArgs(req.Params.Arguments)
 		var text string
 		var out any

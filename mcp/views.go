@@ -32,6 +32,9 @@ type listedPane struct {
 	Width       int            `json:"width"`
 	Height      int            `json:"height"`
 	Title       string         `json:"title"`
+	Dead        bool           `json:"dead"`
+	DeadStatus  *int           `json:"dead_status"`
+	Mode        string         `json:"mode"`
 	Neighbours  neighboursView `json:"neighbours"`
 }
 
@@ -44,6 +47,15 @@ func viewPane(ctx context.Context, c *tmuxctl.Client, p tmux.Pane) paneView {
 		Command:  nullable(p.Command),
 		Path:     nullable(p.Path),
 	}
+}
+
+// deadStatus is a dead pane's exit status, or null when it is alive or
+// tmux has none (a signal ended it).
+func deadStatus(p tmux.Pane) *int {
+	if !p.Dead || p.DeadStatus < 0 {
+		return nil
+	}
+	return &p.DeadStatus
 }
 
 func nullable(s string) *string {
@@ -114,7 +126,7 @@ func viewListing(ctx context.Context, c *tmuxctl.Client, scope tmuxctl.ListScope
 				paneView:  viewPane(ctx, c, p),
 				SessionID: w.SessionID, WindowIndex: w.Index, WindowName: w.Name,
 				Index: p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height,
-				Title: p.Title,
+				Title: p.Title, Dead: p.Dead, DeadStatus: deadStatus(p), Mode: p.Mode,
 				Neighbours: neighboursView{
 					Up: side(w, p.ID, tmux.DirUp), Down: side(w, p.ID, tmux.DirDown),
 					Left: side(w, p.ID, tmux.DirLeft), Right: side(w, p.ID, tmux.DirRight),

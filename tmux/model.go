@@ -11,13 +11,17 @@ type Pane struct {
 	Last     bool // the window's last pane (where select-pane -l goes)
 	Marked   bool // the server's marked pane
 	Dead     bool
-	Left     int
-	Top      int
-	Width    int
-	Height   int
-	Command  string
-	Path     string
-	Title    string
+	// DeadStatus is a dead pane's exit status, -1 when tmux has none
+	// (a live pane, or one a signal ended).
+	DeadStatus int
+	Mode       string // "" or tmux's #{pane_mode}: copy-mode, view-mode, …
+	Left       int
+	Top        int
+	Width      int
+	Height     int
+	Command    string
+	Path       string
+	Title      string
 }
 
 // Right and Bottom are the last column and row the pane covers.

@@ -24,3 +24,12 @@ func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error
 	}
 	return c.run(ctx, cmds...)
 }
+
+// CaptureHistory and CaptureSince: see capture.History and capture.Since.
+func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]capture.Lines, error) {
+	return capture.History(ctx, c.readScript, panes, back)
+}
+
+func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (capture.Lines, bool, error) {
+	return capture.Since(ctx, c.readScript, pane, first)
+}

@@ -30,13 +30,14 @@ var (
 		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}", "#{automatic-rename}"},
 		"session_name", "window_name")
 	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
-		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"},
+		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}",
+		"#{pane_dead_status}", "#{pane_mode}"},
 		"pane_current_command", "pane_title", "pane_current_path")
 )
 
 const (
 	windowFixed, windowText = 10, 2
-	paneFixed, paneText     = 11, 3
+	paneFixed, paneText     = 13, 3
 )
 
 func recordFormat(fixed []string, text ...string) string {
@@ -112,7 +113,7 @@ func cutPane(s string) (tmux.Pane, string, error) {
 	if err != nil {
 		return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
 	}
-	p := tmux.Pane{Command: t[0], Title: t[1], Path: t[2]}
+	p := tmux.Pane{Command: t[0], Title: t[1], Path: t[2], Mode: f[12], DeadStatus: -1}
 	if p.ID, err = tmux.ParsePaneID(f[0]); err != nil {
 		return tmux.Pane{}, "", err
 	}
@@ -128,6 +129,9 @@ func cutPane(s string) (tmux.Pane, string, error) {
 		if *dst, err = atoi(f[2+i]); err != nil {
 			return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
 		}
+	}
+	if n, err := atoi(f[11]); err == nil && p.Dead {
+		p.DeadStatus = n
 	}
 	return p, rest, nil
 }

@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,11 +15,11 @@ import (
 
 func FuzzParseListing(f *testing.F) {
 	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\t1\tmain\\.sh\\.\n" +
-		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\tsh\\.title\\./home/u\\.\n" +
-		"%1\t@0\t1\t0\t1\t1\t0\t61\t0\t59\t40\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
+		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\t\t\tsh\\.title\\./home/u\\.\n" +
+		"%1\t@0\t1\t0\t1\t1\t1\t61\t0\t59\t40\t3\tcopy-mode\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
 		"second line of a path\\.\n" +
 		"M\t%1\t@0\n")
-	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\t1\tmain\\.sh\\.\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\tsh\\.\\./\\.\n")
+	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\t1\tmain\\.sh\\.\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\t\t\tsh\\.\\./\\.\n")
 	f.Add("%0\t@0\t0\n")
 	f.Add("@0\t0\t1\t1\t0\t1\t0\t$0\tl\t1\tmain\\.w\\.")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -73,8 +74,12 @@ func renderListing(l *listing) string {
 		fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w.ID, w.Index, w.Width, w.Height,
 			flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, flag(w.AutoRename), raw.line(w.SessionName, w.Name))
 		for _, p := range w.Panes {
-			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", p.ID, p.WindowID, p.Index,
-				flag(p.Active), flag(p.Last), flag(p.Marked), flag(p.Dead), p.Left, p.Top, p.Width, p.Height,
+			status := ""
+			if p.DeadStatus >= 0 {
+				status = strconv.Itoa(p.DeadStatus)
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", p.ID, p.WindowID, p.Index,
+				flag(p.Active), flag(p.Last), flag(p.Marked), flag(p.Dead), p.Left, p.Top, p.Width, p.Height, status, p.Mode,
 				raw.line(p.Command, p.Title, p.Path))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/demo"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -30,13 +31,13 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	if _, err := transport.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
 	}
-	demo, err := tmuxctl.StartDemo(ctx, fmt.Sprintf("panemap-demo-%d", os.Getpid()), 200, 50)
+	srv, err := demo.Start(ctx, fmt.Sprintf("panemap-demo-%d", os.Getpid()), 200, 50)
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot start the demo tmux server: %w", err))
 	}
-	defer demo.Close()
-	client := tmuxctl.Open(g.options(demo.Socket, tmux.Env{}))
+	defer srv.Close()
+	client := tmuxctl.Open(g.options(srv.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
-	return navigate(ctx, g, client, demo.Session, demo.Window, st, nil)
+	return navigate(ctx, g, client, srv.Session, srv.Window, st, nil)
 }

@@ -18,8 +18,8 @@ import (
 func mcpCommand() command {
 	return command{
 		name:    "mcp",
-		summary: "serve the pane tools (list, select, swap, resize, layout, move) over MCP on stdio",
-		usage:   "[--read-only] [--list-tools]",
+		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label) over MCP on stdio",
+		usage:   "[--read-only] [--no-content] [--list-tools]",
 		run:     runMCP,
 	}
 }
@@ -30,10 +30,11 @@ func mcpCommand() command {
 func runMCP(ctx context.Context, g *globals, args []string) int {
 	fs := flag.NewFlagSet("panemap mcp", flag.ContinueOnError)
 	fs.SetOutput(g.stderr)
-	readOnly := fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes)")
+	readOnly := fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)")
+	noContent := fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)")
 	listTools := fs.Bool("list-tools", false, "print the tools this server would offer, and exit")
 	fs.Usage = func() {
-		fmt.Fprintln(g.stderr, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] mcp [--read-only] [--list-tools]")
+		fmt.Fprintln(g.stderr, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] mcp [--read-only] [--no-content] [--list-tools]")
 		fmt.Fprintln(g.stderr)
 		fmt.Fprintln(g.stderr, "Serves MCP on stdin/stdout. -t sets the window list_panes shows when a call names none.")
 		fmt.Fprintln(g.stderr, "Set PANEMAP_LOG=debug for a log line per call on stderr.")
@@ -53,6 +54,7 @@ func runMCP(ctx context.Context, g *globals, args []string) int {
 
 	opts := mcp.Options{
 		ReadOnly:      *readOnly,
+		NoContent:     *noContent,
 		DefaultWindow: g.target,
 		Version:       strings.TrimPrefix(versionString(), "panemap "),
 		Logger:        mcpLogger(g),
@@ -84,7 +86,7 @@ func runMCP(ctx context.Context, g *globals, args []string) int {
 		return 1
 	}
 	sock, _ := g.socket()
-	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly)
+	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent)
 	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout); err != nil {
 		opts.Logger.Error("panemap mcp stopped", "error", err)
 		return 1

@@ -311,13 +311,82 @@ func TestReadmeMCPTools(t *testing.T) {
 	if !slices.Equal(listed, offered) {
 		t.Errorf("README's MCP tool table lists %v; the server offers %v", listed, offered)
 	}
-	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	if len(offered) < len(words) && !strings.Contains(readme, "is an MCP server on stdio with "+words[len(offered)]+" tools") {
-		t.Errorf("README does not say the server has %s tools", words[len(offered)])
+	if n := countWord(t, len(offered)); !strings.Contains(readme, "is an MCP server on stdio with "+n+" tools:") {
+		t.Errorf("README does not say the server has %s tools", n)
 	}
+	checkAccessModes(t, readme, offered)
 	for _, never := range []string{"never runs commands in panes", "never sends keys", "never creates or kills a pane", "no executable input", "tmux closes it"} {
 		if !strings.Contains(strings.Join(strings.Fields(readme), " "), never) {
 			t.Errorf("README's MCP section does not say %q", never)
 		}
+	}
+}
+
+// countWord is how the README writes a count of tools. A count past the
+// list fails the test rather than going unchecked.
+func countWord(t *testing.T, n int) string {
+	t.Helper()
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+		"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
+	if n < 0 || n >= len(words) {
+		t.Fatalf("%d tools: add the number's word to countWord", n)
+	}
+	return words[n]
+}
+
+// checkAccessModes checks the README's access modes table against the
+// tools each combination of --read-only and --no-content offers: a row
+// lists them by name, says "all N", or "all but the N readers".
+func checkAccessModes(t *testing.T, readme string, all []string) {
+	t.Helper()
+	modes := map[string]mcp.Options{
+		"none":                       {},
+		"`--read-only`":              {ReadOnly: true},
+		"`--no-content`":             {NoContent: true},
+		"`--read-only --no-content`": {ReadOnly: true, NoContent: true},
+	}
+	toolName := regexp.MustCompile("`([a-z]+_[a-z_]+)`")
+	seen := 0
+	for _, line := range strings.Split(readme, "\n") {
+		cells := strings.Split(line, " | ")
+		if len(cells) < 3 || !strings.HasPrefix(cells[0], "| ") {
+			continue
+		}
+		mode := strings.TrimPrefix(cells[0], "| ")
+		opts, ok := modes[mode]
+		if !ok {
+			continue
+		}
+		seen++
+		ts, err := mcp.Tools(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var offered, listed []string
+		for _, tool := range ts {
+			offered = append(offered, tool.Name)
+		}
+		for _, m := range toolName.FindAllStringSubmatch(cells[1], -1) {
+			listed = append(listed, m[1])
+		}
+		slices.Sort(listed)
+		var want string
+		switch {
+		case len(listed) > 0:
+			if !slices.Equal(listed, offered) {
+				t.Errorf("README's access mode %s lists %v; it offers %v", mode, listed, offered)
+			}
+			continue
+		case len(offered) == len(all):
+			want = "all " + countWord(t, len(all))
+		default:
+			want = "all but the " + countWord(t, len(all)-len(offered)) + " readers"
+		}
+		if cells[1] != want {
+			t.Errorf("README's access mode %s says %q; want %q (it offers %v)", mode, cells[1], want, offered)
+		}
+	}
+	if seen != len(modes) {
+		t.Errorf("README's access modes table has %d of the %d modes", seen, len(modes))
 	}
 }

@@ -60,7 +60,7 @@ func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScr
 	}
 	nonce := rand.Text()
 	var screens []tmux.PaneScreen
-	for _, part := range captureBatches(want, nonce) {
+	for _, part := range batches(want, func(part []tmux.PaneID) [][]string { return captureCmds(part, nonce) }) {
 		out, err := run(ctx, captureCmds(part, nonce))
 		// A pane that went away between its header and its capture
 		// (possible only where the capture waits for run-shell -C) fails
@@ -81,18 +81,18 @@ func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScr
 // one command list; a bigger one is several, run one after another.
 const maxCaptureList = 14 * 1024
 
-// captureBatches cuts panes into runs whose command lists each fit in
-// maxCaptureList.
-func captureBatches(panes []tmux.PaneID, nonce string) [][]tmux.PaneID {
-	var batches [][]tmux.PaneID
+// batches cuts panes into runs whose command lists (as cmds makes them)
+// each fit in maxCaptureList.
+func batches(panes []tmux.PaneID, cmds func([]tmux.PaneID) [][]string) [][]tmux.PaneID {
+	var out [][]tmux.PaneID
 	start, size := 0, 0
 	for i, p := range panes {
-		line, _ := transport.CommandLine(captureCmds([]tmux.PaneID{p}, nonce))
+		line, _ := transport.CommandLine(cmds([]tmux.PaneID{p}))
 		if i > start && size+len(line) > maxCaptureList {
-			batches = append(batches, panes[start:i])
+			out = append(out, panes[start:i])
 			start, size = i, 0
 		}
 		size += len(line)
 	}
-	return append(batches, panes[start:])
+	return append(out, panes[start:])
 }

@@ -27,25 +27,36 @@ const maxCaptureHeight = 1 << 16
 // the nonce mislead the split, and the nonce is fresh for every call and
 // shown to no pane.
 func splitCaptures(out, nonce string, panes []tmux.PaneID) []tmux.PaneScreen {
+	return splitAnswer(out, nonce, panes, func(rest string) (tmux.PaneScreen, tmux.PaneID, int, bool) {
+		s, ok := parseCaptureHeader(rest)
+		return s, s.Pane, s.Height, ok
+	}, func(s *tmux.PaneScreen, text string) { s.Text = text })
+}
+
+// splitAnswer is splitCaptures for any header: header reads the fields
+// after the marker (the pane and how many lines of text follow), and
+// setText stores a pane's text, its lines each ending in "\n".
+func splitAnswer[T any](out, nonce string, panes []tmux.PaneID,
+	header func(rest string) (T, tmux.PaneID, int, bool), setText func(*T, string)) []T {
 	lines := strings.Split(out, "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}
-	header := captureMarker(nonce) + " "
-	byID := make(map[tmux.PaneID]tmux.PaneScreen, len(panes))
+	marker := captureMarker(nonce) + " "
+	byID := make(map[tmux.PaneID]T, len(panes))
 	for i := 0; i < len(lines); {
-		rest, ok := strings.CutPrefix(lines[i], header)
+		rest, ok := strings.CutPrefix(lines[i], marker)
 		if !ok {
 			i++ // the end marker, or what follows a header tmux garbled
 			continue
 		}
-		s, ok := parseCaptureHeader(rest)
+		s, pane, count, ok := header(rest)
 		if !ok {
 			i++
 			continue
 		}
-		trailer := captureTrailer(nonce, s.Pane)
-		end := i + 1 + s.Height
+		trailer := captureTrailer(nonce, pane)
+		end := i + 1 + count
 		if end >= len(lines) || lines[end] != trailer {
 			for i++; i < len(lines) && lines[i] != trailer; i++ {
 			}
@@ -58,11 +69,11 @@ func splitCaptures(out, nonce string, panes []tmux.PaneID) []tmux.PaneScreen {
 			b.WriteString(l)
 			b.WriteByte('\n')
 		}
-		s.Text = b.String()
-		byID[s.Pane] = s
+		setText(&s, b.String())
+		byID[pane] = s
 		i = end + 1
 	}
-	screens := make([]tmux.PaneScreen, 0, len(byID))
+	screens := make([]T, 0, len(byID))
 	for _, p := range panes {
 		if s, ok := byID[p]; ok {
 			screens = append(screens, s)

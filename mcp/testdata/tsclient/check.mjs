@@ -1,9 +1,9 @@
 // An independent check of `panemap mcp` with the official TypeScript MCP
 // client, which validates structuredContent against each tool's output
 // schema and throws when it does not match. Not part of `go test` (CI must
-// not depend on npm). Run by hand:
+// not depend on npm). Run by hand (see README.md):
 //
-//   npm install @modelcontextprotocol/sdk
+//   npm install
 //   tmux -L tscheck -f /dev/null new-session -d 'exec sh'
 //   tmux -L tscheck split-window -h 'exec sh'
 //   tmux -L tscheck new-session -d -s tests -n runner 'exec sh'
@@ -21,7 +21,7 @@ await client.connect(transport);
 const fail = (msg) => { console.error("FAIL:", msg); process.exitCode = 1; };
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort().join(",");
-if (names !== "list_panes,move_pane,resize_pane,select_layout,select_pane,swap_pane") fail(`tools/list: ${names}`);
+if (names !== "capture_pane,list_panes,move_pane,rename_window,resize_pane,search_panes,select_layout,select_pane,set_pane_title,swap_pane,wait_for_text") fail(`tools/list: ${names}`);
 
 const list = await client.callTool({ name: "list_panes", arguments: {} });
 if (list.isError) fail(`list_panes: ${JSON.stringify(list)}`);

@@ -1,4 +1,4 @@
-package tmuxctl_test
+package demo_test
 
 import (
 	"os"
@@ -6,12 +6,13 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/demo"
 )
 
 func TestDemoServer(t *testing.T) {
 	tmuxtest.Available(t)
 	name := tmuxtest.UniqueName("pmdemo")
-	d, err := tmuxctl.StartDemo(t.Context(), name, 120, 40)
+	d, err := demo.Start(t.Context(), name, 120, 40)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,5 @@
-package tmuxctl
+// Package demo starts the private tmux server of `panemap demo`.
+package demo
 
 import (
 	"context"
@@ -10,9 +11,9 @@ import (
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
-// Demo is a private tmux server with a sample layout, for `panemap demo`:
+// Server is a private tmux server with a sample layout, for `panemap demo`:
 // a newcomer sees the navigator without touching their own tmux.
-type Demo struct {
+type Server struct {
 	Socket  tmux.Socket
 	Session tmux.SessionID
 	Window  tmux.WindowID
@@ -20,15 +21,15 @@ type Demo struct {
 	path    string // the socket file, which tmux leaves behind
 }
 
-// StartDemo starts a server on a private socket name with no
+// Start starts a server on a private socket name with no
 // configuration, a "work" window of four panes in main-vertical layout and
 // a second "notes" window, all running sh.
-func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) {
+func Start(ctx context.Context, name string, cols, rows int) (*Server, error) {
 	sock := tmux.Socket{Name: name, Source: "-L"}
 	t := transport.NewExec(sock)
 	// Not inside the user's tmux: the demo server is a world of its own.
 	t.Env = transport.WithoutTmux(nil)
-	d := &Demo{Socket: sock, t: t}
+	d := &Server{Socket: sock, t: t}
 	home, _ := os.UserHomeDir()
 	if home == "" {
 		home = "/"
@@ -40,7 +41,7 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 	if err != nil {
 		return nil, err
 	}
-	l := splitLines(out)
+	l := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	var ids []string
 	if len(l) == 1 {
 		ids = strings.Split(l[0], "\t")
@@ -90,7 +91,7 @@ func StartDemo(ctx context.Context, name string, cols, rows int) (*Demo, error) 
 }
 
 // Close kills the demo server and removes its socket file.
-func (d *Demo) Close() {
+func (d *Server) Close() {
 	_, _ = d.t.Run(context.Background(), []string{"kill-server"})
 	if d.path != "" {
 		_ = os.Remove(d.path)

@@ -1,0 +1,132 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
+)
+
+// progressLog records the progress notifications a client receives, in the
+// order it handles them (the SDK's client handles notifications one at a
+// time, in the order they arrive).
+type progressLog struct {
+	mu  sync.Mutex
+	got []sdkmcp.ProgressNotificationParams
+}
+
+func (l *progressLog) handle(_ context.Context, req *sdkmcp.ProgressNotificationClientRequest) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.got = append(l.got, *req.Params)
+}
+
+// all is every notification received so far.
+func (l *progressLog) all() []sdkmcp.ProgressNotificationParams {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]sdkmcp.ProgressNotificationParams(nil), l.got...)
+}
+
+// of is the notifications that carry token.
+func (l *progressLog) of(token string) []sdkmcp.ProgressNotificationParams {
+	var out []sdkmcp.ProgressNotificationParams
+	for _, n := range l.all() {
+		if n.ProgressToken == token {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+type callResult struct {
+	res *sdkmcp.CallToolResult
+	err error
+}
+
+// TestWaitForTextProgress: a wait_for_text call with a progress token gets
+// notifications with that token while it waits, their progress (the time
+// waited) increasing up to the call's timeout; a call without a token gets
+// none. The pane prints the awaited line only after the client has had
+// two notifications, so they cannot be missing because the wait ended at
+// its first look (it notifies after each look that finds nothing: 4 times
+// a second below tmux 3.7, at least once a second from 3.7).
+func TestWaitForTextProgress(t *testing.T) {
+	var log progressLog
+	f := startClient(t, tmuxtest.Start(t, 0, 0), mcp.Options{},
+		&sdkmcp.ClientOptions{ProgressNotificationHandler: log.handle})
+	f.srv.Must("respawn-pane", "-k", "-t", "main:0", "exec cat")
+	p := f.srv.Display("main:0", "#{pane_id}")
+
+	const timeout = 30_000
+	params := &sdkmcp.CallToolParams{Name: "wait_for_text",
+		Arguments: obj("pane", p, "pattern", `^BUILD (OK|FAILED)$`, "timeout_ms", timeout)}
+	params.SetProgressToken("build-1")
+	done := make(chan callResult, 1)
+	go func() {
+		res, err := f.cs.CallTool(t.Context(), params)
+		done <- callResult{res, err}
+	}()
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return len(log.of("build-1")) >= 2 },
+		"two progress notifications with the token while the pane shows nothing")
+	f.srv.Must("send-keys", "-t", p, "-l", "BUILD OK\n")
+	var r callResult
+	select {
+	case r = <-done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the wait did not end once the pane printed BUILD OK")
+	}
+	if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), "BUILD OK") {
+		t.Fatalf("wait for the build: %v %+v", r.err, r.res)
+	}
+
+	got := log.of("build-1")
+	if all := log.all(); len(all) != len(got) {
+		t.Errorf("%d notifications, %d of them with the call's token: %+v", len(all), len(got), all)
+	}
+	last := -1.0
+	for i, n := range got {
+		if n.Progress <= last {
+			t.Errorf("notification %d: progress %v after %v; want it to increase", i, n.Progress, last)
+		}
+		last = n.Progress
+		if n.Total != timeout || n.Progress < 0 || n.Progress > n.Total {
+			t.Errorf("notification %d: progress %v of %v; want 0 to %d of %d", i, n.Progress, n.Total, timeout, timeout)
+		}
+		if !strings.Contains(n.Message, p) || !strings.Contains(n.Message, "BUILD") {
+			t.Errorf("notification %d: message %q does not name the pane and the pattern", i, n.Message)
+		}
+	}
+
+	// Without a token: a wait that looks several times and never matches.
+	// A call with a token after it is the barrier: once the client has its
+	// notifications, it has handled everything the server sent before.
+	before := len(log.all())
+	var w struct {
+		Matched bool `json:"matched"`
+	}
+	f.ok(t, "wait_for_text", obj("pane", p, "pattern", "never", "timeout_ms", 1500), &w)
+	if w.Matched {
+		t.Fatalf("never matched: %+v", w)
+	}
+	after := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "never", "timeout_ms", 300)}
+	after.SetProgressToken("after")
+	if res, err := f.cs.CallTool(t.Context(), after); err != nil || res.IsError {
+		t.Fatalf("the call after: %v %+v", err, res)
+	}
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return len(log.of("after")) >= 1 },
+		"a notification for the call with a token")
+	for _, n := range log.all()[before:] {
+		if n.ProgressToken != "after" {
+			t.Errorf("a call without a progress token: got %+v", n)
+		} else if n.Total != 300 || n.Progress > n.Total {
+			t.Errorf("progress %v of %v; want at most 300 of 300", n.Progress, n.Total)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package capture
+
+import (
+	"context"
+	"crypto/rand"
+	"strconv"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// Lines is a pane's own screen and some of the history above it, as
+// History and Since read it: what the pane's program printed, whatever
+// mode the pane is in (a copy mode's view is not what an agent waits
+// for or searches).
+type Lines struct {
+	Pane             tmux.PaneID
+	Width, Height    int
+	CursorX, CursorY int    // the program's cursor, on the screen
+	HistorySize      int    // lines of history the pane held above its screen
+	Back             int    // how many of those Text starts with
+	Dead             bool   // the program exited; tmux keeps the pane
+	Mode             string // "" or tmux's #{pane_mode}
+	// Text is Back+Height lines, each ending in "\n", as capture-pane -e
+	// -p prints them: SGR kept, trailing spaces cut. It is the pane's
+	// text, hostile input: read it through package screen.
+	Text string
+}
+
+// MaxBack bounds how far back into a pane's history a capture reaches.
+const MaxBack = 100_000
+
+// History captures each listed pane's screen and up to back lines of
+// history above it (all there is when the pane holds fewer), in as few
+// command lists as fit (see Panes, whose rules for ids, gone panes and
+// hostile text hold here too).
+func History(ctx context.Context, run Runner, panes []tmux.PaneID, back int) ([]Lines, error) {
+	if back < 0 || back > MaxBack {
+		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: strconv.Itoa(back),
+			Message: "history lines " + strconv.Itoa(back) + " out of range: want 0 to " + strconv.Itoa(MaxBack)}
+	}
+	b := strconv.Itoa(back)
+	// min(history_size, back)
+	return history(ctx, run, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}")
+}
+
+// Since captures pane's screen and its history from line first on,
+// counted from the oldest line tmux keeps (a line's number is the
+// #{history_size} of the moment plus its row on the screen), so that a
+// reader that saw the pane before (and noted HistorySize then) gets every
+// line that scrolled off the screen since, and the screen. When tmux has
+// dropped old history meanwhile (history-limit reached: it drops a tenth
+// at a time), the numbers moved and the capture takes all the history
+// there is. ok is false when the pane is gone, or changed size while it
+// was captured: read it again.
+func Since(ctx context.Context, run Runner, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
+	if first < 0 {
+		first = 0
+	}
+	f := strconv.Itoa(first)
+	// history_size-first, or history_size when that is negative.
+	got, err := history(ctx, run, []tmux.PaneID{pane},
+		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}")
+	if err != nil || len(got) == 0 {
+		return Lines{}, false, err
+	}
+	return got[0], true, nil
+}
+
+func history(ctx context.Context, run Runner, panes []tmux.PaneID, back string) ([]Lines, error) {
+	want := make([]tmux.PaneID, 0, len(panes))
+	seen := make(map[tmux.PaneID]bool, len(panes))
+	for _, p := range panes {
+		if _, err := tmux.ParsePaneID(string(p)); err != nil {
+			return nil, err
+		}
+		if !seen[p] {
+			seen[p] = true
+			want = append(want, p)
+		}
+	}
+	nonce := rand.Text()
+	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back) }
+	var all []Lines
+	for _, part := range batches(want, cmds) {
+		out, err := run(ctx, cmds(part))
+		if err != nil && tmux.KindOf(err) != tmux.KindGone {
+			return nil, err
+		}
+		all = append(all, splitAnswer(out, nonce, part, parseHistoryHeader, func(l *Lines, text string) { l.Text = text })...)
+	}
+	return all, nil
+}
+
+// historyHeader follows the marker on the line before a pane's text. back
+// is its own format, so the header and the capture's -S are expanded at
+// the same moment; mode is last, as it may be empty. The pane id is left
+// for display-message to expand (##): run-shell -C's expansion would hand
+// it a literal "%3", which display-message passes through strftime(3).
+func historyHeader(back string) string {
+	return " ##{pane_id} #{pane_width} #{pane_height} #{cursor_x} #{cursor_y} #{history_size} " + back + " #{pane_dead} #{pane_mode}"
+}
+
+// historyCmds is, per pane, a run-shell -C that expands the header and
+// the capture's range in the pane's context at one moment, then runs
+// them: run-shell -C is how tmux 3.2 and 3.3 take a format in -S (3.4
+// expands one there itself, see cmds.go), and one path for every version
+// keeps the header's count and the capture's range from one expansion.
+// Between the expansion and the capture tmux may read more of the pane's
+// output: the range then starts that many lines later, and the count is
+// still right; a pane resized in between gets no trailer where the count
+// says, and is left out (see splitAnswer). back must be a format made in
+// this file.
+func historyCmds(panes []tmux.PaneID, nonce, back string) [][]string {
+	cmds := make([][]string, 0, len(panes)+1)
+	for _, p := range panes {
+		id := string(p)
+		inner := words("display-message", "-p", "-t", id, captureMarker(nonce)+historyHeader(back)) + " ; " +
+			words("capture-pane", "-p", "-e", "-t", id, "-S", "-"+back, "-E", "-") + " ; " +
+			words("display-message", "-p", captureTrailer(nonce, p))
+		cmds = append(cmds, []string{"if-shell", "-F", "-t", id, "#{==:#{pane_id}," + id + "}",
+			words("run-shell", "-C", "-t", id, inner)})
+	}
+	return append(cmds, []string{"display-message", "-p", captureMarker(nonce)})
+}
+
+// parseHistoryHeader reads historyHeader's fields: pane width height
+// cursor_x cursor_y history_size back dead mode.
+func parseHistoryHeader(rest string) (Lines, tmux.PaneID, int, bool) {
+	f := strings.SplitN(rest, " ", 9)
+	if len(f) != 9 {
+		return Lines{}, "", 0, false
+	}
+	id, err := tmux.ParsePaneID(f[0])
+	if err != nil {
+		return Lines{}, "", 0, false
+	}
+	var n [6]int
+	for i := range n {
+		v, err := strconv.Atoi(f[1+i])
+		if err != nil || v < 0 || v > MaxBack+maxCaptureHeight {
+			return Lines{}, "", 0, false
+		}
+		n[i] = v
+	}
+	l := Lines{Pane: id, Width: n[0], Height: n[1], CursorX: n[2], CursorY: n[3], HistorySize: n[4], Back: n[5],
+		Dead: f[7] == "1", Mode: f[8]}
+	if l.Height < 1 || l.Height > maxCaptureHeight || l.Back > l.HistorySize {
+		return Lines{}, "", 0, false
+	}
+	return l, id, l.Back + l.Height, true
+}

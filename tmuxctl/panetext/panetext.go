@@ -1,0 +1,100 @@
+// Package panetext reads what panes print as plain text, for agents:
+// one pane's screen with the history above it, a search through many
+// panes' screens and history, and a wait for a line that matches.
+//
+// Pane text is hostile input: every line reaches a caller through
+// screen.Lines, with no escape sequence and no control character left.
+// Line numbers count as capture-pane's -S and -E do: 0 is the screen's
+// top row, -1 the history line just above it.
+package panetext
+
+import (
+	"context"
+	"sync"
+
+	"github.com/panemap/panemap/screen"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/capture"
+)
+
+// MaxLines bounds how many lines a capture or a search reads per pane.
+const MaxLines = 10_000
+
+// Reader reads pane text through one client. Waits on one server share
+// one output watch per session (see Wait).
+type Reader struct {
+	c *tmuxctl.Client
+
+	mu      sync.Mutex
+	watches map[tmux.SessionID]*sharedWatch
+	noWatch bool // this tmux gets none (before 3.7): poll
+}
+
+// New reads through c.
+func New(c *tmuxctl.Client) *Reader {
+	return &Reader{c: c, watches: map[tmux.SessionID]*sharedWatch{}}
+}
+
+// Screen is a pane's text as Capture answers it.
+type Screen struct {
+	Pane             tmux.PaneID
+	Width, Height    int
+	CursorX, CursorY int // on the screen
+	Mode             string
+	Dead             bool
+	First            int      // the line number of Lines[0]
+	Lines            []string // plain text, trailing spaces cut
+	Truncated        bool     // the pane holds lines above Lines[0] (history or screen rows)
+}
+
+// Capture reads pane's screen (lines 0: Height lines), or the last lines
+// lines the pane printed (1 to MaxLines), reaching into the history: they
+// end at the cursor's row or the last row with text on the screen,
+// whichever is lower, so the blank rows under a short output are not
+// what an agent asking for the last lines gets. It is the pane's own
+// screen in any mode: a copy mode's view is not what its program printed.
+func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Screen, error) {
+	if lines < 0 || lines > MaxLines {
+		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "lines out of range: want 1 to 10000"}
+	}
+	l, err := r.captureOne(ctx, pane, lines)
+	if err != nil {
+		return nil, err
+	}
+	text := screen.Lines(l.Text, l.Width)
+	end, keep := len(text), min(l.Height, len(text))
+	if lines > 0 {
+		end = min(len(text), l.Back+l.CursorY+1) // through the cursor's row
+		for i := len(text); i > end; i-- {
+			if text[i-1] != "" {
+				end = i
+				break
+			}
+		}
+		keep = min(lines, end)
+	}
+	s := &Screen{Pane: l.Pane, Width: l.Width, Height: l.Height, CursorX: l.CursorX, CursorY: l.CursorY,
+		Mode: l.Mode, Dead: l.Dead, Lines: text[end-keep : end]}
+	s.First = end - keep - l.Back
+	s.Truncated = -s.First < l.HistorySize
+	return s, nil
+}
+
+// captureOne captures pane with back lines of history, again when it
+// changed size meanwhile; a pane no capture finds is gone.
+func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int) (capture.Lines, error) {
+	for range 3 {
+		got, err := r.c.CaptureHistory(ctx, []tmux.PaneID{pane}, back)
+		if err != nil {
+			return capture.Lines{}, err
+		}
+		if len(got) == 1 {
+			return got[0], nil
+		}
+		if _, err := r.c.WindowOf(ctx, pane); err != nil {
+			return capture.Lines{}, err
+		}
+	}
+	return capture.Lines{}, tmux.Gone("pane", string(pane))
+}

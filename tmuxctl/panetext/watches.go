@@ -1,0 +1,112 @@
+package panetext
+
+import (
+	"context"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// sharedWatch is one output watch on a session, shared by every wait on
+// its panes, and closed when the last of them ends: on tmux 3.7 to 3.7c
+// an attached control client is a risk to the server (see
+// transport.OutputWatch), so none stays attached while nobody waits.
+type sharedWatch struct {
+	w    *tmuxctl.OutputWatch
+	refs int
+	subs map[tmux.PaneID]map[chan struct{}]bool
+	lost chan struct{} // closed when the watch ends
+}
+
+// subscription is one wait's share of a watch. notices and lost are nil
+// without a watch (the wait polls).
+type subscription struct {
+	r       *Reader
+	s       tmux.SessionID
+	pane    tmux.PaneID
+	sw      *sharedWatch
+	notices chan struct{}
+	lost    <-chan struct{}
+}
+
+// subscribe joins (or starts) the watch on session s for pane. Where this
+// tmux gets no watch, or one cannot be had now, the wait polls.
+func (r *Reader) subscribe(ctx context.Context, s tmux.SessionID, pane tmux.PaneID) *subscription {
+	sub := &subscription{r: r, s: s, pane: pane}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.noWatch {
+		return sub
+	}
+	sw := r.watches[s]
+	if sw == nil {
+		w, err := r.c.WatchOutput(ctx, s)
+		if err != nil || w == nil {
+			r.noWatch = err == nil // this tmux never gets one
+			return sub
+		}
+		sw = &sharedWatch{w: w, subs: map[tmux.PaneID]map[chan struct{}]bool{}, lost: make(chan struct{})}
+		r.watches[s] = sw
+		go r.dispatch(s, sw)
+	}
+	sw.refs++
+	if sw.subs[pane] == nil {
+		sw.subs[pane] = map[chan struct{}]bool{}
+	}
+	sub.sw, sub.notices, sub.lost = sw, make(chan struct{}, 1), sw.lost
+	sw.subs[pane][sub.notices] = true
+	return sub
+}
+
+// dispatch passes each notice on to the waits on that pane, until the
+// watch ends.
+func (r *Reader) dispatch(s tmux.SessionID, sw *sharedWatch) {
+	for p := range sw.w.Changed() {
+		r.mu.Lock()
+		for ch := range sw.subs[p] {
+			select {
+			case ch <- struct{}{}:
+			default: // a look is due already
+			}
+		}
+		r.mu.Unlock()
+	}
+	r.mu.Lock()
+	if r.watches[s] == sw {
+		delete(r.watches, s)
+	}
+	r.mu.Unlock()
+	close(sw.lost)
+}
+
+// arm asks the watch to report the pane's next output. Call it before
+// each look, so that nothing printed between the look and the next
+// notice is missed.
+func (sub *subscription) arm(ctx context.Context) {
+	if sub.sw != nil {
+		_ = sub.sw.w.Arm(ctx, []tmux.PaneID{sub.pane})
+	}
+}
+
+// cancel leaves the watch, and closes it when nobody else waits on it.
+func (sub *subscription) cancel() {
+	sw := sub.sw
+	if sw == nil {
+		return
+	}
+	r := sub.r
+	r.mu.Lock()
+	delete(sw.subs[sub.pane], sub.notices)
+	if len(sw.subs[sub.pane]) == 0 {
+		delete(sw.subs, sub.pane)
+	}
+	sw.refs--
+	last := sw.refs == 0
+	if last && r.watches[sub.s] == sw {
+		delete(r.watches, sub.s)
+	}
+	r.mu.Unlock()
+	if last {
+		_ = sw.w.Close()
+	}
+}
