@@ -154,23 +154,6 @@ func TestStartOpeningStopWaits(t *testing.T) {
 	}
 }
 
-// TestWarmRendererDrawsOffScreen: the warm-up draws a whole made-up map
-// of any size the navigator can show, without a core (it asks tmux
-// nothing).
-func TestWarmRendererDrawsOffScreen(t *testing.T) {
-	for _, size := range [][2]int{{MinWidth, MinHeight}, {80, 24}, {317, 91}} {
-		opts := DefaultOptions("$0")
-		opts.Initial = warmState(size[0], size[1])
-		opts.size.w, opts.size.h = size[0], size[1]
-		scr := ansi.Strip(New(nil, opts).View().Content)
-		if !strings.Contains(scr, "%0") || !strings.Contains(scr, "%1") {
-			t.Errorf("%dx%d: the warm-up's frame is not a map of both panes:\n%s", size[0], size[1], scr)
-		}
-		warmRenderer(size[0], size[1], []string{"TERM=xterm-256color"})
-	}
-	warmRenderer(MinWidth-1, MinHeight, nil) // too small: nothing to warm
-}
-
 // TestNoticeOnTheStatusLine: a notice shows on the status line as the map
 // opens, with any control character in it (option values are anyone's
 // text) drawn as U+FFFD rather than sent.

@@ -26,9 +26,9 @@ import (
 // The end of in (EOF: stdin from /dev/null or a closed pipe, a terminal
 // hung up) closes the navigator as q does; see inputClosedMsg.
 //
-// With opts.Opening, the opening read runs beside Bubble Tea's start and a
-// warm-up of its renderer (opening.go, warm.go); Run returns only once the
-// read has, so that what it made can be cleaned up.
+// With opts.Opening, the opening read runs beside Bubble Tea's start
+// (opening.go); Run returns only once the read has, so that what it made
+// can be cleaned up.
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	if opts.size.w == 0 {
@@ -38,7 +38,6 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		wait, stop := startOpening(ctx, opts.Opening)
 		defer stop()
 		opts.Opening = wait
-		go warmRenderer(opts.size.w, opts.size.h, opts.Env)
 	}
 	m := New(core, opts).WithContext(ctx)
 	var p *tea.Program

@@ -73,6 +73,7 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 // screen. wid "" is the session's current window: the one the session's
 // clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
+	defer pauseGC(openingGCPause)()
 	sock, err := g.socket()
 	if err != nil {
 		return fail(g, err)

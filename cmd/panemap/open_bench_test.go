@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -47,9 +48,11 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
-	// The floor under any binding: panemap's binary starting, printing
-	// its version and nothing else, in a popup opened as the bare one is.
-	n.Inner.Must("bind-key", "V", "display-popup", "-E", "panemap -V; read x")
+	// The floors under any binding, in popups opened as the bare one is:
+	// a Go program that prints one word, and panemap's binary starting
+	// and printing its version (TMUX emptied, as the bindings do).
+	n.Inner.Must("bind-key", "T", "display-popup", "-E", shellQuote(tinyGo(b))+"; read x")
+	n.Inner.Must("bind-key", "V", "display-popup", "-E", "env TMUX= panemap -V; read x")
 	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
 
 	shows := func(ids ...string) func(string) bool {
@@ -78,6 +81,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 		{"plugin key", pluginDefaultKey, mapShown, "q"},
 		{"README one-line binding", "O", mapShown, "q"},
 		{"run-shell panemap popup", "R", mapShown, "q"},
+		{"a Go program printing a word", "T", shows("GOWORD"), "Enter"},
 		{"panemap -V alone", "V", shows("panemap "), "Enter"},
 	}
 	// A fixed number of rounds whatever b.N is: the result is a median,
@@ -166,4 +170,21 @@ func lineDiff(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// tinyGo builds a Go program that prints one word, as panemap is built
+// for releases (static, no cgo).
+func tinyGo(b *testing.B) string {
+	dir := b.TempDir()
+	src := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(src, []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Stdout.WriteString(\"GOWORD\\n\") }\n"), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	bin := filepath.Join(dir, "word")
+	cmd := exec.Command("go", "build", "-o", bin, src)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("building the one-word Go program: %v\n%s", err, out)
+	}
+	return bin
 }
