@@ -95,6 +95,9 @@ func TestWaitForTextProgress(t *testing.T) {
 		if n.Progress <= last {
 			t.Errorf("notification %d: progress %v after %v; want it to increase", i, n.Progress, last)
 		}
+		if i > 0 && n.Progress-last < spacedMS {
+			t.Errorf("notification %d: %v ms after the last; want at most one every 250 ms", i, n.Progress-last)
+		}
 		last = n.Progress
 		if n.Total != timeout || n.Progress < 0 || n.Progress > n.Total {
 			t.Errorf("notification %d: progress %v of %v; want 0 to %d of %d", i, n.Progress, n.Total, timeout, timeout)
@@ -127,6 +130,36 @@ func TestWaitForTextProgress(t *testing.T) {
 			t.Errorf("a call without a progress token: got %+v", n)
 		} else if n.Total != 300 || n.Progress > n.Total {
 			t.Errorf("progress %v of %v; want at most 300 of 300", n.Progress, n.Total)
+		}
+	}
+}
+
+// spacedMS is how far apart in the time waited (a notification's progress)
+// two notifications are at least: one every 250 ms, less a microsecond of
+// rounding.
+const spacedMS = 249.99
+
+// TestWaitForTextProgressBusyPane: a pane that prints all the time wakes a
+// wait at each output from tmux 3.7, but its client hears at most every
+// 250 ms of the wait (read from the progress, the time waited).
+func TestWaitForTextProgressBusyPane(t *testing.T) {
+	var log progressLog
+	f := startClient(t, tmuxtest.Start(t, 0, 0), mcp.Options{},
+		&sdkmcp.ClientOptions{ProgressNotificationHandler: log.handle})
+	f.srv.Must("respawn-pane", "-k", "-t", "main:0", "exec sh -c 'while :; do echo tick; sleep 0.005; done'")
+	p := f.srv.Display("main:0", "#{pane_id}")
+	params := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "never", "timeout_ms", 2000)}
+	params.SetProgressToken("busy")
+	if res, err := f.cs.CallTool(t.Context(), params); err != nil || res.IsError {
+		t.Fatalf("wait_for_text: %v %+v", err, res)
+	}
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return len(log.of("busy")) >= 2 },
+		"progress notifications for a two-second wait")
+	got := log.of("busy")
+	for i := 1; i < len(got); i++ {
+		// The progress stops at the timeout: the last may be cut there.
+		if d := got[i].Progress - got[i-1].Progress; d < spacedMS && got[i].Progress < got[i].Total {
+			t.Errorf("notification %d: %v ms after the one before; want at most one every 250 ms (%d in all)", i, d, len(got))
 		}
 	}
 }

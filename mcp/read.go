@@ -181,17 +181,21 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 	if req, ok := ctx.Value(requestKey{}).(*sdkmcp.CallToolRequest); ok && req.Params.GetProgressToken() != nil {
 		token := req.Params.GetProgressToken()
 		var last float64
+		var sent time.Time
 		progress = func(looks int) {
 			// Progress is the time waited, in milliseconds to the
 			// microsecond, up to the timeout (the wait's own clock starts
 			// a tmux call later). It must increase with each
 			// notification: a look that would not advance it (two looks
-			// in one microsecond, or past the timeout) sends none.
+			// in one microsecond, or past the timeout) sends none. From
+			// tmux 3.7 a wait looks each time the pane prints, which a
+			// busy build does all the time: the client hears at most
+			// every progressEvery.
 			p := min(float64(time.Since(start).Microseconds())/1000, float64(ms))
-			if p <= last {
+			if p <= last || !sent.IsZero() && time.Since(sent) < progressEvery {
 				return
 			}
-			last = p
+			last, sent = p, time.Now()
 			_ = req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{ProgressToken: token,
 				Progress: p, Total: float64(ms),
 				Message: fmt.Sprintf("waiting for %s in %s: %d look(s), no match yet", tmux.Quote(re.String()), pane, looks)})
@@ -211,6 +215,9 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 	}
 	return fmt.Sprintf("%s: no line matched %s within %d ms", pane, tmux.Quote(re.String()), ms), v, nil
 }
+
+// progressEvery is the most often a wait tells its client how it goes.
+const progressEvery = 250 * time.Millisecond
 
 // requestKey carries the call's request in its context, for a tool that
 // talks back to the client while it runs (progress).
