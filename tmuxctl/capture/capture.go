@@ -44,16 +44,9 @@ type Runner func(ctx context.Context, cmds [][]string) (string, error)
 // tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
 // and the headers hold nothing vis(3) would change.
 func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
-	want := make([]tmux.PaneID, 0, len(panes))
-	seen := make(map[tmux.PaneID]bool, len(panes))
-	for _, p := range panes {
-		if _, err := tmux.ParsePaneID(string(p)); err != nil {
-			return nil, err
-		}
-		if !seen[p] {
-			seen[p] = true
-			want = append(want, p)
-		}
+	want, err := distinctPanes(panes)
+	if err != nil {
+		return nil, err
 	}
 	if len(want) == 0 {
 		return nil, nil
@@ -95,4 +88,21 @@ func batches(panes []tmux.PaneID, cmds func([]tmux.PaneID) [][]string) [][]tmux.
 		size += len(line)
 	}
 	return append(out, panes[start:])
+}
+
+// distinctPanes is panes without repeats, in order, once each is checked
+// to be a canonical pane id (only those reach tmux).
+func distinctPanes(panes []tmux.PaneID) ([]tmux.PaneID, error) {
+	want := make([]tmux.PaneID, 0, len(panes))
+	seen := make(map[tmux.PaneID]bool, len(panes))
+	for _, p := range panes {
+		if _, err := tmux.ParsePaneID(string(p)); err != nil {
+			return nil, err
+		}
+		if !seen[p] {
+			seen[p] = true
+			want = append(want, p)
+		}
+	}
+	return want, nil
 }

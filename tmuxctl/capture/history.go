@@ -68,16 +68,9 @@ func Since(ctx context.Context, run Runner, pane tmux.PaneID, first int) (l Line
 }
 
 func history(ctx context.Context, run Runner, panes []tmux.PaneID, back string) ([]Lines, error) {
-	want := make([]tmux.PaneID, 0, len(panes))
-	seen := make(map[tmux.PaneID]bool, len(panes))
-	for _, p := range panes {
-		if _, err := tmux.ParsePaneID(string(p)); err != nil {
-			return nil, err
-		}
-		if !seen[p] {
-			seen[p] = true
-			want = append(want, p)
-		}
+	want, err := distinctPanes(panes)
+	if err != nil {
+		return nil, err
 	}
 	nonce := rand.Text()
 	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back) }
