@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"embed"
+	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"text/template"
@@ -135,7 +137,8 @@ func commandFlags(name string) []completedFlag {
 	case "popup":
 		flags = append(flags, completedFlag{Name: "client", Value: true})
 	case "mcp":
-		flags = append(flags, completedFlag{Name: "read-only"}, completedFlag{Name: "list-tools"})
+		fs, _ := mcpFlagSet(io.Discard)
+		fs.VisitAll(func(f *flag.Flag) { flags = append(flags, completedFlag{Name: f.Name}) })
 	}
 	return flags
 }

@@ -24,15 +24,27 @@ func mcpCommand() command {
 	}
 }
 
+// mcpFlags are panemap mcp's own flags.
+type mcpFlags struct{ readOnly, noContent, listTools *bool }
+
+// mcpFlagSet defines panemap mcp's flags (the completions list them from
+// here too).
+func mcpFlagSet(w io.Writer) (*flag.FlagSet, mcpFlags) {
+	fs := flag.NewFlagSet("panemap mcp", flag.ContinueOnError)
+	fs.SetOutput(w)
+	return fs, mcpFlags{
+		readOnly:  fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)"),
+		noContent: fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)"),
+		listTools: fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),
+	}
+}
+
 // runMCP serves MCP on stdin/stdout until the client closes stdin or a
 // signal cancels ctx. stdout carries the protocol and nothing else; logs
 // go to stderr, which MCP clients keep as the server's log.
 func runMCP(ctx context.Context, g *globals, args []string) int {
-	fs := flag.NewFlagSet("panemap mcp", flag.ContinueOnError)
-	fs.SetOutput(g.stderr)
-	readOnly := fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)")
-	noContent := fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)")
-	listTools := fs.Bool("list-tools", false, "print the tools this server would offer, and exit")
+	fs, f := mcpFlagSet(g.stderr)
+	readOnly, noContent, listTools := f.readOnly, f.noContent, f.listTools
 	fs.Usage = func() {
 		fmt.Fprintln(g.stderr, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] mcp [--read-only] [--no-content] [--list-tools]")
 		fmt.Fprintln(g.stderr)

@@ -101,7 +101,7 @@ func TestBashCompletion(t *testing.T) {
 		{"panemap --border r", "rounded"},
 		{"panemap popup --border do", "double"},
 		{"panemap popup --c", "--color --client"},
-		{"panemap mcp --", "--read-only --list-tools"},
+		{"panemap mcp --", "--list-tools --no-content --read-only"},
 		{"panemap --edge ", "wrap stop"},
 		{"panemap --width ", ""},
 		{"panemap completion ", "bash zsh fish"},

@@ -28,15 +28,20 @@ func countedNested(t *testing.T) (*tmuxtest.Nested, [4]string, *tmuxtest.Counter
 	return n, g, counter
 }
 
-// pressAndQuit opens the map with the prefix key and closes it with q.
+// pressAndQuit opens the map with the prefix key and closes it with q,
+// waiting until the popup is gone: the screen as it was before. (The map
+// leaves the screen as panemap leaves the alternate screen, before the
+// process has exited and the popup closed; tmux before 3.6 ignores a
+// display-popup on a client still showing one.)
 func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 	t.Helper()
+	before := n.Screen()
 	n.Keys("C-b", key)
 	n.WaitScreen(wait, "the map", func(scr string) bool {
 		return strings.Contains(scr, "NAV") && strings.Contains(scr, g[0]) && strings.Contains(scr, g[3])
 	})
 	n.Keys("q")
-	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr == before })
 }
 
 // readmeOneLine is the command of the README's one-line binding, as
