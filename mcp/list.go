@@ -2,8 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -48,15 +46,9 @@ func parseListArgs(a args, def tmuxctl.ListScope) (listRequest, error) {
 			r.scope = def
 		}
 	}
-	r.limit = tmuxctl.DefaultListLimit
-	if n, ok := a["limit"].(json.Number); ok {
-		v, err := n.Int64()
-		if err != nil || v < 1 || v > 5000 {
-			return r, invalid(n.String(), fmt.Sprintf("limit: invalid limit %s: want a whole number from 1 to 5000", n))
-		}
-		r.limit = int(v)
-	}
-	return r, nil
+	var err error
+	r.limit, err = intArg(a, "limit", 1, maxListLimit, tmuxctl.DefaultListLimit)
+	return r, err
 }
 
 func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {

@@ -22,6 +22,7 @@ import (
 var contentTools = map[string]bool{"capture_pane": true, "search_panes": true, "wait_for_text": true}
 
 const (
+	maxListLimit  = 5000 // list_panes' limit at most; search_panes reads that many panes
 	maxPattern    = 500
 	maxMatches    = 200
 	searchHistory = 1000
@@ -125,7 +126,7 @@ func (h *handlers) searchPanes(ctx context.Context, a args) (string, any, error)
 	if err != nil {
 		return "", nil, err
 	}
-	r.limit = 5000
+	r.limit = maxListLimit
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
