@@ -10,8 +10,8 @@ import (
 
 // Opening while the program starts: the popup's navigator reads tmux (the
 // server's version, the @panemap-* options and the session's state, in one
-// command list) at the same time as Bubble Tea sets the terminal up and
-// its renderer warms, rather than one after the other. The screen stays
+// command list) at the same time as Bubble Tea sets the terminal up,
+// rather than one after the other. The screen stays
 // blank until the options come back, so nothing is drawn that the first
 // frame would then change; the first frame is the map.
 
@@ -75,11 +75,12 @@ func (m Model) awaitOpening() tea.Cmd {
 // onOpened becomes the navigator the options describe, keeping the size,
 // the context and the input that came meanwhile, which then runs in order.
 func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
+	if m.quitting {
+		m.opening = false
+		return m, nil
+	}
 	if msg.err != nil {
 		m.opening = false
-		if m.quitting {
-			return m, nil
-		}
 		return m.setFatal(msg.err)
 	}
 	o := msg.opts
@@ -87,10 +88,7 @@ func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
 	o.size.w, o.size.h = m.width, m.height
 	n := New(m.core, o)
 	n.ctx, n.after = m.ctx, m.after
-	n.queue, n.inputClosed, n.quitting = m.queue, m.inputClosed, m.quitting
-	if n.quitting {
-		return n, nil
-	}
+	n.queue, n.inputClosed = m.queue, m.inputClosed
 	cmd := tea.Batch(n.Init(), n.drain())
 	n.layout()
 	return n, cmd
