@@ -30,12 +30,12 @@ func (m *Model) refresh() tea.Cmd {
 func (m *Model) read(seq int) tea.Cmd {
 	core, sess := m.core, m.opts.Session
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return func() tea.Msg {
+	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		st, err := core.ReadState(ctx, sess)
 		return stateMsg{seq: seq, state: st, err: err}
-	}
+	})
 }
 
 // startOp marks the model busy and returns the command that makes the
@@ -49,7 +49,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 	m.seq++
 	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return func() tea.Msg {
+	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
@@ -69,7 +69,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 		}
 		done.before, done.after, done.err = core.Act(ctx, sess, *op)
 		return done
-	}
+	})
 }
 
 // finish runs the closing work and quits with code, or with ExitFailed
@@ -77,7 +77,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 	m.busy = true
 	core, ctx, timeout, sess, st := m.core, m.ctx, m.opts.OpTimeout, m.opts.Session, m.state
-	return func() tea.Msg {
+	return m.tracked(func() tea.Msg {
 		if f == nil {
 			return quitMsg{code: code}
 		}
@@ -100,7 +100,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 			return quitMsg{code: ExitFailed, err: err}
 		}
 		return quitMsg{code: code}
-	}
+	})
 }
 
 // poll schedules the next poll tick.

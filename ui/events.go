@@ -45,7 +45,7 @@ func (m *Model) subscribe() tea.Cmd {
 		return nil
 	}
 	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
-	return func() tea.Msg {
+	return m.tracked(func() tea.Msg {
 		// First: the connection then attaches to this session, rather
 		// than to another whose layout events would be of no use.
 		fctx, cancel := context.WithTimeout(ctx, timeout)
@@ -56,7 +56,7 @@ func (m *Model) subscribe() tea.Cmd {
 			return eventsMsg{}
 		}
 		return eventsMsg{ch: ch, ok: true}
-	}
+	})
 }
 
 // waitEvent waits for the next notification; Update re-issues it after

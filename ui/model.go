@@ -42,6 +42,7 @@ type Model struct {
 	opts  Options
 	ctx   context.Context
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests replace it
+	io    *ioGate                                              // the commands talking to tmux (inflight.go)
 
 	keys     KeyMap
 	styles   Styles
@@ -115,6 +116,7 @@ func New(core Core, opts Options) Model {
 		opts:    opts,
 		ctx:     context.Background(),
 		after:   tea.Tick,
+		io:      &ioGate{},
 		keys:    DefaultKeyMap(),
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),

@@ -87,7 +87,7 @@ func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
 	o.Opening = nil
 	o.size.w, o.size.h = m.width, m.height
 	n := New(m.core, o)
-	n.ctx, n.after = m.ctx, m.after
+	n.ctx, n.after, n.io = m.ctx, m.after, m.io
 	n.queue, n.inputClosed = m.queue, m.inputClosed
 	cmd := tea.Batch(n.Init(), n.drain())
 	n.layout()

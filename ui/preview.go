@@ -156,7 +156,7 @@ func (m *Model) capture(panes []tmux.PaneID) tea.Cmd {
 	m.capturing = true
 	src, ctx, timeout := m.opts.Previews, m.ctx, m.opts.OpTimeout
 	arm := m.changes != nil
-	return func() tea.Msg {
+	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		screens, err := src.Capture(ctx, panes)
@@ -164,7 +164,7 @@ func (m *Model) capture(panes []tmux.PaneID) tea.Cmd {
 			err = src.Arm(ctx, panes)
 		}
 		return previewMsg{screens: screens, asked: panes, err: err}
-	}
+	})
 }
 
 // onPreview keeps the new captures; a pane whose capture is unchanged

@@ -28,7 +28,8 @@ import (
 //
 // With opts.Opening, the opening read runs beside Bubble Tea's start
 // (opening.go); Run returns only once the read has, so that what it made
-// can be cleaned up.
+// can be cleaned up, and only once no read, capture or change the
+// program started is still talking to tmux (inflight.go).
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	if opts.size.w == 0 {
@@ -62,6 +63,8 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	}
 	p = tea.NewProgram(m, popts...)
 	final, err := p.Run()
+	// No tmux process started for the map outlives the program.
+	m.io.closeAndWait()
 	fm, ok := final.(Model)
 	switch {
 	case err != nil:

@@ -39,7 +39,9 @@ func FakeTmux(tb testing.TB, body string) *Counter {
 func newCounter(tb testing.TB, then string) *Counter {
 	dir := tb.TempDir()
 	c := &Counter{Dir: dir, Path: filepath.Join(dir, "tmux"), log: filepath.Join(dir, "calls.log")}
-	script := fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" | tr '\\n' ' ' >> '%s'\necho >> '%s'\n%s\n", c.log, c.log, then)
+	// One write per call, so that two tmux processes starting at once
+	// cannot interleave their lines.
+	script := fmt.Sprintf("#!/bin/sh\nline=$(printf '%%s' \"$*\" | tr '\\n' ' ')\nprintf '%%s\\n' \"$line\" >> '%s'\n%s\n", c.log, then)
 	if err := os.WriteFile(c.Path, []byte(script), 0o755); err != nil {
 		tb.Fatal(err)
 	}
