@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/capture"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -22,6 +23,30 @@ func (c *Client) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, 
 	if err != nil {
 		return nil, c.nameGone(err, string(s))
 	}
+	return c.stateFrom(ctx, s, out)
+}
+
+// ReadStateCapturing is ReadState and CapturePanes in one command list:
+// where previews are polled (tmux before 3.7, a tmux process per call),
+// each refresh of the map then costs one process rather than two.
+func (c *Client) ReadStateCapturing(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return nil, nil, err
+	}
+	out, screens, err := capture.PanesAfter(ctx, c.readScript, readStateCmds(s), panes)
+	if err != nil {
+		return nil, nil, c.nameGone(err, string(s))
+	}
+	st, err := c.stateFrom(ctx, s, out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, screens, nil
+}
+
+// stateFrom is the session read from readStateCmds' output, with the
+// marked pane's window when it lies outside the session.
+func (c *Client) stateFrom(ctx context.Context, s tmux.SessionID, out string) (*tmux.State, error) {
 	st, markedWin, err := parseState(s, out)
 	if err != nil {
 		return nil, err

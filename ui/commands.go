@@ -23,6 +23,12 @@ type closeFunc func(st *tmux.State) *tmuxctl.Op
 func (m *Model) refresh() tea.Cmd {
 	m.seq++
 	m.reading, m.readSeq = true, m.seq
+	if m.pollsWithCaptures() && !m.capturing {
+		if panes := m.mapPanes(); len(panes) > 0 {
+			m.capturing = true
+			return m.readCapturing(m.seq, panes)
+		}
+	}
 	return m.read(m.seq)
 }
 

@@ -144,5 +144,8 @@ func (m *Model) pollInterval() time.Duration {
 	if m.live {
 		return m.opts.EventPollInterval
 	}
+	if m.pollsWithCaptures() {
+		return PreviewPollInterval
+	}
 	return m.opts.PollInterval
 }

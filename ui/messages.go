@@ -11,6 +11,8 @@ type stateMsg struct {
 	seq   int
 	state *tmux.State
 	err   error
+	// preview is the captures read with the state (readCapturing).
+	preview *previewMsg
 }
 
 // opDoneMsg answers an operation: the state before and after it (both

@@ -185,6 +185,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		return m, nil
 	case stateMsg:
+		if msg.preview != nil {
+			tm, cmd := m.onState(msg)
+			tm, more := tm.(Model).onPreview(*msg.preview)
+			return withMissing(tm, tea.Batch(cmd, more))
+		}
 		return withMissing(m.onState(msg))
 	case shownMsg:
 		return withMissing(m, nil)

@@ -23,14 +23,28 @@ type PreviewSource interface {
 	Arm(ctx context.Context, panes []tmux.PaneID) error
 }
 
+// StateCapturer is a PreviewSource that can also read the session in
+// the same tmux command list as its captures. Where previews are polled
+// (tmux before 3.7, where every call is a tmux process) the map's poll
+// then refreshes the session and the previews at once: one process per
+// refresh rather than two, which is most of what live previews cost
+// there.
+type StateCapturer interface {
+	CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error)
+}
+
 // How often previews are refreshed. Without change notices (tmux before
-// 3.7) every pane on the map is captured in one tmux process at most
-// four times a second. With them only the panes that printed are
+// 3.7) the map's poll reads the session and captures every pane on the
+// map in one tmux process (StateCapturer), two and a half times a
+// second: what a pane prints shows within the poll plus one process
+// (some 20 ms on a loaded machine), under half a second. A tmux process
+// costs ~10-20 ms of CPU, so the rate is most of what previews cost
+// there (BENCHMARKS.md). With notices only the panes that printed are
 // captured, batched for a moment so a pane that prints continuously
 // costs one capture per batch, and a slow poll remains as a safety net.
 const (
-	PreviewPollInterval   = 250 * time.Millisecond
-	PreviewBatchDelay     = 200 * time.Millisecond
+	PreviewPollInterval   = 400 * time.Millisecond
+	PreviewBatchDelay     = 250 * time.Millisecond
 	PreviewSafetyInterval = 2 * time.Second
 )
 
@@ -96,7 +110,36 @@ func (m Model) onPreviewTick() (tea.Model, tea.Cmd) {
 	if m.changes != nil {
 		next = PreviewSafetyInterval
 	}
+	if m.pollsWithCaptures() {
+		// The map's poll captures (refresh): the tick only stays
+		// ready for when that stops (events that come up later).
+		return m, m.previewTick(next)
+	}
 	return m, tea.Batch(m.previewTick(next), m.capture(m.mapPanes()))
+}
+
+// pollsWithCaptures reports whether the map's poll captures the previews
+// in the same command list as its read (see StateCapturer): previews
+// polled, not told of changes, and no tmux events either.
+func (m *Model) pollsWithCaptures() bool {
+	if !m.previewsOn() || m.changes != nil || m.live {
+		return false
+	}
+	_, ok := m.opts.Previews.(StateCapturer)
+	return ok
+}
+
+// readCapturing is read with the panes' captures in the same command
+// list; the answer carries both.
+func (m *Model) readCapturing(seq int, panes []tmux.PaneID) tea.Cmd {
+	src, sess := m.opts.Previews.(StateCapturer), m.opts.Session
+	ctx, timeout := m.ctx, m.opts.OpTimeout
+	return m.tracked(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		st, screens, err := src.CaptureWithState(ctx, sess, panes)
+		return stateMsg{seq: seq, state: st, err: err, preview: &previewMsg{screens: screens, asked: panes, err: err}}
+	})
 }
 
 // onPaneChanged notes a pane that printed and starts a batch.

@@ -85,16 +85,21 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids0)
 	start := time.Now()
 	deadline := time.After(benchDuration())
-	frames, lastKey, notices, captures := 0, "", 0, 0
+	frames, lastKey, notices, captures, reads := 0, "", 0, 0, 0
 loop:
 	for {
 		select {
 		case msg := <-msgs:
-			switch msg.(type) {
+			switch msg := msg.(type) {
 			case paneChangedMsg:
 				notices++
 			case previewMsg:
 				captures++
+			case stateMsg:
+				reads++
+				if msg.preview != nil {
+					captures++
+				}
 			}
 			next, cmd := m.Update(msg)
 			m = next.(Model)
@@ -124,6 +129,7 @@ loop:
 	b.ReportMetric(float64(frames)/wall, "frames/s")
 	b.ReportMetric(float64(captures)/wall, "captures/s")
 	b.ReportMetric(float64(notices)/wall, "notices/s")
+	b.ReportMetric(float64(reads)/wall, "reads/s")
 }
 
 // benchDuration is how long a rate benchmark measures: the result is a

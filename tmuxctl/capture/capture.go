@@ -7,6 +7,8 @@ package capture
 import (
 	"context"
 	"crypto/rand"
+	"slices"
+	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/transport"
@@ -44,27 +46,66 @@ type Runner func(ctx context.Context, cmds [][]string) (string, error)
 // tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
 // and the headers hold nothing vis(3) would change.
 func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
+	_, screens, err := PanesAfter(ctx, run, nil, panes)
+	return screens, err
+}
+
+// PanesAfter is Panes with lead, read-only commands of the caller's, run
+// first in the same command list, and their output: one tmux process
+// then answers both (the navigator's poll reads the session and its
+// panes' screens at once). With lead, the call fails when tmux refuses
+// any of it, a pane gone included. Lead's output must not hold the
+// capture's markers, which no tmux output can: their nonce is fresh.
+func PanesAfter(ctx context.Context, run Runner, lead [][]string, panes []tmux.PaneID) (string, []tmux.PaneScreen, error) {
 	want, err := distinctPanes(panes)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if len(want) == 0 {
-		return nil, nil
+		if len(lead) == 0 {
+			return "", nil, nil
+		}
+		out, err := run(ctx, lead)
+		return out, nil, err
 	}
 	nonce := rand.Text()
+	leadSize := 0
+	if len(lead) > 0 {
+		line, _ := transport.CommandLine(lead)
+		leadSize = len(line)
+	}
+	var leadOut string
 	var screens []tmux.PaneScreen
-	for _, part := range batches(want, func(part []tmux.PaneID) [][]string { return captureCmds(part, nonce) }) {
-		out, err := run(ctx, captureCmds(part, nonce))
+	for i, part := range batches(want, leadSize, func(part []tmux.PaneID) [][]string { return captureCmds(part, nonce) }) {
+		cmds := captureCmds(part, nonce)
+		if i == 0 && len(lead) > 0 {
+			cmds = append(slices.Clip(lead), cmds...)
+		}
+		out, err := run(ctx, cmds)
 		// A pane that went away between its header and its capture
 		// (possible only where the capture waits for run-shell -C) fails
 		// that inserted command and nothing else: its header without
 		// text is left out.
-		if err != nil && tmux.KindOf(err) != tmux.KindGone {
-			return nil, err
+		if err != nil && (tmux.KindOf(err) != tmux.KindGone || i == 0 && len(lead) > 0) {
+			return "", nil, err
+		}
+		if i == 0 && len(lead) > 0 {
+			leadOut, out = cutLead(out, captureMarker(nonce))
 		}
 		screens = append(screens, splitCaptures(out, nonce, part)...)
 	}
-	return screens, nil
+	return leadOut, screens, nil
+}
+
+// cutLead splits out before its first line that starts with marker.
+func cutLead(out, marker string) (lead, rest string) {
+	if strings.HasPrefix(out, marker) {
+		return "", out
+	}
+	if i := strings.Index(out, "\n"+marker); i >= 0 {
+		return out[:i+1], out[i+1:]
+	}
+	return out, ""
 }
 
 // maxCaptureList is the most a capture command list may take: a tmux
@@ -75,17 +116,28 @@ func Panes(ctx context.Context, run Runner, panes []tmux.PaneID) ([]tmux.PaneScr
 const maxCaptureList = 14 * 1024
 
 // batches cuts panes into runs whose command lists (as cmds makes them)
-// each fit in maxCaptureList.
-func batches(panes []tmux.PaneID, cmds func([]tmux.PaneID) [][]string) [][]tmux.PaneID {
+// each fit in maxCaptureList, the first after leadSize bytes of other
+// commands.
+func batches(panes []tmux.PaneID, leadSize int, cmds func([]tmux.PaneID) [][]string) [][]tmux.PaneID {
 	var out [][]tmux.PaneID
-	start, size := 0, 0
+	start, size := 0, leadSize
+	// A pane's commands differ from another's only by its id, so their
+	// length is that of any pane's with an id as long: quoting a dozen
+	// kB of commands per pane to learn it was a good part of the
+	// previews' CPU.
+	sizes := map[int]int{}
 	for i, p := range panes {
-		line, _ := transport.CommandLine(cmds([]tmux.PaneID{p}))
-		if i > start && size+len(line) > maxCaptureList {
+		n, ok := sizes[len(p)]
+		if !ok {
+			line, _ := transport.CommandLine(cmds([]tmux.PaneID{p}))
+			n = len(line)
+			sizes[len(p)] = n
+		}
+		if i > start && size+n > maxCaptureList {
 			out = append(out, panes[start:i])
 			start, size = i, 0
 		}
-		size += len(line)
+		size += n
 	}
 	return append(out, panes[start:])
 }

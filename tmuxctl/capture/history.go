@@ -75,7 +75,7 @@ func history(ctx context.Context, run Runner, panes []tmux.PaneID, back string) 
 	nonce := rand.Text()
 	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back) }
 	var all []Lines
-	for _, part := range batches(want, cmds) {
+	for _, part := range batches(want, 0, cmds) {
 		out, err := run(ctx, cmds(part))
 		if err != nil && tmux.KindOf(err) != tmux.KindGone {
 			return nil, err

@@ -111,6 +111,13 @@ func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneS
 	return p.c.CapturePanes(ctx, panes)
 }
 
+// CaptureWithState reads session s and captures panes in one command
+// list (one tmux process where previews are polled): the navigator's
+// poll then refreshes the map and its previews at once.
+func (p *Source) CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
+	return p.c.ReadStateCapturing(ctx, s, panes)
+}
+
 // Changes delivers a pane each time it prints after being captured, or
 // is nil without a watch.
 func (p *Source) Changes() <-chan tmux.PaneID {
