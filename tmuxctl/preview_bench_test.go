@@ -1,7 +1,6 @@
 package tmuxctl_test
 
 import (
-	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -157,14 +156,7 @@ func ninePrinters(b *testing.B, cmd string) (*tmuxtest.Server, []tmux.PaneID) {
 	return srv, panes
 }
 
-func benchSeconds() float64 {
-	if s := os.Getenv("PANEMAP_BENCH_SECONDS"); s != "" {
-		if d, err := time.ParseDuration(s + "s"); err == nil {
-			return d.Seconds()
-		}
-	}
-	return 5
-}
+func benchSeconds() float64 { return tmuxtest.BenchDuration().Seconds() }
 
 // measureCPU runs work for benchSeconds() of wall time and reports
 // the CPU time of this process (and of its reaped children) per second.

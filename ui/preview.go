@@ -63,7 +63,7 @@ type previewDueMsg struct{}
 
 // paneChangedMsg is a change notice; closed means the notices ended.
 type paneChangedMsg struct {
-	pane   tmux.PaneID
+	panes  []tmux.PaneID
 	closed bool
 }
 
@@ -93,10 +93,30 @@ func (m *Model) previewTick(d time.Duration) tea.Cmd {
 	return m.after(d, func(time.Time) tea.Msg { return previewTickMsg{} })
 }
 
+// waitChange waits for a pane that printed, and takes the others that
+// have printed by then with it: the panes armed by one capture tend to
+// print together, and one message for them all costs the navigator one
+// update rather than one each (on 3.7c, nine panes printing every 10 ms
+// made ~40 messages a second).
 func waitChange(ch <-chan tmux.PaneID) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
-		return paneChangedMsg{pane: p, closed: !ok}
+		if !ok {
+			return paneChangedMsg{closed: true}
+		}
+		msg := paneChangedMsg{panes: []tmux.PaneID{p}}
+		for {
+			select {
+			case p, ok := <-ch:
+				if !ok {
+					msg.closed = true
+					return msg
+				}
+				msg.panes = append(msg.panes, p)
+			default:
+				return msg
+			}
+		}
 	}
 }
 
@@ -145,11 +165,14 @@ func (m *Model) readCapturing(seq int, panes []tmux.PaneID) tea.Cmd {
 // onPaneChanged notes a pane that printed and starts a batch.
 func (m Model) onPaneChanged(msg paneChangedMsg) (tea.Model, tea.Cmd) {
 	if msg.closed {
-		// No more notices (the connection went): poll instead.
+		// No more notices (the connection went): poll instead, every
+		// pane on the map.
 		m.changes = nil
 		return m, m.previewTick(PreviewPollInterval)
 	}
-	m.dirty = appendUnique(m.dirty, msg.pane)
+	for _, p := range msg.panes {
+		m.dirty = appendUnique(m.dirty, p)
+	}
 	cmds := []tea.Cmd{waitChange(m.changes)}
 	if !m.batching {
 		m.batching = true

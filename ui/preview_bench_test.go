@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -84,7 +83,7 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self0)
 	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids0)
 	start := time.Now()
-	deadline := time.After(benchDuration())
+	deadline := time.After(tmuxtest.BenchDuration())
 	frames, lastKey, notices, captures, reads := 0, "", 0, 0, 0
 loop:
 	for {
@@ -130,14 +129,4 @@ loop:
 	b.ReportMetric(float64(captures)/wall, "captures/s")
 	b.ReportMetric(float64(notices)/wall, "notices/s")
 	b.ReportMetric(float64(reads)/wall, "reads/s")
-}
-
-// benchDuration is how long a rate benchmark measures: the result is a
-// rate, so -benchtime 100x (as .ci/run runs every benchmark) must not
-// make it last a hundred times as long.
-func benchDuration() time.Duration {
-	if d, err := time.ParseDuration(os.Getenv("PANEMAP_BENCH_SECONDS") + "s"); err == nil && d > 0 {
-		return d
-	}
-	return 5 * time.Second
 }

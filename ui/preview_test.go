@@ -133,7 +133,7 @@ func TestPreviewChangesCaptureOnlyWhatPrinted(t *testing.T) {
 	// Two notices for %3 and one for %1 in one batch (the commands they
 	// return wait for the next notice: not run here).
 	for _, p := range []tmux.PaneID{"%3", "%1", "%3"} {
-		h.sendOnly(paneChangedMsg{pane: p})
+		h.sendOnly(paneChangedMsg{panes: []tmux.PaneID{p}})
 	}
 	if len(src.calls()) != n {
 		t.Fatal("captured before the batch ended")

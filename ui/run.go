@@ -52,11 +52,12 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		tea.WithOutput(safeOutput(out)),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
-		// A frame reaches the terminal on the renderer's next tick: at
-		// Bubble Tea's highest rate a key's answer, and the first frame,
-		// wait at most ~8 ms for it rather than ~17. An idle tick only
-		// compares the view with the last one.
-		tea.WithFPS(120),
+		// A frame reaches the terminal on the renderer's next tick, at
+		// most ~17 ms after the update at 60 a second. 120 would halve
+		// that wait, but every tick wakes the process even when nothing
+		// changed: measured in a real popup on 3.7c with live previews,
+		// 120 cost about one point of a core more (BENCHMARKS.md).
+		tea.WithFPS(60),
 	}
 	if opts.size.w > 0 {
 		popts = append(popts, tea.WithWindowSize(opts.size.w, opts.size.h))

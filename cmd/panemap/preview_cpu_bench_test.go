@@ -38,7 +38,7 @@ func BenchmarkPopupPreviewsCPU(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	span := benchSeconds()
+	span := tmuxtest.BenchDuration()
 	b.Logf("tmux %s, %v per reading", n.Inner.Version(), span)
 	// measure is what pid (and the server) used over one span.
 	measure := func(pid int) (self, srv cpuTicks) {
@@ -72,14 +72,6 @@ func BenchmarkPopupPreviewsCPU(b *testing.B) {
 // clockTicks is USER_HZ, the unit of /proc's times: 100 on every Linux
 // this runs on.
 const clockTicks = 100
-
-// benchSeconds is PANEMAP_BENCH_SECONDS, 5 s by default.
-func benchSeconds() time.Duration {
-	if d, err := time.ParseDuration(os.Getenv("PANEMAP_BENCH_SECONDS") + "s"); err == nil && d > 0 {
-		return d
-	}
-	return 5 * time.Second
-}
 
 // cpuTicks is a process's CPU from /proc/PID/stat: its own (utime +
 // stime) and its waited-for children's (cutime + cstime).
