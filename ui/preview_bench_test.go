@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -29,17 +28,11 @@ import (
 //	go test -run '^$' -bench PreviewsLiveCPU -benchtime 1x ./ui/
 func BenchmarkPreviewsLiveCPU(b *testing.B) {
 	srv := tmuxtest.Start(b, 200, 60)
-	for i := 0; i < 8; i++ {
-		srv.Must("split-window", "-t", "main:0", "exec sh")
-		srv.Must("select-layout", "-t", "main:0", "tiled")
-	}
+	panes := srv.NinePanes()
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env()})
 	b.Cleanup(func() { _ = c.Close() })
 	ok, _ := c.Connect(b.Context())
-	for _, p := range strings.Fields(srv.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}")) {
-		srv.Must("send-keys", "-t", p, "-l", "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done")
-		srv.Must("send-keys", "-t", p, "Enter")
-	}
+	srv.TypeLine(panes, tmuxtest.ColouredLines)
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	previews := preview.New(c)
 	watching := previews.Watch(b.Context(), sid)

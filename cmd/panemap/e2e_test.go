@@ -24,8 +24,9 @@ const wait = 10 * time.Second
 
 type navSession struct {
 	*tmuxtest.Nested
-	g    [4]string // inner grid: top-left, top-right, bottom-left, bottom-right
-	done chan int  // the popup's exit status
+	g        [4]string // inner grid: top-left, top-right, bottom-left, bottom-right
+	done     chan int  // the popup's exit status
+	fromPane bool      // opened by openFromPane: its exit status shows in the pane
 }
 
 // openNavigator opens panemap with no arguments in a popup over the inner
@@ -81,6 +82,19 @@ func (s *navSession) waitMap(t *testing.T) string {
 }
 
 // closed waits for the popup to close and returns its exit status.
+// quit closes the navigator with q and checks that panemap exited 0.
+func (s *navSession) quit(t *testing.T) {
+	t.Helper()
+	if s.fromPane {
+		s.closeFromPane(t)
+		return
+	}
+	s.Keys("q")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after q", code)
+	}
+}
+
 func (s *navSession) closed(t *testing.T) int {
 	t.Helper()
 	select {
@@ -116,10 +130,7 @@ func TestE2EOpenWithNoArgumentsAndQuit(t *testing.T) {
 	if !strings.Contains(scr, "NAV") {
 		t.Errorf("no mode shown:\n%s", scr)
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 	if after := s.fingerprint(); after != before {
 		t.Errorf("opening and closing changed tmux:\n%s\n%s", before, after)
 	}

@@ -27,10 +27,7 @@ import (
 //	go test -run '^$' -bench PopupPreviewsCPU -benchtime 1x ./cmd/panemap/
 func BenchmarkPopupPreviewsCPU(b *testing.B) {
 	n := tmuxtest.StartNested(b, 160, 46)
-	for i := 0; i < 8; i++ {
-		n.Inner.Must("split-window", "-t", "main:0", "exec sh")
-		n.Inner.Must("select-layout", "-t", "main:0", "tiled")
-	}
+	panes := n.Inner.NinePanes()
 	bin := tmuxtest.Panemap(b)
 	n.Inner.Must("set", "-g", "@panemap-bin", bin)
 	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
@@ -51,10 +48,7 @@ func BenchmarkPopupPreviewsCPU(b *testing.B) {
 	n.WaitScreen(wait, "the map", func(scr string) bool { return strings.Contains(scr, "NAV") })
 	pid := childRunning(b, server, bin)
 	idle, _ := measure(pid)
-	for _, p := range strings.Fields(n.Inner.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}")) {
-		n.Inner.Must("send-keys", "-t", p, "-l", "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done")
-		n.Inner.Must("send-keys", "-t", p, "Enter")
-	}
+	n.Inner.TypeLine(panes, tmuxtest.ColouredLines)
 	busy, srvOpen := measure(pid)
 	n.Keys("q")
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })

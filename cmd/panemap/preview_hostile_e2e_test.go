@@ -93,10 +93,7 @@ func TestE2EPreviewHostileClipboard(t *testing.T) {
 		t.Errorf("clipboard text shows on screen at %v:\n%s", at, ts)
 	}
 
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 	if got := buffers(s.Outer); got != outerOpen {
 		t.Errorf("the terminal around the popup got a clipboard write as the navigator closed (outer tmux's buffers):\nbefore:\n%s\nafter:\n%s", outerOpen, got)
 	}
@@ -200,10 +197,7 @@ func TestE2EPreviewHostileTitles(t *testing.T) {
 		t.Errorf("the terminal around the popup was retitled or renamed (outer tmux):\nbefore: %v\nafter:  %v", outerBefore, outerAfter)
 	}
 	checkFrame(t, s.term(t))
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // TestE2EPreviewHostileScreenControls: the focused pane moves its
@@ -248,10 +242,7 @@ func TestE2EPreviewHostileScreenControls(t *testing.T) {
 		}
 		checkFrame(t, after)
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // bells is the bell flag of every window on a server.
@@ -290,10 +281,7 @@ func TestE2EPreviewHostileBell(t *testing.T) {
 	runScript(t, s.Inner, printer, `printf '\a'`+"\n")
 	tmuxtest.Eventually(t, wait, func() bool { return strings.Contains(bells(s.Outer), ":1") },
 		"a pane's bell passed on by tmux did not reach the outer tmux: this test cannot hear a bell")
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // TestE2EPreviewSixtyPanes: a window of 60 panes, each having printed a
@@ -341,8 +329,5 @@ func TestE2EPreviewSixtyPanes(t *testing.T) {
 		t.Errorf("after %v, %d of the 60 boxes do not show their pane's word (%v); the screen's first rows:\n%s",
 			wait, len(missing), missing, strings.Join(top[:min(len(top), 12)], "\n"))
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }

@@ -75,10 +75,7 @@ func TestE2EPreviewShowsEachPaneInItsBox(t *testing.T) {
 			}
 		}
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // TestE2EPreviewFollowsAPaneThatPrints: with the map open, a pane prints
@@ -118,19 +115,16 @@ func TestE2EPreviewFollowsAPaneThatPrints(t *testing.T) {
 			}
 		}
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // openFromPane runs panemap with args in the grid's top-left pane, which
 // opens the navigator in a popup (passing settings on as flags), after
-// prepare has readied the inner server. Close it with closeFromPane.
+// prepare has readied the inner server. Close it with quit.
 func openFromPane(t *testing.T, prepare func(inner *tmuxtest.Server), args ...string) *navSession {
 	t.Helper()
 	n := tmuxtest.StartNested(t, 120, 40)
-	s := &navSession{Nested: n, g: n.Inner.Grid()}
+	s := &navSession{Nested: n, g: n.Inner.Grid(), fromPane: true}
 	if prepare != nil {
 		prepare(n.Inner)
 	}
@@ -140,6 +134,16 @@ func openFromPane(t *testing.T, prepare func(inner *tmuxtest.Server), args ...st
 	s.WaitScreen(wait, "the popup map", func(scr string) bool { return strings.Contains(scr, "NAV") })
 	s.waitMap(t)
 	return s
+}
+
+// openWith is openFromPane with args, or, without, openNavigator: the
+// navigator in a popup from a pane or from a key binding.
+func openWith(t *testing.T, prepare func(inner *tmuxtest.Server), args []string) *navSession {
+	t.Helper()
+	if args != nil {
+		return openFromPane(t, prepare, args...)
+	}
+	return openNavigator(t, prepare)
 }
 
 // closeFromPane closes a navigator openFromPane opened with q and checks
@@ -205,22 +209,14 @@ func TestE2EPreviewOff(t *testing.T) {
 				}
 				counter = countTmux(t, inner)
 			}
-			var s *navSession
-			if tc.args != nil {
-				s = openFromPane(t, prepare, tc.args...)
-			} else {
-				s = openNavigator(t, prepare)
-			}
+			s := openWith(t, prepare, tc.args)
 			if tc.on {
 				s.waitWords(t, panes)
 				if len(captures(counter)) == 0 {
 					t.Errorf("previews are on and showing, yet no tmux process captured a pane: the count is broken:\n%s",
 						strings.Join(counter.Calls(), "\n"))
 				}
-				s.Keys("q")
-				if code := s.closed(t); code != 0 {
-					t.Errorf("exit status %d after q", code)
-				}
+				s.quit(t)
 				return
 			}
 			// A pane prints while the map is open, and the navigator
@@ -255,14 +251,7 @@ func TestE2EPreviewOff(t *testing.T) {
 			if c := captures(counter); len(c) > 0 {
 				t.Errorf("previews are off, yet the navigator captured panes:\n%s", strings.Join(c, "\n"))
 			}
-			if tc.args != nil {
-				s.closeFromPane(t)
-			} else {
-				s.Keys("q")
-				if code := s.closed(t); code != 0 {
-					t.Errorf("exit status %d after q", code)
-				}
-			}
+			s.quit(t)
 		})
 	}
 }
@@ -293,12 +282,7 @@ func TestE2EPreviewColourOff(t *testing.T) {
 					inner.Must("set-environment", "-g", "NO_COLOR", tc.environ)
 				}
 			}
-			var s *navSession
-			if tc.args != nil {
-				s = openFromPane(t, prepare, tc.args...)
-			} else {
-				s = openNavigator(t, prepare)
-			}
+			s := openWith(t, prepare, tc.args)
 			ts := s.waitWords(t, panes)
 			def := ts.popupDefault()
 			for p, b := range ts.boxes() {
@@ -312,14 +296,7 @@ func TestE2EPreviewColourOff(t *testing.T) {
 					}
 				}
 			}
-			if tc.args != nil {
-				s.closeFromPane(t)
-			} else {
-				s.Keys("q")
-				if code := s.closed(t); code != 0 {
-					t.Errorf("exit status %d after q", code)
-				}
-			}
+			s.quit(t)
 		})
 	}
 }

@@ -174,10 +174,7 @@ func TestE2ERearrangeResizeKeys(t *testing.T) {
 				other = s.g[0]
 			}
 			checkResize(t, s.Nested, tc.stacked, focused, other, second, tc.key, tc.grow, tc.step)
-			s.Keys("q")
-			if code := s.closed(t); code != 0 {
-				t.Errorf("exit status %d after q", code)
-			}
+			s.quit(t)
 		})
 	}
 }
@@ -279,10 +276,7 @@ func TestE2ERearrangeDragOntoTab(t *testing.T) {
 		return strings.Contains(scr, first) && strings.Contains(scr, bl) &&
 			!strings.Contains(scr, tl) && !strings.Contains(scr, tr) && !strings.Contains(scr, br)
 	})
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 	if w := s.Inner.Display(bl, "#{window_index}"); w != "1" {
 		t.Errorf("q did not keep the move: %s is in window %s", bl, w)
 	}
@@ -321,8 +315,5 @@ func TestE2ERearrangeRotateKeepsFocus(t *testing.T) {
 	if a := s.Inner.Active(tl); a != tl {
 		t.Errorf("R moved the focus from %s to %s", tl, a)
 	}
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }

@@ -156,10 +156,7 @@ func TestE2ERearrangeUndoEveryStep(t *testing.T) {
 	checkRestored(t, s, "undoing every step", start, ids)
 	s.Keys("u")
 	s.WaitScreen(wait, "nothing to undo", func(scr string) bool { return strings.Contains(scr, "nothing to undo") })
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 	checkRestored(t, s, "undoing every step and q", start, ids)
 }
 

@@ -19,10 +19,7 @@ func TestE2ESurvivesFocusedPaneKilled(t *testing.T) {
 	// Still working: a move lands on a live pane.
 	s.Keys("l")
 	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Active(s.g[1]) != focused }, "no live active pane")
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 func TestE2ESurvivesShownWindowKilled(t *testing.T) {
@@ -46,10 +43,7 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 	})
 	msg := "window " + closed + " was closed; showing " + shown
 	s.WaitScreen(wait, "the status line saying "+msg, func(scr string) bool { return strings.Contains(scr, msg) })
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 func TestE2EServerKilledSaysSoAndExitsNonZero(t *testing.T) {
@@ -103,10 +97,7 @@ func TestE2ESurvivesTinyTerminal(t *testing.T) {
 	s.waitMap(t)
 	s.Keys("l")
 	s.active(t, s.g[1], "l after a resize")
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }
 
 // TestE2EResizeClosesPopupBeforeTmux33: tmux 3.2a clears a client's
@@ -150,8 +141,5 @@ func TestE2ESixtyPanes(t *testing.T) {
 	}
 	s.Keys("Tab")
 	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Active(ids[0]) != s.g[0] }, "Tab did not move among 60 panes")
-	s.Keys("q")
-	if code := s.closed(t); code != 0 {
-		t.Errorf("exit status %d after q", code)
-	}
+	s.quit(t)
 }

@@ -2,6 +2,7 @@ package tmuxtest
 
 import (
 	"os"
+	"strings"
 	"time"
 )
 
@@ -14,4 +15,26 @@ func BenchDuration() time.Duration {
 		return d
 	}
 	return 5 * time.Second
+}
+
+// ColouredLines is the load the live previews' CPU benchmarks put in
+// each pane: a line with a colour every 10 ms.
+const ColouredLines = "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done"
+
+// NinePanes splits the session main's first window into nine tiled panes
+// running sh and returns their ids.
+func (s *Server) NinePanes() []string {
+	for range 8 {
+		s.Must("split-window", "-t", "main:0", "exec sh")
+		s.Must("select-layout", "-t", "main:0", "tiled")
+	}
+	return strings.Fields(s.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}"))
+}
+
+// TypeLine types line and Enter into each of panes.
+func (s *Server) TypeLine(panes []string, line string) {
+	for _, p := range panes {
+		s.Must("send-keys", "-t", p, "-l", line)
+		s.Must("send-keys", "-t", p, "Enter")
+	}
 }
