@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"context"
 	"syscall"
 	"testing"
 	"time"
@@ -76,38 +77,36 @@ func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmux.PaneID) {
 	defer w.Close()
 	captures, notices := 0, 0
 	measureCPU(b, func(stop <-chan struct{}) {
-		ch := w.Changed()
+		ctx, cancel := context.WithCancel(b.Context())
+		defer cancel()
+		go func() {
+			<-stop
+			cancel()
+		}()
 		var last time.Time
 		for {
-			var dirty []tmux.PaneID
+			dirty, ok := w.Wait(ctx)
+			if !ok {
+				return
+			}
+			notices++
 			select {
-			case p := <-ch:
-				dirty = append(dirty, p)
-				notices++
-			case <-stop:
+			case <-time.After(time.Until(last.Add(100 * time.Millisecond))):
+			case <-ctx.Done():
 				return
 			}
-			wait := time.NewTimer(time.Until(last.Add(100 * time.Millisecond)))
-		gather:
-			for {
-				select {
-				case p := <-ch:
-					dirty = append(dirty, p)
-					notices++
-				case <-wait.C:
-					break gather
-				case <-stop:
-					wait.Stop()
-					return
-				}
-			}
+			dirty = append(dirty, w.Take()...)
 			last = time.Now()
-			if err := w.Arm(b.Context(), dirty); err != nil {
-				b.Error(err)
+			if err := w.Arm(ctx, dirty); err != nil {
+				if ctx.Err() == nil {
+					b.Error(err)
+				}
 				return
 			}
-			if _, err := c.CapturePanes(b.Context(), dirty); err != nil {
-				b.Error(err)
+			if _, err := c.CapturePanes(ctx, dirty); err != nil {
+				if ctx.Err() == nil {
+					b.Error(err)
+				}
 				return
 			}
 			captures++

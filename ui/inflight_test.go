@@ -15,6 +15,7 @@ import (
 // heldCapture is a preview source whose first capture holds until
 // released, as a tmux process still running would.
 type heldCapture struct {
+	noNotices
 	entered  chan struct{}
 	release  chan struct{}
 	finished atomic.Bool
@@ -48,9 +49,6 @@ func (w *rawWatch) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
-
-func (h *heldCapture) Changes() <-chan tmux.PaneID              { return nil }
-func (h *heldCapture) Arm(context.Context, []tmux.PaneID) error { return nil }
 
 // TestRunWaitsForCommandsInFlight: q while a capture is still talking to
 // tmux; the program ends, but Run returns only once the capture has, so

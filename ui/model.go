@@ -82,7 +82,8 @@ type Model struct {
 	// Live previews (preview.go): the latest shot of each pane, and the
 	// change notices not captured yet.
 	shots     map[tmux.PaneID]*paneShot
-	changes   <-chan tmux.PaneID
+	notices   bool // the source says which panes printed (else: poll)
+	waiting   bool // waiting for panes to print (waitPrinted)
 	dirty     []tmux.PaneID
 	batching  bool // a batch of change notices is being collected
 	capturing bool // a capture is in flight
@@ -130,7 +131,7 @@ func New(core Core, opts Options) Model {
 	m.help.Styles = m.styles.Help
 	m.width, m.height = opts.size.w, opts.size.h
 	if m.previewsOn() {
-		m.changes = opts.Previews.Changes()
+		m.notices = opts.Previews.Notices()
 	}
 	if opts.Opening != nil {
 		m.opening, m.reading = true, false

@@ -14,13 +14,22 @@ import (
 // captures of the panes (preview.Source). The navigator polls it, or,
 // when the source can say which panes printed, waits for that.
 type PreviewSource interface {
-	// Capture reads the screens of panes, all in one tmux command list.
+	// Capture reads the screens of panes, all in one tmux command list,
+	// and, with notices, arms them first: each is reported the next
+	// time it prints.
 	Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error)
-	// Changes delivers a pane each time it prints after being armed, or
-	// is nil when tmux cannot say (then the map polls).
-	Changes() <-chan tmux.PaneID
-	// Arm asks for the next change of panes (just captured).
-	Arm(ctx context.Context, panes []tmux.PaneID) error
+	// Notices reports whether the source says which panes printed
+	// (WaitPrinted); without, the map polls.
+	Notices() bool
+	// WaitPrinted blocks until armed panes have printed and returns all
+	// that have; false when the source can no longer say (the map then
+	// polls) or ctx is done.
+	WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool)
+	// CapturePrinted captures, of the panes on the map (onMap), those
+	// that printed (printed, and any since) or may still be printing;
+	// more asks to be called again after PreviewBatchDelay without
+	// waiting for a notice (preview.Source.CapturePrinted).
+	CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) (screens []tmux.PaneScreen, more bool, err error)
 }
 
 // StateCapturer is a PreviewSource that can also read the session in
@@ -72,19 +81,19 @@ type previewMsg struct {
 	screens []tmux.PaneScreen
 	asked   []tmux.PaneID
 	err     error
+	more    bool // panes may still be printing: capture again after a batch delay
 }
 
 // previewsOn reports whether the map shows previews.
 func (m *Model) previewsOn() bool { return m.opts.Preview && m.opts.Previews != nil }
 
-// startPreviews starts the poll, or listening for change notices.
+// startPreviews starts the poll, or waiting for panes to print.
 func (m *Model) startPreviews() tea.Cmd {
 	if !m.previewsOn() {
 		return nil
 	}
-	// (Init's model is a copy: New has set m.changes already.)
-	if m.changes != nil {
-		return tea.Batch(waitChange(m.changes), m.previewTick(PreviewSafetyInterval))
+	if m.notices {
+		return tea.Batch(m.waitPrinted(), m.previewTick(PreviewSafetyInterval))
 	}
 	return m.previewTick(PreviewPollInterval)
 }
@@ -93,30 +102,21 @@ func (m *Model) previewTick(d time.Duration) tea.Cmd {
 	return m.after(d, func(time.Time) tea.Msg { return previewTickMsg{} })
 }
 
-// waitChange waits for a pane that printed, and takes the others that
-// have printed by then with it: the panes armed by one capture tend to
-// print together, and one message for them all costs the navigator one
-// update rather than one each (on 3.7c, nine panes printing every 10 ms
-// made ~40 messages a second).
-func waitChange(ch <-chan tmux.PaneID) tea.Cmd {
+// waitPrinted waits for panes to print. It is not waited for again
+// until the batch it starts has been captured, and while panes go on
+// printing (CapturePrinted's more) the batches follow one another
+// without waiting: a batch costs the navigator one wake-up, not one per
+// pane (on 3.7c, nine panes printing every 10 ms made ~40 messages a
+// second, each a wake-up of every goroutine on the way).
+func (m *Model) waitPrinted() tea.Cmd {
+	if m.waiting || !m.notices {
+		return nil
+	}
+	m.waiting = true
+	src, ctx := m.opts.Previews, m.ctx
 	return func() tea.Msg {
-		p, ok := <-ch
-		if !ok {
-			return paneChangedMsg{closed: true}
-		}
-		msg := paneChangedMsg{panes: []tmux.PaneID{p}}
-		for {
-			select {
-			case p, ok := <-ch:
-				if !ok {
-					msg.closed = true
-					return msg
-				}
-				msg.panes = append(msg.panes, p)
-			default:
-				return msg
-			}
-		}
+		panes, ok := src.WaitPrinted(ctx)
+		return paneChangedMsg{panes: panes, closed: !ok}
 	}
 }
 
@@ -127,7 +127,7 @@ func (m Model) onPreviewTick() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	next := PreviewPollInterval
-	if m.changes != nil {
+	if m.notices {
 		next = PreviewSafetyInterval
 	}
 	if m.pollsWithCaptures() {
@@ -142,7 +142,7 @@ func (m Model) onPreviewTick() (tea.Model, tea.Cmd) {
 // in the same command list as its read (see StateCapturer): previews
 // polled, not told of changes, and no tmux events either.
 func (m *Model) pollsWithCaptures() bool {
-	if !m.previewsOn() || m.changes != nil || m.live {
+	if !m.previewsOn() || m.notices || m.live {
 		return false
 	}
 	_, ok := m.opts.Previews.(StateCapturer)
@@ -162,23 +162,28 @@ func (m *Model) readCapturing(seq int, panes []tmux.PaneID) tea.Cmd {
 	})
 }
 
-// onPaneChanged notes a pane that printed and starts a batch.
+// onPaneChanged notes the panes that printed and starts a batch.
 func (m Model) onPaneChanged(msg paneChangedMsg) (tea.Model, tea.Cmd) {
+	m.waiting = false
 	if msg.closed {
 		// No more notices (the connection went): poll instead, every
 		// pane on the map.
-		m.changes = nil
+		m.notices = false
 		return m, m.previewTick(PreviewPollInterval)
 	}
 	for _, p := range msg.panes {
 		m.dirty = appendUnique(m.dirty, p)
 	}
-	cmds := []tea.Cmd{waitChange(m.changes)}
-	if !m.batching {
-		m.batching = true
-		cmds = append(cmds, m.after(PreviewBatchDelay, func(time.Time) tea.Msg { return previewDueMsg{} }))
+	return m, m.startBatch()
+}
+
+// startBatch captures what printed after PreviewBatchDelay.
+func (m *Model) startBatch() tea.Cmd {
+	if m.batching {
+		return nil
 	}
-	return m, tea.Batch(cmds...)
+	m.batching = true
+	return m.after(PreviewBatchDelay, func(time.Time) tea.Msg { return previewDueMsg{} })
 }
 
 // onPreviewDue captures the panes that printed during the batch (after
@@ -192,10 +197,22 @@ func (m Model) onPreviewDue() (tea.Model, tea.Cmd) {
 	return m, m.captureDirty()
 }
 
+// captureDirty captures the batch (CapturePrinted): the panes noted,
+// those that printed since, and those still printing.
 func (m *Model) captureDirty() tea.Cmd {
-	panes := m.dirty
+	if m.capturing || !m.previewsOn() || !m.notices {
+		return nil
+	}
+	m.capturing = true
+	printed := m.dirty
 	m.dirty = nil
-	return m.capture(panes)
+	src, ctx, timeout, onMap := m.opts.Previews, m.ctx, m.opts.OpTimeout, m.mapPanes()
+	return m.tracked(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		screens, more, err := src.CapturePrinted(ctx, onMap, printed)
+		return previewMsg{screens: screens, asked: printed, err: err, more: more}
+	})
 }
 
 // captureMissing captures the map's panes that have no shot yet (a
@@ -213,22 +230,19 @@ func (m *Model) captureMissing() tea.Cmd {
 	return m.capture(missing)
 }
 
-// capture reads panes' screens; nil when there is nothing to read or a
-// capture is in flight (its answer comes first).
+// capture reads panes' screens (and arms them, with notices); nil when
+// there is nothing to read or a capture is in flight (its answer comes
+// first).
 func (m *Model) capture(panes []tmux.PaneID) tea.Cmd {
 	if len(panes) == 0 || m.capturing || !m.previewsOn() {
 		return nil
 	}
 	m.capturing = true
 	src, ctx, timeout := m.opts.Previews, m.ctx, m.opts.OpTimeout
-	arm := m.changes != nil
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		screens, err := src.Capture(ctx, panes)
-		if arm && err == nil {
-			err = src.Arm(ctx, panes)
-		}
 		return previewMsg{screens: screens, asked: panes, err: err}
 	})
 }
@@ -263,6 +277,16 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 	}
 	if cmd == nil {
 		cmd = m.captureMissing()
+	}
+	switch {
+	case msg.more:
+		// Panes are still printing: capture them again after a batch
+		// delay, whatever the notices say.
+		cmd = tea.Batch(cmd, m.startBatch())
+	case cmd == nil && !m.batching:
+		// Nothing taken is still being captured: wait for the next
+		// panes to print.
+		cmd = m.waitPrinted()
 	}
 	return m, cmd
 }

@@ -14,13 +14,11 @@ import (
 )
 
 // nopPreviews is a preview source that is never asked.
-type nopPreviews struct{}
+type nopPreviews struct{ noNotices }
 
 func (nopPreviews) Capture(context.Context, []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	return nil, nil
 }
-func (nopPreviews) Changes() <-chan tmux.PaneID              { return nil }
-func (nopPreviews) Arm(context.Context, []tmux.PaneID) error { return nil }
 
 // BenchmarkPreviewFrame is the navigator's own work for one refresh of
 // live previews where every pane printed: nine new captures of a 3x3

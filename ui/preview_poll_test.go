@@ -81,26 +81,3 @@ func TestPreviewPollWithoutCapturerReadsAlone(t *testing.T) {
 		t.Errorf("a poll captured: %v", src.calls()[n:])
 	}
 }
-
-// TestWaitChangeTakesWhatIsQueued: the panes that printed by the time
-// the first notice is read come in one message; the end of the notices
-// comes with those before it.
-func TestWaitChangeTakesWhatIsQueued(t *testing.T) {
-	ch := make(chan tmux.PaneID, 4)
-	ch <- "%3"
-	ch <- "%1"
-	ch <- "%3"
-	msg := waitChange(ch)().(paneChangedMsg)
-	if !slices.Equal(msg.panes, []tmux.PaneID{"%3", "%1", "%3"}) || msg.closed {
-		t.Errorf("got %+v, want the three queued notices in one message", msg)
-	}
-	ch <- "%2"
-	close(ch)
-	msg = waitChange(ch)().(paneChangedMsg)
-	if !slices.Equal(msg.panes, []tmux.PaneID{"%2"}) || !msg.closed {
-		t.Errorf("got %+v, want %%2 and the end", msg)
-	}
-	if msg := waitChange(ch)().(paneChangedMsg); len(msg.panes) != 0 || !msg.closed {
-		t.Errorf("got %+v from a closed channel", msg)
-	}
-}

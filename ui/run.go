@@ -12,6 +12,9 @@ import (
 	"github.com/charmbracelet/x/term"
 )
 
+// FramesPerSecond is the most frames the navigator draws a second.
+const FramesPerSecond = 30
+
 // Run runs the navigator on in and out until it is closed, and returns the
 // program's exit code: ExitOK for q, Enter, Esc and Ctrl+C; ExitTmuxGone
 // when the server or session went away; ExitFailed when Esc could not put
@@ -52,12 +55,14 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		tea.WithOutput(safeOutput(out)),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
-		// A frame reaches the terminal on the renderer's next tick, at
-		// most ~17 ms after the update at 60 a second. 120 would halve
-		// that wait, but every tick wakes the process even when nothing
-		// changed: measured in a real popup on 3.7c with live previews,
-		// 120 cost about one point of a core more (BENCHMARKS.md).
-		tea.WithFPS(60),
+		// A frame reaches the terminal on the renderer's next tick: at
+		// 30 a second, at most ~33 ms after the update. Every tick wakes
+		// the process, whether anything changed or not, and a wake-up
+		// is most of what an open navigator costs on a small VM:
+		// measured in a real popup on 3.7c with live previews, 60 a
+		// second cost ~0.7 points of a core more than 30, and 120 a
+		// point more again (BENCHMARKS.md).
+		tea.WithFPS(FramesPerSecond),
 	}
 	if opts.size.w > 0 {
 		popts = append(popts, tea.WithWindowSize(opts.size.w, opts.size.h))

@@ -48,7 +48,7 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	if err != nil {
 		return usageError(g, err)
 	}
-	navigatorGC()
+	navigatorRuntime()
 	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
 		return openInPopup(ctx, g, nf, sid, wid)
 	}

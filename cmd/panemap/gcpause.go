@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -31,13 +33,28 @@ func pauseGC(d time.Duration) (resume func()) {
 	}
 }
 
-// navigatorGC sets the collector for the navigator's whole run: a heap
-// goal five times the live heap (a few MB), so that previews' captures,
-// parsed several times a second, are collected less often and the
-// runtime does not return pages to the kernel only to fault them back
-// in (measured with live previews on 3.3a: ~1 point of a core less).
-// The memory limit makes it collect as usual past navigatorMemoryLimit.
-func navigatorGC() {
+// navigatorRuntime sets Go's runtime for the navigator's whole run.
+//
+// One processor (GOMAXPROCS 1): the navigator is a few goroutines
+// waiting on tmux, the terminal and timers, and never has two things
+// to compute at once. With a second processor every wake-up of one
+// goroutine by another wakes a second thread as well (futex, a context
+// switch), and on the small VMs people run tmux on a context switch is
+// the dearest thing the navigator does: measured in a real popup on
+// 3.7c with nine panes printing, ~400 context switches a second against
+// ~530, and 5.4% of a core against 6.8% (BENCHMARKS.md). Setting it also
+// stops the runtime re-reading the cgroup's CPU quota.
+//
+// The collector: a heap goal five times the live heap (a few MB), so
+// that previews' captures, parsed several times a second, are collected
+// less often and the runtime does not return pages to the kernel only to
+// fault them back in (measured with live previews on 3.3a: ~1 point of
+// a core less). The memory limit makes it collect as usual past
+// navigatorMemoryLimit.
+func navigatorRuntime() {
+	if os.Getenv("GOMAXPROCS") == "" { // as the user asks, if they do
+		runtime.GOMAXPROCS(1)
+	}
 	debug.SetGCPercent(navigatorGCPercent)
 	debug.SetMemoryLimit(navigatorMemoryLimit)
 }

@@ -26,11 +26,7 @@ import (
 //
 //	go test -run '^$' -bench PopupPreviewsCPU -benchtime 1x ./cmd/panemap/
 func BenchmarkPopupPreviewsCPU(b *testing.B) {
-	n := tmuxtest.StartNested(b, 160, 46)
-	panes := n.Inner.NinePanes()
-	bin := tmuxtest.Panemap(b)
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	n, panes, bin := previewBench(b)
 	server, err := strconv.Atoi(n.Inner.Display("", "#{pid}"))
 	if err != nil {
 		b.Fatal(err)
@@ -61,6 +57,18 @@ func BenchmarkPopupPreviewsCPU(b *testing.B) {
 	b.ReportMetric(pct(busy.own+busy.children), "%cpu-total")
 	b.ReportMetric(pct(idle.own+idle.children), "%cpu-idle-panes")
 	b.ReportMetric(pct(srvOpen.own-srvClosed.own), "%server-extra")
+}
+
+// previewBench is the previews' benchmarks' setup: nested servers with a
+// 160x46 window of nine panes running sh (their ids), and the plugin
+// loaded with the panemap binary bin.
+func previewBench(b *testing.B) (n *tmuxtest.Nested, panes []string, bin string) {
+	n = tmuxtest.StartNested(b, 160, 46)
+	panes = n.Inner.NinePanes()
+	bin = tmuxtest.Panemap(b)
+	n.Inner.Must("set", "-g", "@panemap-bin", bin)
+	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	return n, panes, bin
 }
 
 // clockTicks is USER_HZ, the unit of /proc's times: 100 on every Linux

@@ -100,21 +100,22 @@ func ForEachTransport(t *testing.T, f func(t *testing.T, srv *tmuxtest.Server, c
 	}
 }
 
-// Next waits (with a bound against hangs, not a timing check) for the
-// next pane on ch.
-func Next(t *testing.T, ch <-chan tmux.PaneID) (tmux.PaneID, time.Duration) {
+// Printed waits (with a bound against hangs, not a timing check) for
+// wait, an output watch's Wait, to report panes, and says how long that
+// took. It fails the test when the watch ends first.
+func Printed(t *testing.T, wait func(context.Context) ([]tmux.PaneID, bool)) ([]tmux.PaneID, time.Duration) {
 	t.Helper()
 	start := time.Now()
-	select {
-	case p, ok := <-ch:
-		if !ok {
-			t.Fatal("Changed closed")
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	panes, ok := wait(ctx)
+	if !ok {
+		if ctx.Err() != nil {
+			t.Fatal("no pane reported within 10s")
 		}
-		return p, time.Since(start)
-	case <-time.After(10 * time.Second):
-		t.Fatal("no pane reported within 10s")
+		t.Fatal("the watch ended")
 	}
-	return "", 0
+	return panes, time.Since(start)
 }
 
 // Exec is a client on the server with socket name name that runs one tmux

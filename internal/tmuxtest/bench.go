@@ -2,6 +2,7 @@ package tmuxtest
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -37,4 +38,19 @@ func (s *Server) TypeLine(panes []string, line string) {
 		s.Must("send-keys", "-t", p, "-l", line)
 		s.Must("send-keys", "-t", p, "Enter")
 	}
+}
+
+// LastTick is the number of the last "tickN" line in text (0 when none):
+// how far a pane printing numbered ticks has got.
+func LastTick(text string) int {
+	i := strings.LastIndex(text, "tick")
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(text[i+4:])
+	if len(f) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[0])
+	return n
 }

@@ -61,12 +61,18 @@ func (r *Reader) subscribe(ctx context.Context, s tmux.SessionID, pane tmux.Pane
 // dispatch passes each notice on to the waits on that pane, until the
 // watch ends.
 func (r *Reader) dispatch(s tmux.SessionID, sw *sharedWatch) {
-	for p := range sw.w.Changed() {
+	for {
+		panes, ok := sw.w.Wait(context.Background())
+		if !ok {
+			break
+		}
 		r.mu.Lock()
-		for ch := range sw.subs[p] {
-			select {
-			case ch <- struct{}{}:
-			default: // a look is due already
+		for _, p := range panes {
+			for ch := range sw.subs[p] {
+				select {
+				case ch <- struct{}{}:
+				default: // a look is due already
+				}
 			}
 		}
 		r.mu.Unlock()

@@ -6,6 +6,7 @@ package preview
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/panemap/panemap/tmux"
@@ -15,30 +16,33 @@ import (
 // Source is the navigator's source of live previews (ui.PreviewSource):
 // CapturePanes, and, once a watch has found a tmux that allows it (3.7
 // and later), an OutputWatch that says which panes printed. Without a
-// watch, Changes is nil and the navigator polls.
+// watch, Notices is false and the navigator polls.
 type Source struct {
 	c *tmuxctl.Client
 
-	// Set by WatchSoon: closed once the watch is up or could not be had;
-	// and the channel Changes forwards the watch's notices on.
+	// Set by WatchSoon: closed once the watch is up or could not be had.
 	started chan struct{}
-	changes chan tmux.PaneID
-	done    chan struct{} // closed by Close: the forwarder stops
-	once    sync.Once
 
 	mu sync.Mutex
 	w  *tmuxctl.OutputWatch
+
+	// The panes left paused because they print (see CapturePrinted),
+	// with their last capture; and those whose last capture was
+	// unchanged, to be armed with their next.
+	cmu      sync.Mutex
+	printing map[tmux.PaneID]tmux.PaneScreen
+	quieted  []tmux.PaneID
 }
 
 // New captures through c. It polls until Watch or WatchSoon.
-func New(c *tmuxctl.Client) *Source { return &Source{c: c, done: make(chan struct{})} }
+func New(c *tmuxctl.Client) *Source { return &Source{c: c} }
 
 // Watch starts change notices for session s's panes where this tmux
 // allows them, and reports whether it did. Call it before the navigator
-// starts (it reads Changes once) and Close the Source when the
-// navigator ends: on tmux 3.7 to 3.7c an attached control client is a
-// risk to the server (see transport.OutputWatch). A watch that cannot be had is
-// not an error: the navigator polls.
+// starts and Close the Source when the navigator ends: on tmux 3.7 to
+// 3.7c an attached control client is a risk to the server (see
+// transport.OutputWatch). A watch that cannot be had is not an error:
+// the navigator polls.
 func (p *Source) Watch(ctx context.Context, s tmux.SessionID) bool {
 	w, err := p.c.WatchOutput(ctx, s)
 	if err != nil || w == nil {
@@ -56,35 +60,47 @@ func (p *Source) Watch(ctx context.Context, s tmux.SessionID) bool {
 
 // WatchSoon is Watch without the wait, so that the navigator's first
 // frame does not wait for a connection: it returns at once and starts
-// the watch in the background. From then on Changes is a channel, which
-// closes when no watch can be had (the navigator then polls), and
+// the watch in the background. From then on Notices is true, WaitPrinted
+// answers false when no watch can be had (the navigator then polls), and
 // Capture waits until the watch is up or has failed, so that nothing a
 // pane prints between its capture and the watch's start is missed. Call
 // it once, before the navigator starts.
 func (p *Source) WatchSoon(ctx context.Context, s tmux.SessionID) {
 	p.started = make(chan struct{})
-	p.changes = make(chan tmux.PaneID)
 	go func() {
-		ok := p.Watch(ctx, s)
+		p.Watch(ctx, s)
 		close(p.started)
-		if !ok {
-			close(p.changes)
-			return
-		}
-		p.forward(p.watch().Changed())
 	}()
 }
 
-// forward passes the watch's notices on to Changes until the watch ends
-// or Close.
-func (p *Source) forward(from <-chan tmux.PaneID) {
-	defer close(p.changes)
-	for pane := range from {
-		select {
-		case p.changes <- pane:
-		case <-p.done:
-			return
-		}
+// Notices reports whether the source says which panes printed: a watch
+// is up, or WatchSoon is starting one.
+func (p *Source) Notices() bool { return p.started != nil || p.watch() != nil }
+
+// WaitPrinted blocks until panes armed by Capture have printed and
+// returns all that have (see transport.OutputWatch.Wait); false once
+// there is no watch, or no longer one, or ctx is done.
+func (p *Source) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
+	if !p.waitStarted(ctx) {
+		return nil, false
+	}
+	w := p.watch()
+	if w == nil {
+		return nil, false
+	}
+	return w.Wait(ctx)
+}
+
+// waitStarted waits for WatchSoon's watch to be up or to have failed.
+func (p *Source) waitStarted(ctx context.Context) bool {
+	if p.started == nil {
+		return true
+	}
+	select {
+	case <-p.started:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 
@@ -94,21 +110,33 @@ func (p *Source) watch() *tmuxctl.OutputWatch {
 	return p.w
 }
 
-// Capture arms panes (before capturing: see transport.OutputWatch, so that nothing
-// printed in between is missed) and captures them in one command list.
+// Capture arms panes (before capturing: see transport.OutputWatch, so
+// that nothing printed in between is missed) and captures them in one
+// command list. A pane left paused because it prints (CapturePrinted) is
+// captured but not armed: it would fire at once, and it is captured
+// again with the next batch anyway.
 func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
-	if p.started != nil {
-		select {
-		case <-p.started:
-		case <-ctx.Done():
-			return nil, &tmux.Error{Kind: tmux.KindServerGone, Message: "tmux did not answer: " + ctx.Err().Error(), Err: ctx.Err()}
+	if !p.waitStarted(ctx) {
+		return nil, &tmux.Error{Kind: tmux.KindServerGone, Message: "tmux did not answer: " + ctx.Err().Error(), Err: ctx.Err()}
+	}
+	p.cmu.Lock()
+	defer p.cmu.Unlock()
+	arm := slices.DeleteFunc(slices.Clone(panes), func(pane tmux.PaneID) bool {
+		_, printing := p.printing[pane]
+		return printing
+	})
+	p.armed(arm)
+	if w := p.watch(); w != nil && len(arm) > 0 {
+		// A watch that failed answers WaitPrinted false: the navigator polls.
+		_ = w.Arm(ctx, arm)
+	}
+	screens, err := p.c.CapturePanes(ctx, panes)
+	for _, ps := range screens {
+		if _, printing := p.printing[ps.Pane]; printing {
+			p.printing[ps.Pane] = ps // the next capture is compared with this one
 		}
 	}
-	if w := p.watch(); w != nil {
-		// A watch that failed has closed Changes: the navigator polls.
-		_ = w.Arm(ctx, panes)
-	}
-	return p.c.CapturePanes(ctx, panes)
+	return screens, err
 }
 
 // CaptureWithState reads session s and captures panes in one command
@@ -118,26 +146,9 @@ func (p *Source) CaptureWithState(ctx context.Context, s tmux.SessionID, panes [
 	return p.c.ReadStateCapturing(ctx, s, panes)
 }
 
-// Changes delivers a pane each time it prints after being captured, or
-// is nil without a watch.
-func (p *Source) Changes() <-chan tmux.PaneID {
-	if p.changes != nil {
-		return p.changes
-	}
-	if w := p.watch(); w != nil {
-		return w.Changed()
-	}
-	return nil
-}
-
-// Arm does nothing more: Capture arms the panes it captures, before it
-// captures them.
-func (p *Source) Arm(context.Context, []tmux.PaneID) error { return nil }
-
 // Close ends the watch, if there is one, and a watch WatchSoon is still
 // starting once it is up.
 func (p *Source) Close() error {
-	p.once.Do(func() { close(p.done) })
 	if p.started != nil {
 		<-p.started
 	}

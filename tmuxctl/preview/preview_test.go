@@ -1,6 +1,8 @@
 package preview_test
 
 import (
+	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -17,8 +19,8 @@ func TestPreviews(t *testing.T) {
 	panes := catPanes(t, srv)
 	p := preview.New(c)
 	defer p.Close()
-	if p.Changes() != nil {
-		t.Fatal("changes before Watch")
+	if p.Notices() {
+		t.Fatal("notices before Watch")
 	}
 	if got := p.Watch(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}"))); got != srv.AtLeast(3, 7) {
 		t.Fatalf("tmux %s: Watch %v", srv.Version(), got)
@@ -27,35 +29,33 @@ func TestPreviews(t *testing.T) {
 	if err != nil || len(got) != 2 {
 		t.Fatalf("%v, %v", got, err)
 	}
-	ch := p.Changes()
-	if ch == nil {
+	if !p.Notices() {
 		return
 	}
 	srv.Must("send-keys", "-t", string(panes[1]), "x")
-	if got, _ := clienttest.Next(t, ch); got != panes[1] {
-		t.Errorf("reported %s, want %s", got, panes[1])
+	if got, _ := clienttest.Printed(t, p.WaitPrinted); !slices.Equal(got, panes[1:]) {
+		t.Errorf("reported %v, want %s", got, panes[1])
 	}
 	if err := p.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := <-ch; ok {
-		t.Error("Changes open after Close")
+	if got, ok := p.WaitPrinted(t.Context()); ok {
+		t.Errorf("WaitPrinted after Close: %v", got)
 	}
 }
 
-// TestPreviewsWatchSoon: started in the background, the watch leaves
-// Changes a channel at once; Capture waits for the watch, so output
-// after a capture is reported (tmux 3.7+); where tmux gets no watch the
-// channel closes and the navigator polls.
+// TestPreviewsWatchSoon: started in the background, the watch makes
+// Notices true at once; Capture waits for the watch, so output after a
+// capture is reported (tmux 3.7+); where tmux gets no watch WaitPrinted
+// answers false and the navigator polls.
 func TestPreviewsWatchSoon(t *testing.T) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	panes := catPanes(t, srv)
 	p := preview.New(c)
 	defer p.Close()
 	p.WatchSoon(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}")))
-	ch := p.Changes()
-	if ch == nil {
-		t.Fatal("Changes is nil while the watch starts")
+	if !p.Notices() {
+		t.Fatal("no notices while the watch starts")
 	}
 	got, err := p.Capture(t.Context(), panes)
 	if err != nil || len(got) != 2 {
@@ -63,23 +63,18 @@ func TestPreviewsWatchSoon(t *testing.T) {
 	}
 	srv.Must("send-keys", "-t", string(panes[1]), "x")
 	if !srv.AtLeast(3, 7) {
-		select {
-		case p, ok := <-ch:
-			if ok {
-				t.Fatalf("tmux %s: reported %s without a watch", srv.Version(), p)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("tmux %s: Changes did not close", srv.Version())
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		if got, ok := p.WaitPrinted(ctx); ok || ctx.Err() != nil {
+			t.Fatalf("tmux %s: WaitPrinted without a watch: %v %v (%v)", srv.Version(), got, ok, ctx.Err())
 		}
 		return
 	}
-	if got, _ := clienttest.Next(t, ch); got != panes[1] {
-		t.Errorf("reported %s, want %s", got, panes[1])
+	if got, _ := clienttest.Printed(t, p.WaitPrinted); !slices.Equal(got, panes[1:]) {
+		t.Errorf("reported %v, want %s", got, panes[1])
 	}
 	if err := p.Close(); err != nil {
 		t.Fatal(err)
-	}
-	for range ch {
 	}
 }
 

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,7 +18,7 @@ import (
 // pane of that session that prints (%output).
 //
 // Protocol: a pane is armed or not. The first output of an armed pane is
-// delivered on Changed, and at that moment the watch pauses that pane's
+// delivered (Wait, Take), and at that moment the watch pauses that pane's
 // output for its client (`refresh-client -A %N:pause`), so a pane that
 // prints continuously costs one notification and one command per arming,
 // not a stream of its output. Arm resumes it (`-A %N:continue`, which
@@ -63,18 +64,16 @@ type OutputWatch struct {
 	// overtake the continue that armed its pane).
 	order sync.Mutex
 
-	mu     sync.Mutex    // guards what follows
-	ready  bool          // the session's panes are known: output counts
-	armed  map[int]bool  // report the next output
-	arming map[int]int   // continue commands written, not yet answered
-	paused map[int]bool  // a pause was written or is queued (pauses)
-	pauses []int         // output seen: pause to be written
-	fired  []tmux.PaneID // to deliver once their pauses are written
-	queue  []tmux.PaneID // delivered by pump
+	mu      sync.Mutex    // guards what follows
+	ready   bool          // the session's panes are known: output counts
+	armed   map[int]bool  // report the next output
+	arming  map[int]int   // continue commands written, not yet answered
+	paused  map[int]bool  // a pause was written or is queued (pauses)
+	pauses  []int         // output seen: pause to be written
+	fired   []tmux.PaneID // to deliver once their pauses are written
+	printed []tmux.PaneID // delivered: what Take returns
 
-	wake      chan struct{}
-	changed   chan tmux.PaneID
-	pumped    chan struct{} // pump has ended and closed changed
+	wake      chan struct{} // a value when printed has panes (never closed)
 	closeOnce sync.Once
 }
 
@@ -124,7 +123,7 @@ func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, pol
 	}
 	w := &OutputWatch{
 		armed: map[int]bool{}, arming: map[int]int{}, paused: map[int]bool{},
-		wake: make(chan struct{}, 1), changed: make(chan tmux.PaneID), pumped: make(chan struct{}),
+		wake: make(chan struct{}, 1),
 	}
 	d.Output, d.Idle = w.output, w.flush
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
@@ -139,7 +138,6 @@ func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, pol
 	w.mu.Lock()
 	w.ctl = ctl
 	w.mu.Unlock()
-	go w.pump()
 	if err := w.send(ctx, []string{"list-panes", "-s", "-t", string(s), "-F", "#{window_active} #{pane_id}"}, w.started); err != nil {
 		_ = w.Close()
 		if tmux.KindOf(err) == tmux.KindGone {
@@ -181,13 +179,40 @@ func (w *OutputWatch) started(out string, err error) {
 	w.ready = true
 }
 
-// Changed delivers a pane the first time it prints after being armed. It
-// is closed when the watch ends: Close, or the server or the session's
-// client went away (then poll).
-func (w *OutputWatch) Changed() <-chan tmux.PaneID { return w.changed }
+// Wait blocks until armed panes have printed and returns them, each
+// once: every pane that printed since the last Wait or Take, so that a
+// consumer that looks only now and then wakes once for all of them
+// (nine panes printing together used to be nine wake-ups of every
+// goroutine on the way, most of what a navigator's previews cost on
+// 3.7). ok is false once the watch has ended (Close, or the server or
+// the session's client went away: poll then) or ctx is done.
+func (w *OutputWatch) Wait(ctx context.Context) (panes []tmux.PaneID, ok bool) {
+	for {
+		if panes := w.Take(); len(panes) > 0 {
+			return panes, true
+		}
+		select {
+		case <-w.wake:
+		case <-w.ctl.Done():
+			return nil, false
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+}
+
+// Take returns at once the panes that printed since the last Wait or
+// Take, each once (none: nil).
+func (w *OutputWatch) Take() []tmux.PaneID {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	panes := w.printed
+	w.printed = nil
+	return panes
+}
 
 // Arm resumes output for panes and arms them: each is delivered on
-// Changed the next time it prints. It returns once tmux has done it.
+// Wait the next time it prints. It returns once tmux has done it.
 // Panes of other sessions are accepted and never reported.
 func (w *OutputWatch) Arm(ctx context.Context, panes []tmux.PaneID) error {
 	if len(panes) == 0 {
@@ -297,47 +322,23 @@ func (w *OutputWatch) flush() {
 	w.order.Unlock()
 	if len(fired) > 0 {
 		w.mu.Lock()
-		w.queue = append(w.queue, fired...)
+		for _, p := range fired {
+			if !slices.Contains(w.printed, p) {
+				w.printed = append(w.printed, p)
+			}
+		}
 		w.mu.Unlock()
 		select {
 		case w.wake <- struct{}{}:
-		default:
-		}
-	}
-}
-
-// pump delivers the queue on Changed without ever blocking the reader,
-// and closes Changed when the connection ends.
-func (w *OutputWatch) pump() {
-	defer close(w.pumped)
-	defer close(w.changed)
-	for {
-		select {
-		case <-w.wake:
-		case <-w.ctl.Done():
-			return
-		}
-		w.mu.Lock()
-		q := w.queue
-		w.queue = nil
-		w.mu.Unlock()
-		for _, p := range q {
-			select {
-			case w.changed <- p:
-			case <-w.ctl.Done():
-				return
-			}
+		default: // a wake-up is pending already
 		}
 	}
 }
 
 // Close detaches the watch's client (the end of its input makes tmux
-// detach it at once), waits for its process and goroutines to end, and
-// closes Changed. It is safe to call more than once.
+// detach it at once) and waits for its process and goroutines to end:
+// Wait then answers false. It is safe to call more than once.
 func (w *OutputWatch) Close() error {
-	w.closeOnce.Do(func() {
-		_ = w.ctl.Close()
-		<-w.pumped
-	})
+	w.closeOnce.Do(func() { _ = w.ctl.Close() })
 	return nil
 }

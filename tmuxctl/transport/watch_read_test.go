@@ -87,8 +87,8 @@ func TestReadLoopLongLines(t *testing.T) {
 	if reason := w.ctl.readLoop(strings.NewReader(in)); reason != "too far behind" {
 		t.Errorf("exit reason %q", reason)
 	}
-	if !w.ctl.attached || len(w.queue) != 1 || w.queue[0] != "%3" || w.armed[3] {
-		t.Errorf("attached %v, queue %v, armed %v", w.ctl.attached, w.queue, w.armed)
+	if !w.ctl.attached || len(w.printed) != 1 || w.printed[0] != "%3" || w.armed[3] {
+		t.Errorf("attached %v, printed %v, armed %v", w.ctl.attached, w.printed, w.armed)
 	}
 }
 

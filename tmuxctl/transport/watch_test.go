@@ -1,8 +1,9 @@
 package transport_test
 
 import (
+	"context"
 	"runtime"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,28 +37,26 @@ func startWatch(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) *transpor
 }
 
 // quiet checks that nothing is waiting on ch.
-func quiet(t *testing.T, ch <-chan tmux.PaneID, what string) {
+func quiet(t *testing.T, w *transport.OutputWatch, what string) {
 	t.Helper()
-	select {
-	case p := <-ch:
-		t.Errorf("%s: %s reported", what, p)
-	default:
+	if p := w.Take(); len(p) > 0 {
+		t.Errorf("%s: %v reported", what, p)
 	}
+}
+
+// one waits for the watch to report exactly one pane, and returns it.
+func one(t *testing.T, w *transport.OutputWatch) tmux.PaneID {
+	t.Helper()
+	panes, _ := clienttest.Printed(t, w.Wait)
+	if len(panes) != 1 {
+		t.Fatalf("reported %v, want one pane", panes)
+	}
+	return panes[0]
 }
 
 // ticks is the last tick number pane p shows.
 func ticks(srv *tmuxtest.Server, p string) int {
-	out := srv.Must("capture-pane", "-p", "-t", p)
-	i := strings.LastIndex(out, "tick")
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(out[i+4:])
-	if len(f) == 0 {
-		return 0
-	}
-	n, _ := strconv.Atoi(f[0])
-	return n
+	return tmuxtest.LastTick(srv.Must("capture-pane", "-p", "-t", p))
 }
 
 // TestWatchOutput: window 0 (current) has a pane that prints for ever, an
@@ -78,44 +77,43 @@ func TestWatchOutput(t *testing.T) {
 	if w == nil {
 		return
 	}
-	ch := w.Changed()
-	if p, d := clienttest.Next(t, ch); p != tmux.PaneID(loud) {
-		t.Fatalf("reported %s first, want %s", p, loud)
+	if p, d := clienttest.Printed(t, w.Wait); !slices.Equal(p, []tmux.PaneID{tmux.PaneID(loud)}) {
+		t.Fatalf("reported %v first, want %s", p, loud)
 	} else {
 		t.Logf("tmux %s: the printing pane reported %v after the watch started", srv.Version(), d)
 	}
 	// Both printers go on: nothing more is reported.
 	from, fromLoud := ticks(srv, other), ticks(srv, loud)
 	tmuxtest.Eventually(t, 10*time.Second, func() bool { return ticks(srv, other) > from+30 && ticks(srv, loud) > fromLoud+30 }, "30 more lines")
-	quiet(t, ch, "printing on without being armed")
+	quiet(t, w, "printing on without being armed")
 
 	// Re-armed, the printer is reported again, once.
 	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(loud)}); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(loud) {
+	if p := one(t, w); p != tmux.PaneID(loud) {
 		t.Fatalf("reported %s after arming %s", p, loud)
 	}
 
 	// A pane that prints once is reported once, promptly.
 	sent := time.Now()
 	srv.Must("send-keys", "-t", typed, "x")
-	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(typed) {
+	if p := one(t, w); p != tmux.PaneID(typed) {
 		t.Fatalf("reported %s, want %s", p, typed)
 	}
 	t.Logf("tmux %s: a keystroke's echo reported %v after send-keys started", srv.Version(), time.Since(sent))
 
 	// The other window's pane is reported only once armed.
-	quiet(t, ch, "another window, not armed")
+	quiet(t, w, "another window, not armed")
 	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(other)}); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := clienttest.Next(t, ch); p != tmux.PaneID(other) {
+	if p := one(t, w); p != tmux.PaneID(other) {
 		t.Fatalf("reported %s after arming %s", p, other)
 	}
 	from = ticks(srv, other)
 	tmuxtest.Eventually(t, 10*time.Second, func() bool { return ticks(srv, other) > from+30 }, "30 more lines")
-	quiet(t, ch, "the idle pane "+idle+" and every pane reported")
+	quiet(t, w, "the idle pane "+idle+" and every pane reported")
 
 	// The watch is a control client that resizes nothing and has output.
 	clients := srv.Must("list-clients", "-F", "#{client_control_mode} #{client_flags}")
@@ -132,8 +130,8 @@ func TestWatchOutput(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := <-ch; ok {
-		t.Error("Changed still open after Close")
+	if p, ok := w.Wait(t.Context()); ok {
+		t.Errorf("Wait after Close: %v", p)
 	}
 	if clients := srv.Must("list-clients", "-F", "#{client_flags}"); strings.Contains(clients, "ignore-size") && !strings.Contains(clients, "no-output") {
 		t.Errorf("clients after Close: %q", clients)
@@ -144,7 +142,7 @@ func TestWatchOutput(t *testing.T) {
 	}
 }
 
-// TestWatchServerDies: Changed closes when the server goes away.
+// TestWatchServerDies: Wait answers false when the server goes away.
 func TestWatchServerDies(t *testing.T) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	before := runtime.NumGoroutine()
@@ -153,13 +151,12 @@ func TestWatchServerDies(t *testing.T) {
 		return
 	}
 	srv.Kill()
-	select {
-	case _, ok := <-w.Changed():
-		if ok {
-			t.Error("a pane reported as the server died")
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Changed still open 10s after the server died")
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	if p, ok := w.Wait(ctx); ok {
+		t.Errorf("%v reported as the server died", p)
+	} else if ctx.Err() != nil {
+		t.Fatal("Wait still waiting 10s after the server died")
 	}
 	_ = w.Close()
 	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
@@ -198,7 +195,7 @@ func TestWatchNeverStopsPanes(t *testing.T) {
 	if w == nil {
 		return
 	}
-	if p, _ := clienttest.Next(t, w.Changed()); p != tmux.PaneID(loud) {
+	if p := one(t, w); p != tmux.PaneID(loud) {
 		t.Fatalf("reported %s", p)
 	}
 	if n := srv.Must("list-clients", "-F", "#{client_name}"); strings.Count(n, "\n") != 0 {
