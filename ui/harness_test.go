@@ -204,8 +204,9 @@ func (h *harness) keys(ks ...string) {
 // paneCenter is the screen position of the middle of a pane's box.
 func (h *harness) paneCenter(id tmux.PaneID) (int, int) {
 	h.t.Helper()
-	for y := 0; y < h.m.mapv.height; y++ {
-		for x := 0; x < h.m.mapv.width; x++ {
+	width, height := h.m.mapv.Size()
+	for y := 0; y < height; y++ {
+		for x := 0; x < width; x++ {
 			if got, ok := h.m.mapv.PaneAt(x, y); ok && got == id {
 				// the first cell found is the top-left corner; step inside
 				return x + 2, y + h.m.mapTop + 1

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/cells"
 )
 
 // tabHit is where a window's tab is on the header line.
@@ -29,7 +30,7 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 	if s == nil || width <= 0 {
 		return headerView{}
 	}
-	left := st.Session.Render(ansi.Truncate(printable(s.SessionName), max(width/3, 1), "…")) + " "
+	left := st.Session.Render(ansi.Truncate(cells.Printable(s.SessionName), max(width/3, 1), "…")) + " "
 	var badges []string
 	if swap {
 		badges = append(badges, st.ModeSwap.Render("SWAP"))
@@ -88,7 +89,7 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 
 // tabLabel is how a window's tab names it: "2:logs".
 func tabLabel(w *tmux.Window) string {
-	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(printable(w.Name), maxTabName, "…"))
+	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(cells.Printable(w.Name), maxTabName, "…"))
 }
 
 func sumWidth(ss []string) int {

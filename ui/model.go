@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/mapview"
 )
 
 type mode int
@@ -47,7 +49,7 @@ type Model struct {
 	keys     KeyMap
 	styles   Styles
 	profile  colorprofile.Profile // how pane colours degrade here
-	boxes    *boxCache            // drawn boxes (mapview.go)
+	boxes    *mapview.BoxCache    // drawn boxes
 	frames   *frameCache          // the last frame (view.go)
 	help     help.Model
 	fullHelp bool
@@ -81,7 +83,7 @@ type Model struct {
 
 	// Live previews (preview.go): the latest shot of each pane, and the
 	// change notices not captured yet.
-	shots     map[tmux.PaneID]*paneShot
+	shots     map[tmux.PaneID]*mapview.Shot
 	notices   bool // the source says which panes printed (else: poll)
 	waiting   bool // waiting for panes to print (waitPrinted)
 	dirty     []tmux.PaneID
@@ -103,7 +105,7 @@ type Model struct {
 	// Derived from the above by layout().
 	header    headerView
 	footerOut string // the key help for the current mode
-	mapv      mapView
+	mapv      mapview.Map
 	mapKey    string // what mapv was drawn from
 	mapTop    int
 }
@@ -121,7 +123,7 @@ func New(core Core, opts Options) Model {
 		keys:    DefaultKeyMap(),
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),
-		boxes:   &boxCache{},
+		boxes:   &mapview.BoxCache{},
 		frames:  &frameCache{},
 		help:    help.New(),
 		win:     opts.Window,
@@ -138,7 +140,7 @@ func New(core Core, opts Options) Model {
 		return m
 	}
 	if opts.Notice != "" {
-		m.status = status{text: printable(opts.Notice), kind: statusNudge}
+		m.status = status{text: cells.Printable(opts.Notice), kind: statusNudge}
 	}
 	if opts.Initial != nil {
 		// The caller's read is read number 1: the first frame needs no

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/mapview"
 )
 
 // PreviewSource is where the map's live previews come from: tmux's
@@ -56,13 +56,6 @@ const (
 	PreviewBatchDelay     = 250 * time.Millisecond
 	PreviewSafetyInterval = 2 * time.Second
 )
-
-// paneShot is one pane's latest capture, parsed.
-type paneShot struct {
-	raw     tmux.PaneScreen // as captured: an unchanged capture is not parsed again
-	scr     *screen.Screen
-	version int // bumped on every change, so the map knows what to redraw
-}
 
 // previewTickMsg is the preview poll's tick.
 type previewTickMsg struct{}
@@ -259,18 +252,14 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 	changed := false
 	for _, ps := range msg.screens {
 		old := m.shots[ps.Pane]
-		if old != nil && old.raw == ps {
+		if old != nil && old.Raw == ps {
 			continue
 		}
 		if !changed {
 			m.shots = cloneShots(m.shots) // model copies never share a map being written
 			changed = true
 		}
-		shot := &paneShot{raw: ps, scr: screen.Parse(ps.Text, ps.Width, ps.Height)}
-		if old != nil {
-			shot.version = old.version + 1
-		}
-		m.shots[ps.Pane] = shot
+		m.shots[ps.Pane] = mapview.NewShot(ps, old)
 	}
 	if changed {
 		m.layout()
@@ -304,8 +293,8 @@ func (m *Model) mapPanes() []tmux.PaneID {
 	return ids
 }
 
-func cloneShots(in map[tmux.PaneID]*paneShot) map[tmux.PaneID]*paneShot {
-	out := make(map[tmux.PaneID]*paneShot, len(in)+1)
+func cloneShots(in map[tmux.PaneID]*mapview.Shot) map[tmux.PaneID]*mapview.Shot {
+	out := make(map[tmux.PaneID]*mapview.Shot, len(in)+1)
 	for k, v := range in {
 		out[k] = v
 	}

@@ -94,7 +94,7 @@ func TestPreviewShowsEachPanesText(t *testing.T) {
 	}
 	before := map[tmux.PaneID]int{}
 	for id, s := range h.m.shots {
-		before[id] = s.version
+		before[id] = s.Version
 	}
 	src.set("%2", "hello from pane two\n")
 	h.send(previewTickMsg{})
@@ -102,8 +102,8 @@ func TestPreviewShowsEachPanesText(t *testing.T) {
 		t.Fatalf("the new text is not on the map:\n%s", h.screen())
 	}
 	for id, s := range h.m.shots {
-		if changed := s.version != before[id]; changed != (id == "%2") {
-			t.Errorf("pane %s version %d -> %d", id, before[id], s.version)
+		if changed := s.Version != before[id]; changed != (id == "%2") {
+			t.Errorf("pane %s version %d -> %d", id, before[id], s.Version)
 		}
 	}
 	// An unchanged capture changes nothing: the map is not redrawn.

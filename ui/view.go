@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/mapview"
 )
 
 // The smallest terminal the navigator draws in; below it, it says so.
@@ -32,27 +34,27 @@ func (m *Model) layout() {
 	m.help.SetWidth(max(m.width, 0))
 	m.header = newHeader(m.styles, m.state, m.win, m.mode == modeSwap, m.width)
 	m.mapTop = 1
-	in := mapInput{swap: m.mode == modeSwap, home: m.opts.Home, hostname: m.opts.Hostname, profile: m.profile, boxes: m.boxes}
+	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
 	if m.previewsOn() {
-		in.shots = m.shots
-		if in.shots == nil {
-			in.shots = map[tmux.PaneID]*paneShot{}
+		in.Shots = m.shots
+		if in.Shots == nil {
+			in.Shots = map[tmux.PaneID]*mapview.Shot{}
 		}
 	}
 	if w := m.window(); w != nil {
-		in.win = w
-		in.marked = m.state.Marked
+		in.Win = w
+		in.Marked = m.state.Marked
 	}
 	if m.drag != nil && m.drag.over != m.drag.from {
-		in.drop = m.drag.over
+		in.Drop = m.drag.over
 	}
 	m.footerOut = m.help.View(m.keys)
 	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
 	}
-	if key := in.key(m.width, mapH); key != m.mapKey {
-		m.mapv, m.mapKey = newMapView(m.styles, in, m.width, mapH), key
+	if key := in.Key(m.width, mapH); key != m.mapKey {
+		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
 	}
 }
 
@@ -98,7 +100,7 @@ func (m Model) render() string {
 	case m.opening && !m.openingSlow:
 		// Blank, but the screen's size: an empty view has Bubble Tea
 		// erase the screen at every tick. The first frame is the map.
-		return fitBlock("", w, h)
+		return cells.FitBlock("", w, h)
 	case m.opening:
 		return m.message("reading tmux…")
 	case !m.loaded:
@@ -125,11 +127,11 @@ type frameCache struct {
 
 func (c *frameCache) get(parts [4]string, w, h int) string {
 	if c == nil {
-		return fitBlock(strings.Join(parts[:], "\n"), w, h)
+		return cells.FitBlock(strings.Join(parts[:], "\n"), w, h)
 	}
 	if c.out == "" || c.parts != parts || c.w != w || c.h != h {
 		c.parts, c.w, c.h = parts, w, h
-		c.out = fitBlock(strings.Join(parts[:], "\n"), w, h)
+		c.out = cells.FitBlock(strings.Join(parts[:], "\n"), w, h)
 	}
 	return c.out
 }
@@ -137,6 +139,6 @@ func (c *frameCache) get(parts [4]string, w, h int) string {
 // message fills the screen with one centred message, wrapped to fit.
 func (m Model) message(text string) string {
 	w, h := m.width, m.height
-	body := m.styles.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
-	return fitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
+	body := m.styles.Map.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
+	return cells.FitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
 }

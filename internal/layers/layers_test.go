@@ -116,8 +116,15 @@ func TestLayers(t *testing.T) {
 			"geometry and screen depend on nothing of ours but the tmux vocabulary"},
 		{is("tmuxctl/transport"), func(imp string, _ map[string]bool) bool { o := ours(imp); return o != "" && o != "tmux" }, false,
 			"the transport stands on the vocabulary alone"},
-		{is("ui", "mcp"), func(imp string, _ map[string]bool) bool { return ours(imp) == "tmuxctl/transport" }, true,
+		{func(p string) bool { return p == "ui" || p == "mcp" || strings.HasPrefix(p, "ui/") },
+			func(imp string, _ map[string]bool) bool { return ours(imp) == "tmuxctl/transport" }, true,
 			"ui and mcp import the operations and the vocabulary, never the transport"},
+		{func(p string) bool { return strings.HasPrefix(p, "ui/") },
+			func(imp string, _ map[string]bool) bool {
+				o := ours(imp)
+				return o == "ui" || o == "tmuxctl" || strings.HasPrefix(o, "tmuxctl/")
+			}, true,
+			"ui's components draw what they are given: they import neither the operations nor the app"},
 		{func(p string) bool { return library(p) && p != "tmuxctl/transport" }, func(imp string, _ map[string]bool) bool { return imp == "os/exec" }, false,
 			"only tmuxctl/transport starts tmux"},
 		{func(p string) bool {

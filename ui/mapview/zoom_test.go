@@ -1,8 +1,10 @@
-package ui
+package mapview
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 // In a zoomed window the panes the zoom hides are drawn dimmed, in colour
@@ -10,8 +12,11 @@ import (
 func TestZoomDimsHiddenPanes(t *testing.T) {
 	for _, color := range []bool{true, false} {
 		st := DefaultStyles(color)
-		win, _ := gridState().CurrentWindow()
-		in := mapInput{win: win}
+		win := &tmux.Window{ID: "@1", Width: 80, Height: 24, Panes: []tmux.Pane{
+			{ID: "%0", Index: 0, Width: 40, Height: 24, Active: true, Command: "vim"},
+			{ID: "%1", Index: 1, Left: 41, Width: 39, Height: 24, Command: "zsh"},
+		}}
+		in := Input{Win: win}
 		var active, hidden int
 		for i, p := range win.Panes {
 			if p.Active {
@@ -23,7 +28,7 @@ func TestZoomDimsHiddenPanes(t *testing.T) {
 		normal := paneBox(st, in, win.Panes[hidden], 30, 8, false)
 		zoomed := *win
 		zoomed.Zoomed = true
-		in.win = &zoomed
+		in.Win = &zoomed
 		dimmed := paneBox(st, in, zoomed.Panes[hidden], 30, 8, false)
 		if dimmed == normal {
 			t.Errorf("colour %v: a pane hidden by the zoom looks like any other", color)

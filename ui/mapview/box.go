@@ -1,0 +1,182 @@
+package mapview
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/screen"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/cells"
+)
+
+// paneBox draws one pane: its label (tmux's pane index) on the first
+// line, then id, command, path and title as far as they fit. A compact
+// box has only its top and left border.
+func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
+	box := st.Pane
+	label := st.Label
+	switch {
+	case p.Active && in.Swap:
+		box, label = st.FocusedSwap, st.LabelFocus
+	case p.Active:
+		box, label = st.Focused, st.LabelFocus
+	case p.ID == in.Drop && in.Drop != "":
+		box = st.DropTarget
+	case p.ID == in.Marked:
+		box = st.Marked
+	case in.Win.Zoomed:
+		box = st.Hidden // the zoomed pane covers it in tmux
+	}
+	iw, ih := w-2, h-2
+	if compact {
+		box = box.BorderRight(false).BorderBottom(false)
+		iw, ih = w-1, h-1
+	}
+	text := strconv.Itoa(p.Index)
+	if iw >= len(text)+2 {
+		text = " " + text + " "
+	}
+	first := label.Render(text)
+	var flags []string
+	if p.ID == in.Marked {
+		flags = append(flags, "marked")
+	}
+	if p.Active && in.Win.Zoomed {
+		flags = append(flags, "zoomed")
+	}
+	if p.Dead {
+		flags = append(flags, "dead")
+	}
+	rest := " " + st.PaneID.Render(string(p.ID))
+	if len(flags) > 0 {
+		rest += " " + st.Flag.Render(strings.Join(flags, " "))
+	}
+	// The label always shows; the rest of the first line gets what is left.
+	lines := []string{first + ansi.Truncate(rest, max(iw-lipgloss.Width(first), 0), "…")}
+	// Details line up under the label's number, one cell in, when there
+	// is room for that cell.
+	indent := ""
+	if iw >= 8 {
+		indent = " "
+	}
+	if shot := in.Shots[p.ID]; shot != nil && iw >= minPreviewWidth && ih >= minPreviewHeight {
+		// The header line carries the command; the pane's screen fills
+		// the rest.
+		if p.Command != "" {
+			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(cells.Printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
+		}
+		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, in.Win.Zoomed && !p.Active)...)
+		return frameBox(box, lines, w, h, compact)
+	}
+	if p.Command != "" {
+		lines = append(lines, indent+st.Command.Render(cells.Printable(p.Command)))
+	}
+	if p.Path != "" {
+		lines = append(lines, indent+st.Path.Render(cells.Printable(shortenPath(p.Path, in.Home, iw-len(indent)))))
+	}
+	if !isDefaultTitle(p.Title, in.Hostname) {
+		lines = append(lines, indent+st.Title.Render(cells.Printable(p.Title)))
+	}
+	if len(lines) > ih {
+		lines = lines[:ih]
+	}
+	for i := 1; i < len(lines); i++ {
+		lines[i] = ansi.Truncate(lines[i], iw, "…")
+	}
+	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+}
+
+// The smallest box inside that shows a preview: a header line and two
+// lines of screen, eight columns wide. Smaller boxes show their label and
+// what else fits, as without previews.
+const (
+	minPreviewWidth  = 8
+	minPreviewHeight = 3
+)
+
+// previewLines is the part of a pane's screen that fits w x h: the
+// region around its cursor, as tmux's own previews (choose-tree) take it.
+// dim draws a pane that the zoomed pane hides.
+func previewLines(shot *Shot, w, h int, p colorprofile.Profile, dim bool) []string {
+	scr := shot.Screen
+	cx, cy := shot.Raw.CursorX, shot.Raw.CursorY
+	if !shot.Raw.CursorVisible {
+		cx, cy = 0, 0
+	}
+	x, y := screen.Region(scr.Width, scr.Height, cx, cy, w, h)
+	return scr.Render(x, y, w, h, p, dim)
+}
+
+// BoxCache holds drawn pane boxes by everything a box is drawn from. It
+// is a pure cache, shared by the model's copies; it is emptied when it
+// grows past a few frames' worth.
+type BoxCache struct {
+	m map[string]string
+}
+
+const maxCachedBoxes = 512
+
+// get returns the box for these inputs, drawing it with draw when it is
+// not cached. A nil cache draws every time.
+func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, draw func() string) string {
+	if c == nil {
+		return draw()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dx%d|%t|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
+		in.Win.Zoomed, in.Profile, p)
+	if shot := in.Shots[p.ID]; shot != nil {
+		fmt.Fprintf(&b, "|v%d", shot.Version)
+	}
+	key := b.String()
+	if box, ok := c.m[key]; ok {
+		return box
+	}
+	if c.m == nil || len(c.m) >= maxCachedBoxes {
+		c.m = make(map[string]string)
+	}
+	box := draw()
+	c.m[key] = box
+	return box
+}
+
+// frameBox draws box's border around lines, which are at most the inside
+// width each (shorter ones are padded) and as many as fit. It is what
+// box.Width(w).Height(h).Render does for content already cut to size,
+// without measuring and wrapping it again: previews redraw every box
+// several times a second.
+func frameBox(box lipgloss.Style, lines []string, w, h int, compact bool) string {
+	b := box.GetBorderStyle()
+	edge := lipgloss.NewStyle().Foreground(box.GetBorderTopForeground()).Faint(box.GetFaint())
+	iw, ih := w-2, h-2
+	if compact {
+		iw, ih = w-1, h-1
+	}
+	left := edge.Render(b.Left)
+	right := ""
+	if !compact {
+		right = edge.Render(b.Right)
+	}
+	out := make([]string, 0, h)
+	if compact {
+		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)))
+	} else {
+		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)+b.TopRight))
+	}
+	for i := range ih {
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		out = append(out, left+cells.FitLine(line, iw)+right)
+	}
+	if !compact {
+		out = append(out, edge.Render(b.BottomLeft+strings.Repeat(b.Bottom, iw)+b.BottomRight))
+	}
+	return strings.Join(out, "\n")
+}
