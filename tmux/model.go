@@ -42,7 +42,11 @@ type Window struct {
 	Last        bool // the session's last window
 	Layout      string
 	AutoRename  bool // tmux names the window after its active pane's command
-	Panes       []Pane
+	// The session's alerts on the window (window_bell_flag and so on):
+	// a bell, activity or silence that monitor-bell, monitor-activity
+	// or monitor-silence watch for, not yet seen in that session.
+	Bell, Activity, Silence bool
+	Panes                   []Pane
 }
 
 // Pane finds a pane of the window by id.

@@ -113,7 +113,7 @@ func TestParseListingExactText(t *testing.T) {
 	for _, p := range tmuxPrints {
 		for i, v := range hostileText {
 			other := hostileText[(i+1)%len(hostileText)]
-			out := "@3\t1\t80\t24\t0\t1\t0\t$2\tb25d,80x24,0,0,4\t1\t" + p.line(v, other) + "\n" +
+			out := "@3\t1\t80\t24\t0\t1\t0\t$2\tb25d,80x24,0,0,4\t1\t0\t0\t0\t" + p.line(v, other) + "\n" +
 				"%4\t@3\t0\t1\t0\t0\t0\t0\t0\t80\t24\t\t\t" + p.line(other, v, v+"\n"+other) + "\n" +
 				"%5\t@3\t1\t0\t0\t0\t0\t0\t0\t80\t24\t\t\t" + p.line(v, "", v) + "\n" +
 				"M\t%4\t@3\n"
@@ -136,11 +136,11 @@ func TestParseListingExactText(t *testing.T) {
 		}
 	}
 	for _, out := range []string{
-		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\tmain\\.w\n",               // no end
-		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\tmain\\.w\\.x\n",           // more after the text
-		"@3\t1\t80\t24\t0\t1\t0\t$2\nl\tmain\\.w\\.\n",               // a line cut short
-		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\tmain\\.w\\.\nstray\n",     // a line that is no record
-		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\tmain\\.w\\.\n%4\t@3\t0\n", // a pane cut short
+		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\n",               // no end
+		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\\.x\n",           // more after the text
+		"@3\t1\t80\t24\t0\t1\t0\t$2\nl\tmain\\.w\\.\n",                        // a line cut short
+		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\\.\nstray\n",     // a line that is no record
+		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\\.\n%4\t@3\t0\n", // a pane cut short
 	} {
 		if l, err := parseListing(out); err == nil {
 			t.Errorf("%q: accepted, %d windows", out, len(l.windows))

@@ -27,7 +27,8 @@ import (
 // through vis(3) as well).
 var (
 	windowFormat = recordFormat([]string{"#{window_id}", "#{window_index}", "#{window_width}", "#{window_height}",
-		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}", "#{automatic-rename}"},
+		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}", "#{automatic-rename}",
+		"#{window_bell_flag}", "#{window_activity_flag}", "#{window_silence_flag}"},
 		"session_name", "window_name")
 	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
 		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}",
@@ -36,7 +37,7 @@ var (
 )
 
 const (
-	windowFixed, windowText = 10, 2
+	windowFixed, windowText = 13, 2
 	paneFixed, paneText     = 13, 3
 )
 
@@ -103,6 +104,7 @@ func cutWindow(s string) (*tmux.Window, string, error) {
 	}
 	w.Zoomed, w.Active, w.Last = f[4] == "1", f[5] == "1", f[6] == "1"
 	w.AutoRename = f[9] == "1" || f[9] == "on"
+	w.Bell, w.Activity, w.Silence = f[10] == "1", f[11] == "1", f[12] == "1"
 	return w, rest, nil
 }
 

@@ -14,7 +14,7 @@ import (
 // testdata/fuzz/<FuzzName>/; CI runs each target briefly.
 
 func FuzzParseListing(f *testing.F) {
-	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\t1\tmain\\.sh\\.\n" +
+	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\t1\t0\t0\t0\tmain\\.sh\\.\n" +
 		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\t\t\tsh\\.title\\./home/u\\.\n" +
 		"%1\t@0\t1\t0\t1\t1\t1\t61\t0\t59\t40\t3\tcopy-mode\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
 		"second line of a path\\.\n" +
@@ -71,8 +71,9 @@ func renderListing(l *listing) string {
 		return "0"
 	}
 	for _, w := range l.windows {
-		fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w.ID, w.Index, w.Width, w.Height,
-			flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, flag(w.AutoRename), raw.line(w.SessionName, w.Name))
+		fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w.ID, w.Index, w.Width, w.Height,
+			flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, flag(w.AutoRename),
+			flag(w.Bell), flag(w.Activity), flag(w.Silence), raw.line(w.SessionName, w.Name))
 		for _, p := range w.Panes {
 			status := ""
 			if p.DeadStatus >= 0 {

@@ -10,7 +10,7 @@ import (
 // unreadable rather than land under some other window.
 func TestParseServerListingLinks(t *testing.T) {
 	win := func(sess, name string, index string) string {
-		return "@3\t" + index + "\t120\t40\t0\t1\t0\t" + sess + "\tf91d,120x40,0,0{60x40,0,0,4,59x40,61,0,5}\t1\t" + name + "\\.w\\.\n"
+		return "@3\t" + index + "\t120\t40\t0\t1\t0\t" + sess + "\tf91d,120x40,0,0{60x40,0,0,4,59x40,61,0,5}\t1\t0\t0\t0\t" + name + "\\.w\\.\n"
 	}
 	pane := func(sess, id, index, left string) string {
 		return sess + "\t" + id + "\t@3\t" + index + "\t0\t0\t0\t0\t" + left + "\t0\t60\t40\t\t\tsh\\.\\./\\.\n"

@@ -53,7 +53,7 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 	tabs := make([]string, len(s.Windows))
 	active := 0
 	for i, w := range s.Windows {
-		name := tabLabel(w)
+		name := tabLabel(w) + alertMarks(w)
 		if w.ID == win {
 			active = i
 			tabs[i] = st.ActiveTab.Render(name)
@@ -90,6 +90,21 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 // tabLabel is how a window's tab names it: "2:logs".
 func tabLabel(w *tmux.Window) string {
 	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(cells.Printable(w.Name), maxTabName, "…"))
+}
+
+// alertMarks are the marks tmux's own status line gives a window with an
+// alert in the session (window_flags): ! a bell, # activity, ~ silence.
+func alertMarks(w *tmux.Window) string {
+	var b strings.Builder
+	for _, m := range []struct {
+		on   bool
+		mark byte
+	}{{w.Bell, '!'}, {w.Activity, '#'}, {w.Silence, '~'}} {
+		if m.on {
+			b.WriteByte(m.mark)
+		}
+	}
+	return b.String()
 }
 
 func sumWidth(ss []string) int {

@@ -70,7 +70,7 @@ func sameWindow(a, b *tmux.Window, shown bool) bool {
 		a.Width != b.Width || a.Height != b.Height || len(a.Panes) != len(b.Panes) {
 		return false
 	}
-	if shown && (a.Name != b.Name || a.Index != b.Index) {
+	if shown && (a.Name != b.Name || a.Index != b.Index || a.Bell != b.Bell || a.Activity != b.Activity || a.Silence != b.Silence) {
 		return false
 	}
 	for i := range a.Panes {

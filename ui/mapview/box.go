@@ -49,8 +49,14 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	if p.Active && in.Win.Zoomed {
 		flags = append(flags, "zoomed")
 	}
-	if p.Dead {
+	switch {
+	case p.Dead && p.DeadStatus >= 0:
+		flags = append(flags, "dead "+strconv.Itoa(p.DeadStatus))
+	case p.Dead:
 		flags = append(flags, "dead")
+	}
+	if p.Mode != "" {
+		flags = append(flags, cells.Printable(p.Mode))
 	}
 	rest := " " + st.PaneID.Render(string(p.ID))
 	if len(flags) > 0 {

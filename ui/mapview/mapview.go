@@ -45,7 +45,7 @@ func (in Input) Key(width, height int) string {
 	if w := in.Win; w != nil {
 		fmt.Fprintf(&b, "|%s|%t", w.ID, w.Zoomed)
 		for _, p := range w.Panes {
-			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead,
+			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%q,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead, p.DeadStatus, p.Mode,
 				p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
 			if shot := in.Shots[p.ID]; shot != nil {
 				fmt.Fprintf(&b, ",v%d", shot.Version)
