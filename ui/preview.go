@@ -48,9 +48,11 @@ type StateCapturer interface {
 // second: what a pane prints shows within the poll plus one process
 // (some 20 ms on a loaded machine), under half a second. A tmux process
 // costs ~10-20 ms of CPU, so the rate is most of what previews cost
-// there (BENCHMARKS.md). With notices only the panes that printed are
-// captured, batched for a moment so a pane that prints continuously
-// costs one capture per batch, and a slow poll remains as a safety net.
+// there (BENCHMARKS.md); over control mode without notices they are
+// polled every PreviewBatchDelay (previewPollInterval). With notices
+// only the panes that printed are captured, batched for a moment so a
+// pane that prints continuously costs one capture per batch, and a slow
+// poll remains as a safety net.
 const (
 	PreviewPollInterval   = 400 * time.Millisecond
 	PreviewBatchDelay     = 250 * time.Millisecond
@@ -88,7 +90,20 @@ func (m *Model) startPreviews() tea.Cmd {
 	if m.notices {
 		return tea.Batch(m.waitPrinted(), m.previewTick(PreviewSafetyInterval))
 	}
-	return m.previewTick(PreviewPollInterval)
+	return m.previewTick(m.previewPollInterval())
+}
+
+// previewPollInterval is how often previews are polled without change
+// notices. Where tmux's events flow (control mode: 3.7 and later by
+// default) a capture is a round trip on the open connection, not a
+// process, and they are polled as often as batches are taken with
+// notices, so that output shows as soon (within 300 ms): the watch may
+// be unavailable while control mode is up.
+func (m *Model) previewPollInterval() time.Duration {
+	if m.live {
+		return PreviewBatchDelay
+	}
+	return PreviewPollInterval
 }
 
 func (m *Model) previewTick(d time.Duration) tea.Cmd {
@@ -119,7 +134,7 @@ func (m Model) onPreviewTick() (tea.Model, tea.Cmd) {
 	if m.quitting || m.fatal != nil {
 		return m, nil
 	}
-	next := PreviewPollInterval
+	next := m.previewPollInterval()
 	if m.notices {
 		next = PreviewSafetyInterval
 	}
@@ -162,7 +177,7 @@ func (m Model) onPaneChanged(msg paneChangedMsg) (tea.Model, tea.Cmd) {
 		// No more notices (the connection went): poll instead, every
 		// pane on the map.
 		m.notices = false
-		return m, m.previewTick(PreviewPollInterval)
+		return m, m.previewTick(m.previewPollInterval())
 	}
 	for _, p := range msg.panes {
 		m.dirty = appendUnique(m.dirty, p)

@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -79,5 +81,31 @@ func TestPreviewPollWithoutCapturerReadsAlone(t *testing.T) {
 	h.send(pollMsg{})
 	if len(src.calls()) != n {
 		t.Errorf("a poll captured: %v", src.calls()[n:])
+	}
+}
+
+// TestPreviewPollOverEvents: without change notices, previews are polled
+// as often as batches where tmux's events flow (a capture is a round
+// trip on the open connection), and at PreviewPollInterval where each is
+// a tmux process.
+func TestPreviewPollOverEvents(t *testing.T) {
+	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
+	var ticks []time.Duration
+	h.m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		if _, ok := fn(time.Time{}).(previewTickMsg); ok {
+			ticks = append(ticks, d)
+		}
+		return nil
+	}
+	h.m.live = true
+	n := len(src.calls())
+	h.send(previewTickMsg{})
+	if len(ticks) != 1 || ticks[0] != PreviewBatchDelay || len(src.calls()) != n+1 {
+		t.Fatalf("with events: next ticks %v, captures %d, want one in %v and a capture", ticks, len(src.calls())-n, PreviewBatchDelay)
+	}
+	h.m.live = false
+	h.send(previewTickMsg{})
+	if len(ticks) != 2 || ticks[1] != PreviewPollInterval {
+		t.Fatalf("without events: next ticks %v, want %v", ticks, PreviewPollInterval)
 	}
 }
