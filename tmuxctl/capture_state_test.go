@@ -35,6 +35,9 @@ func TestReadStateCapturing(t *testing.T) {
 	}
 	if !reflect.DeepEqual(st, alone) {
 		t.Errorf("the state read with the captures differs from ReadState's:\n%+v\n%+v", st, alone)
+		for i := range min(len(st.Windows), len(alone.Windows)) {
+			t.Logf("window %d:\n%+v\n%+v", i, *st.Windows[i], *alone.Windows[i])
+		}
 	}
 	if p, w, ok := st.FindPane(panes[1]); !ok || p.Title != forged {
 		t.Errorf("pane %s's title read as %q (window %v), want %q", panes[1], p.Title, w, forged)

@@ -47,9 +47,12 @@ func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []t
 		srv.Must("select-layout", "-t", target, "tiled")
 	}
 	for i, p := range ids {
+		// Printed, and running cat: until the shell has exec'd it the
+		// pane's command is sh, and two reads could differ.
 		tmuxtest.Eventually(t, 5*time.Second, func() bool {
-			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), fmt.Sprintf("END-%d", i))
-		}, "pane %d to print", i)
+			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), fmt.Sprintf("END-%d", i)) &&
+				srv.Display(string(p), "#{pane_current_command}") == "cat"
+		}, "pane %d to print and run cat", i)
 	}
 	return ids
 }
