@@ -113,12 +113,12 @@ func (f *fakePreviews) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
 	}
 }
 
-// CapturePrinted captures printed and what has printed since, on the
-// map, in that order.
-func (f *fakePreviews) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) ([]tmux.PaneScreen, bool, error) {
+// CapturePrinted captures printed and what has printed since, in that
+// order.
+func (f *fakePreviews) CapturePrinted(ctx context.Context, _, printed []tmux.PaneID) ([]tmux.PaneScreen, bool, error) {
 	var panes []tmux.PaneID
 	for _, p := range slices.Concat(printed, f.TakePrinted()) {
-		if slices.Contains(onMap, p) && !slices.Contains(panes, p) {
+		if !slices.Contains(panes, p) {
 			panes = append(panes, p)
 		}
 	}

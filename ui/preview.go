@@ -25,10 +25,11 @@ type PreviewSource interface {
 	// that have; false when the source can no longer say (the map then
 	// polls) or ctx is done.
 	WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool)
-	// CapturePrinted captures, of the panes on the map (onMap), those
-	// that printed (printed, and any since) or may still be printing;
-	// more asks to be called again after PreviewBatchDelay without
-	// waiting for a notice (preview.Source.CapturePrinted).
+	// CapturePrinted captures the panes that printed (printed, and any
+	// since) or may still be printing, those on the map (onMap) without
+	// arming them while they print; more asks to be called again after
+	// PreviewBatchDelay without waiting for a notice
+	// (preview.Source.CapturePrinted).
 	CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) (screens []tmux.PaneScreen, more bool, err error)
 }
 

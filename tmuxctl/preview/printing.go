@@ -7,11 +7,12 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// CapturePrinted captures, of the panes on the map (onMap), those that
-// printed since they were armed (printed, as WaitPrinted gave them, and
-// whatever has printed since) and those that may still be printing, and
-// reports whether the caller should call again after its batch delay
-// without waiting for a notice (more).
+// CapturePrinted captures the panes that printed since they were armed
+// (printed, as WaitPrinted gave them, and whatever has printed since)
+// and those that may still be printing, and reports whether the caller
+// should call again after its batch delay without waiting for a notice
+// (more). Those not on the map (onMap: the window shown) are armed and
+// captured once, as any pane that printed was before.
 //
 // A pane that printed is left paused and captured again on each call,
 // rather than armed, for as long as its captures change: a pane that
@@ -30,20 +31,28 @@ func (p *Source) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneI
 	if p.printing == nil {
 		p.printing = map[tmux.PaneID]tmux.PaneScreen{}
 	}
-	for _, pane := range slices.Concat(printed, p.TakePrinted()) {
-		if _, ok := p.printing[pane]; !ok && !slices.Contains(p.quieted, pane) {
-			p.printing[pane] = tmux.PaneScreen{}
-		}
-	}
-	// Panes no longer on the map stay paused: the map captures (and
-	// arms) a window's panes when it shows it.
-	for pane := range p.printing {
-		if !slices.Contains(onMap, pane) {
-			delete(p.printing, pane)
-		}
-	}
-	arm := slices.DeleteFunc(p.quieted, func(pane tmux.PaneID) bool { return !slices.Contains(onMap, pane) })
+	onScreen := func(pane tmux.PaneID) bool { return slices.Contains(onMap, pane) }
+	// What is not on the map is armed and captured once, as before the
+	// map showed another window: a pane left paused there would show an
+	// old capture when its window comes back.
+	arm := p.quieted
 	p.quieted = nil
+	for _, pane := range slices.Concat(printed, p.TakePrinted()) {
+		_, printing := p.printing[pane]
+		switch {
+		case printing || slices.Contains(arm, pane):
+		case onScreen(pane):
+			p.printing[pane] = tmux.PaneScreen{}
+		default:
+			arm = append(arm, pane)
+		}
+	}
+	for pane := range p.printing {
+		if !onScreen(pane) {
+			delete(p.printing, pane)
+			arm = append(arm, pane)
+		}
+	}
 	panes := append([]tmux.PaneID(nil), arm...)
 	for _, pane := range onMap {
 		if _, ok := p.printing[pane]; ok {

@@ -20,7 +20,7 @@ import (
 // back unchanged it is armed with its next capture, and reported again
 // when it prints. A quiet pane beside it is never captured, and the
 // map's capture of every pane (its safety net) does not arm the printing
-// one.
+// one. A pane that printed off the map is armed and captured at once.
 func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	if !srv.AtLeast(3, 7) {
@@ -103,7 +103,18 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 		t.Fatalf("nothing printed: %v, more %v, %v", captured(screens), more, err)
 	}
 	srv.Must("send-keys", "-t", string(loud), "x")
-	if printed, _ := clienttest.Printed(t, p.WaitPrinted); !slices.Equal(printed, []tmux.PaneID{loud}) {
+	printed, _ = clienttest.Printed(t, p.WaitPrinted)
+	if !slices.Equal(printed, []tmux.PaneID{loud}) {
 		t.Fatalf("after the pane was armed again: reported %v", printed)
+	}
+	// Off the map (another window shown), a pane that printed is armed
+	// and captured at once, and reported when it prints again.
+	screens, more, err = p.CapturePrinted(t.Context(), []tmux.PaneID{quiet}, printed)
+	if err != nil || more || !slices.Equal(captured(screens), []tmux.PaneID{loud}) || !strings.Contains(screens[0].Text, "x") {
+		t.Fatalf("off the map: %v, more %v, %v", captured(screens), more, err)
+	}
+	srv.Must("send-keys", "-t", string(loud), "y")
+	if printed, _ := clienttest.Printed(t, p.WaitPrinted); !slices.Equal(printed, []tmux.PaneID{loud}) {
+		t.Fatalf("off the map, armed: reported %v", printed)
 	}
 }
