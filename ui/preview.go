@@ -75,7 +75,6 @@ type paneChangedMsg struct {
 // previewMsg answers a capture.
 type previewMsg struct {
 	screens []tmux.PaneScreen
-	asked   []tmux.PaneID
 	err     error
 	more    bool // panes may still be printing: capture again after a batch delay
 }
@@ -167,7 +166,7 @@ func (m *Model) readCapturing(seq int, panes []tmux.PaneID) tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		st, screens, err := src.CaptureWithState(ctx, sess, panes)
-		return stateMsg{seq: seq, state: st, err: err, preview: &previewMsg{screens: screens, asked: panes, err: err}}
+		return stateMsg{seq: seq, state: st, err: err, preview: &previewMsg{screens: screens, err: err}}
 	})
 }
 
@@ -212,15 +211,11 @@ func (m *Model) captureDirty() tea.Cmd {
 	if m.capturing || !m.previewsOn() || !m.notices {
 		return nil
 	}
-	m.capturing = true
-	printed := m.dirty
+	printed, onMap := m.dirty, m.mapPanes()
 	m.dirty = nil
-	src, ctx, timeout, onMap := m.opts.Previews, m.ctx, m.opts.OpTimeout, m.mapPanes()
-	return m.tracked(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
 		screens, more, err := src.CapturePrinted(ctx, onMap, printed)
-		return previewMsg{screens: screens, asked: printed, err: err, more: more}
+		return previewMsg{screens: screens, err: err, more: more}
 	})
 }
 
@@ -246,13 +241,22 @@ func (m *Model) capture(panes []tmux.PaneID) tea.Cmd {
 	if len(panes) == 0 || m.capturing || !m.previewsOn() {
 		return nil
 	}
+	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
+		screens, err := src.Capture(ctx, panes)
+		return previewMsg{screens: screens, err: err}
+	})
+}
+
+// startCapture marks a capture in flight and runs read on a command of
+// its own, bounded by the operation timeout; its answer ends the flight
+// (onPreview).
+func (m *Model) startCapture(read func(ctx context.Context, src PreviewSource) previewMsg) tea.Cmd {
 	m.capturing = true
 	src, ctx, timeout := m.opts.Previews, m.ctx, m.opts.OpTimeout
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		screens, err := src.Capture(ctx, panes)
-		return previewMsg{screens: screens, asked: panes, err: err}
+		return read(ctx, src)
 	})
 }
 

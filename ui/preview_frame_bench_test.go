@@ -56,7 +56,7 @@ func BenchmarkPreviewFrame(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		next, _ := m.Update(previewMsg{screens: screens(i), asked: panes})
+		next, _ := m.Update(previewMsg{screens: screens(i)})
 		m = next.(Model)
 		_ = m.View()
 	}
