@@ -125,7 +125,8 @@ func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneS
 		_, printing := p.printing[pane]
 		return printing
 	})
-	p.armed(arm)
+	// Armed now: none waits to be armed with a later capture.
+	p.quieted = slices.DeleteFunc(p.quieted, func(pane tmux.PaneID) bool { return slices.Contains(arm, pane) })
 	if w := p.watch(); w != nil && len(arm) > 0 {
 		// A watch that failed answers WaitPrinted false: the navigator polls.
 		_ = w.Arm(ctx, arm)

@@ -97,12 +97,3 @@ func (p *Source) TakePrinted() []tmux.PaneID {
 	}
 	return nil
 }
-
-// armed notes that panes are being armed: they are neither left paused
-// as printing nor waiting to be armed (cmu held).
-func (p *Source) armed(panes []tmux.PaneID) {
-	for _, pane := range panes {
-		delete(p.printing, pane)
-	}
-	p.quieted = slices.DeleteFunc(p.quieted, func(pane tmux.PaneID) bool { return slices.Contains(panes, pane) })
-}
