@@ -116,7 +116,8 @@ for i in "${!names[@]}"; do
     else cell["$name|$p"]=FAIL; failed=1
     fi
   done
-  grep -E "^--- FAIL" "$log" | head -40 | sed 's/^/   /' || true
+  # What failed and why: the failing tests, their messages, any panic.
+  grep -E '^[[:space:]]*--- FAIL|^[[:space:]]+[[:alnum:]_]+_test\.go:[0-9]+:|^panic:|^FAIL[[:space:]]' "$log" | head -80 | sed 's/^/   /' || true
 done
 
 echo

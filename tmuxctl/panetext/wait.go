@@ -17,6 +17,9 @@ import (
 const (
 	pollEvery    = 250 * time.Millisecond
 	watchedEvery = time.Second
+	// armTimeout bounds one arming of the watch: tmux answers it at
+	// once, and a watch that does not is not waited on again.
+	armTimeout = 2 * time.Second
 )
 
 // Waited is a wait's answer.
@@ -59,7 +62,11 @@ func (r *Reader) Wait(ctx context.Context, pane tmux.PaneID, pattern *regexp.Reg
 	w := &Waited{}
 	next := -1 // the first line not yet final; -1: look at the screen only
 	for {
-		sub.arm(ctx)
+		if !sub.arm(ctx) && ctx.Err() == nil {
+			// The watch did not answer in time: poll from now on
+			// rather than trust it.
+			tick.Reset(pollEvery)
+		}
 		l, err := r.look(ctx, pane, next)
 		if ctx.Err() != nil {
 			return timedOut(w, outer)

@@ -25,7 +25,8 @@ type subscription struct {
 	s       tmux.SessionID
 	pane    tmux.PaneID
 	sw      *sharedWatch
-	notices chan struct{}
+	ch      chan struct{} // what the watch's dispatch sends notices on
+	notices <-chan struct{}
 	lost    <-chan struct{}
 }
 
@@ -53,8 +54,9 @@ func (r *Reader) subscribe(ctx context.Context, s tmux.SessionID, pane tmux.Pane
 	if sw.subs[pane] == nil {
 		sw.subs[pane] = map[chan struct{}]bool{}
 	}
-	sub.sw, sub.notices, sub.lost = sw, make(chan struct{}, 1), sw.lost
-	sw.subs[pane][sub.notices] = true
+	sub.ch = make(chan struct{}, 1)
+	sub.sw, sub.notices, sub.lost = sw, sub.ch, sw.lost
+	sw.subs[pane][sub.ch] = true
 	return sub
 }
 
@@ -87,11 +89,20 @@ func (r *Reader) dispatch(s tmux.SessionID, sw *sharedWatch) {
 
 // arm asks the watch to report the pane's next output. Call it before
 // each look, so that nothing printed between the look and the next
-// notice is missed.
-func (sub *subscription) arm(ctx context.Context) {
-	if sub.sw != nil {
-		_ = sub.sw.w.Arm(ctx, []tmux.PaneID{sub.pane})
+// notice is missed. When the watch fails to do it (within armTimeout),
+// the subscription stops relying on it: arm answers false, and from then
+// on the wait gets no notices and polls.
+func (sub *subscription) arm(ctx context.Context) bool {
+	if sub.sw == nil || sub.notices == nil {
+		return true
 	}
+	actx, cancel := context.WithTimeout(ctx, armTimeout)
+	defer cancel()
+	if err := sub.sw.w.Arm(actx, []tmux.PaneID{sub.pane}); err != nil {
+		sub.notices, sub.lost = nil, nil
+		return false
+	}
+	return true
 }
 
 // cancel leaves the watch, and closes it when nobody else waits on it.
@@ -102,7 +113,7 @@ func (sub *subscription) cancel() {
 	}
 	r := sub.r
 	r.mu.Lock()
-	delete(sw.subs[sub.pane], sub.notices)
+	delete(sw.subs[sub.pane], sub.ch)
 	if len(sw.subs[sub.pane]) == 0 {
 		delete(sw.subs, sub.pane)
 	}
