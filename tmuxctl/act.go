@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
 // Act makes one change to session s between two reads of it, and answers
@@ -24,8 +25,8 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 	if err := op.check(); err != nil {
 		return nil, nil, err
 	}
-	if op.Kind == OpRestore && moved(op.From, op.Want) {
-		return c.restoreInSteps(ctx, s, op.Want)
+	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
+		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}
 	nonce := rand.Text()
 	var cmds [][]string
@@ -48,10 +49,10 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 		return nil, nil, readErr
 	case err != nil: // the change failed
 		return before, nil, c.nameGone(err, op.from())
-	case op.Kind == OpRestore && positions(before) != positions(op.From):
+	case op.Kind == OpRestore && restoring.Positions(before) != restoring.Positions(op.From):
 		// The panes moved since the caller's read: the guarded swaps
 		// did not run. Restore reads and works it out again.
-		if err := c.Restore(ctx, op.Want); err != nil {
+		if _, err := c.RestoreAll(ctx, op.Want, op.Names); err != nil {
 			return before, nil, err
 		}
 		after, err = c.ReadState(ctx, s)
@@ -64,12 +65,12 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 // restoreInSteps is a restore that moves panes between windows: reads
 // between its steps (see RestoreAll). after.Recreated names the windows
 // it had to recreate.
-func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmux.State) (*tmux.State, *tmux.State, error) {
+func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmux.State, names map[string]bool) (*tmux.State, *tmux.State, error) {
 	before, err := c.ReadState(ctx, s)
 	if err != nil {
 		return nil, nil, err
 	}
-	recreated, err := c.RestoreAll(ctx, want)
+	recreated, err := c.RestoreAll(ctx, want, names)
 	if err != nil {
 		return before, nil, err
 	}

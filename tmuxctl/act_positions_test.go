@@ -5,6 +5,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -29,7 +30,7 @@ func TestSamePositionsIgnoresLoopOrder(t *testing.T) {
 		t.Helper()
 		// As the restore script uses it: if-shell -F, which (unlike
 		// display-message) does not also expand strftime's %-escapes.
-		if got := srv.Must("if-shell", "-F", "-t", sid, samePositions(st), "display-message -p 1", "display-message -p 0"); got != want {
+		if got := srv.Must("if-shell", "-F", "-t", sid, restoring.SamePositions(st), "display-message -p 1", "display-message -p 0"); got != want {
 			t.Errorf("tmux %s, %s: same positions = %q, want %q (panes in loop order: %s)", srv.Version(), when,
 				got, want, srv.Display(sid, "#{W:#{P:#{pane_id}.#{pane_index} }}"))
 		}

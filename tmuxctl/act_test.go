@@ -7,6 +7,7 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -159,8 +160,8 @@ func TestActOneProcess(t *testing.T) {
 				}
 			}
 			now, _ := c.ReadState(ctx(t), sid)
-			if tmuxctl.Positions(now) != tmuxctl.Positions(initial) {
-				t.Errorf("restore did not put the panes back: %s, want %s", tmuxctl.Positions(now), tmuxctl.Positions(initial))
+			if restoring.Positions(now) != restoring.Positions(initial) {
+				t.Errorf("restore did not put the panes back: %s, want %s", restoring.Positions(now), restoring.Positions(initial))
 			}
 		})
 	}
@@ -187,8 +188,8 @@ func TestActRestoreAfterOutsideChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		now, _ := c.ReadState(ctx(t), sid)
-		if tmuxctl.Positions(now) != tmuxctl.Positions(initial) {
-			t.Errorf("positions %s, want %s", tmuxctl.Positions(now), tmuxctl.Positions(initial))
+		if restoring.Positions(now) != restoring.Positions(initial) {
+			t.Errorf("positions %s, want %s", restoring.Positions(now), restoring.Positions(initial))
 		}
 	})
 }

@@ -8,9 +8,6 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// Positions is where each pane of st's session is.
-var Positions = positions
-
 // Fingerprint renders everything a State says, for comparisons.
 func Fingerprint(st *tmux.State) string {
 	var b strings.Builder

@@ -7,6 +7,10 @@ import (
 	"github.com/panemap/panemap/tmuxctl/label"
 )
 
+// MaxLabelLen is the most characters a window name or a pane title may
+// have (see label.MaxLen).
+const MaxLabelLen = label.MaxLen
+
 // SetPaneTitle sets pane p's title to title exactly (see package label)
 // and reads the pane back; RenameWindow does the same for a window's name.
 func (c *Client) SetPaneTitle(ctx context.Context, p tmux.PaneID, title string) (tmux.Pane, error) {

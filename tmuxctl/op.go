@@ -2,9 +2,10 @@ package tmuxctl
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/label"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
 // OpKind names one of the changes Act makes.
@@ -22,6 +23,8 @@ const (
 	OpLayout                         // give Window the layout Layout (see ParseLayoutChoice)
 	OpRotate                         // rotate Window's panes, Dir down or up (rotate-window)
 	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
+	OpRenameWindow                   // name Window Text, literally; automatic-rename goes off (see label.Window)
+	OpSetTitle                       // set Pane's title to Text, literally (see label.Title)
 )
 
 // Op is one change to a session, for Act.
@@ -45,6 +48,12 @@ type Op struct {
 	// Want is what OpRestore restores, and From the state it starts from:
 	// the caller's latest read of the session.
 	Want, From *tmux.State
+	// Names are the windows and panes (by id) whose names, titles and
+	// automatic-rename OpRestore gives back too: those the caller changed
+	// (see restoring.Names).
+	Names map[string]bool
+	// Text is OpRenameWindow's name and OpSetTitle's title.
+	Text string
 }
 
 // check validates every id the op carries before tmux sees any of them.
@@ -101,6 +110,12 @@ func (op Op) check() error {
 			return need(string(op.Pane))
 		}
 		return need(string(op.Pane), string(op.Window))
+	case OpRenameWindow:
+		_, err := label.Window(op.Window, op.Text)
+		return err
+	case OpSetTitle:
+		_, err := label.Title(op.Pane, op.Text)
+		return err
 	case OpRestore:
 		if op.Want == nil || op.From == nil {
 			return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "restore needs the state to restore and the state to start from"}
@@ -160,7 +175,7 @@ func (op Op) script(s tmux.SessionID) [][]string {
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.
-		return [][]string{ifShell(string(s), samePositions(op.From), restoreCmds(op.From, op.Want), nil)}
+		return [][]string{ifShell(string(s), restoring.SamePositions(op.From), op.restoreCmds(op.From), nil)}
 	}
 	cmds, _ := op.plain(s, nil)
 	return cmds
@@ -204,15 +219,24 @@ func (op Op) plain(s tmux.SessionID, before *tmux.State) ([][]string, error) {
 		return [][]string{{"select-pane", "-m", "-t", string(op.Pane)}}, nil
 	case OpRestore:
 		if before != nil { // read just now: fresher than From
-			return restoreCmds(before, op.Want), nil
+			return op.restoreCmds(before), nil
 		}
-		return restoreCmds(op.From, op.Want), nil
+		return op.restoreCmds(op.From), nil
+	case OpRenameWindow:
+		return label.Window(op.Window, op.Text)
+	case OpSetTitle:
+		return label.Title(op.Pane, op.Text)
 	case OpRefocus:
 		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}, nil
 	case OpResize, OpLayout, OpRotate, OpMove:
 		return op.script(s), nil
 	}
 	return nil, op.check()
+}
+
+// restoreCmds is OpRestore's command list from cur.
+func (op Op) restoreCmds(cur *tmux.State) [][]string {
+	return append(restoring.Commands(cur, op.Want), restoring.Names(cur, op.Want, op.Names)...)
 }
 
 // start finds the window and pane a select starts from in st.
@@ -262,33 +286,4 @@ func focusOf(st *tmux.State, a, b tmux.PaneID) map[tmux.PaneID]*focusWindow {
 		}
 	}
 	return byPane
-}
-
-// samePositions is a format that, in the context of st's session, is "1"
-// when the session has st's windows with as many panes each, and every
-// pane is where st has it. It holds no matter in which order tmux loops:
-// #{P:} goes by pane index before tmux 3.6 and by pane id from 3.6 on.
-func samePositions(st *tmux.State) string {
-	var windows, panes strings.Builder
-	for _, w := range st.Windows {
-		fmt.Fprintf(&windows, "<%s.%d>", w.ID, len(w.Panes))
-		for _, p := range w.Panes {
-			fmt.Fprintf(&panes, "<%s.%s.%d>", p.ID, w.ID, p.Index)
-		}
-	}
-	// One x for each window or pane st does not have there.
-	strays := "#{W:#{?#{m:*<#{window_id}.#{window_panes}>*," + windows.String() + "},,x}" +
-		"#{P:#{?#{m:*<#{pane_id}.#{window_id}.#{pane_index}>*," + panes.String() + "},,x}}}"
-	return "#{==:" + strays + "#{session_windows}," + fmt.Sprint(len(st.Windows)) + "}"
-}
-
-// positions is where each pane of st's session windows is, in st's order.
-func positions(st *tmux.State) string {
-	var b strings.Builder
-	for _, w := range st.Windows {
-		for _, p := range w.Panes {
-			fmt.Fprintf(&b, "%s.%s.%d ", p.ID, w.ID, p.Index)
-		}
-	}
-	return b.String()
 }

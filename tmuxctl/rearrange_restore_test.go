@@ -64,7 +64,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 		t.Fatal("the mix changed nothing")
 	}
 
-	recreated, err := c.RestoreAll(t.Context(), want)
+	recreated, err := c.RestoreAll(t.Context(), want, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 		}
 	}
 	// Once restored, another restore (with the new id) does nothing.
-	again, err := c.RestoreAll(t.Context(), want.RenameWindows(recreated))
+	again, err := c.RestoreAll(t.Context(), want.RenameWindows(recreated), nil)
 	if err != nil || len(again) != 0 || everything(srv) != start {
 		t.Fatalf("second restore: %v %v", again, err)
 	}

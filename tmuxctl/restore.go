@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
 // Restore puts session state back as it was in want: every pane that still
@@ -16,14 +17,16 @@ import (
 // RestoreAll). Otherwise it sends one command list; when a pane vanishes
 // under it, it reads again and retries.
 func (c *Client) Restore(ctx context.Context, want *tmux.State) error {
-	_, err := c.RestoreAll(ctx, want)
+	_, err := c.RestoreAll(ctx, want, nil)
 	return err
 }
 
 // RestoreAll is Restore, answering with the windows it had to recreate:
 // want's id of each, and the id tmux gave the new window. tmux cannot
 // give a window back its old id; everything else about it is restored.
-func (c *Client) RestoreAll(ctx context.Context, want *tmux.State) (map[tmux.WindowID]tmux.WindowID, error) {
+// It also gives back the names, titles and automatic-rename of the
+// windows and panes in names (see restoring.Names).
+func (c *Client) RestoreAll(ctx context.Context, want *tmux.State, names map[string]bool) (map[tmux.WindowID]tmux.WindowID, error) {
 	var err error
 	var recreated map[tmux.WindowID]tmux.WindowID
 	for attempt := 0; attempt < 3; attempt++ {
@@ -31,7 +34,7 @@ func (c *Client) RestoreAll(ctx context.Context, want *tmux.State) (map[tmux.Win
 		if cur, err = c.readForRestore(ctx, want); err != nil {
 			return recreated, err
 		}
-		if moved(cur, want) {
+		if restoring.Moved(cur, want) {
 			var rec map[tmux.WindowID]tmux.WindowID
 			if rec, err = c.moveBack(ctx, cur, want); err != nil {
 				if tmux.KindOf(err) == tmux.KindGone {
@@ -47,7 +50,7 @@ func (c *Client) RestoreAll(ctx context.Context, want *tmux.State) (map[tmux.Win
 				return recreated, err
 			}
 		}
-		cmds := restoreCmds(cur, want)
+		cmds := append(restoring.Commands(cur, want), restoring.Names(cur, want, names)...)
 		if len(cmds) == 0 {
 			return recreated, nil
 		}
@@ -76,7 +79,7 @@ func (c *Client) readForRestore(ctx context.Context, want *tmux.State) (*tmux.St
 // moveBack puts panes back in their windows (see restore_moves.go): it
 // runs both steps and answers with the windows it recreated.
 func (c *Client) moveBack(ctx context.Context, cur, want *tmux.State) (map[tmux.WindowID]tmux.WindowID, error) {
-	if cmds := rejoinCmds(cur, want); len(cmds) > 0 {
+	if cmds := restoring.Rejoin(cur, want); len(cmds) > 0 {
 		if _, err := c.run(ctx, cmds...); err != nil {
 			return nil, err
 		}
@@ -85,7 +88,7 @@ func (c *Client) moveBack(ctx context.Context, cur, want *tmux.State) (map[tmux.
 			return nil, err
 		}
 	}
-	cmds, at := recreateCmds(cur, want)
+	cmds, at := restoring.Recreate(cur, want)
 	if len(cmds) == 0 {
 		return nil, nil
 	}

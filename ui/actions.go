@@ -171,10 +171,11 @@ func gotoWindow(to tmux.WindowID) opFunc {
 	}
 }
 
-// restoreTo puts a snapshot back (undo).
-func restoreTo(e undoEntry) opFunc {
+// restoreTo puts a snapshot back (undo), with the names and titles of
+// named.
+func restoreTo(e undoEntry, named map[string]bool) opFunc {
 	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", e.win, &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state}, nil
+		return "", e.win, &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state, Names: named}, nil
 	}
 }
 
@@ -203,10 +204,11 @@ func keepHistory(initial *tmux.State, win tmux.WindowID) closeFunc {
 	}
 }
 
-// revert is the closing work of Esc: everything back as it was at open.
-func revert(initial *tmux.State) closeFunc {
+// revert is the closing work of Esc: everything back as it was at open,
+// the names and titles of named included.
+func revert(initial *tmux.State, named map[string]bool) closeFunc {
 	return func(st *tmux.State) *tmuxctl.Op {
-		return &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: initial}
+		return &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: initial, Names: named}
 	}
 }
 

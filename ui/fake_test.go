@@ -376,7 +376,9 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (be
 	case tmuxctl.OpMark:
 		err = f.ToggleMark(ctx, op.Pane)
 	case tmuxctl.OpRestore:
-		err = f.Restore(ctx, op.Want)
+		err = f.restoreNamed(ctx, op.Want, op.Names)
+	case tmuxctl.OpRenameWindow, tmuxctl.OpSetTitle:
+		err = f.setName(op)
 	case tmuxctl.OpRefocus:
 		if _, err = f.SelectPane(ctx, op.Pane, tmux.DirNone); err == nil {
 			_, err = f.SelectPane(ctx, op.With, tmux.DirNone)

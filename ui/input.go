@@ -17,7 +17,14 @@ import (
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		if m.prompt != nil {
+			return m.typeInPrompt(msg)
+		}
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.prompt != nil {
+			return m.typeInPrompt(msg)
+		}
 	case tea.MouseClickMsg:
 		return m.handleClick(msg)
 	case tea.MouseMotionMsg:
@@ -118,13 +125,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startOp("move to previous window", true, moveToWindow(win, -1))
 	case key.Matches(msg, k.Break):
 		return m.startOp("own window", true, breakOut(win))
+	case key.Matches(msg, k.RenameWindow):
+		m.openPrompt(promptWindowName)
+	case key.Matches(msg, k.PaneTitle):
+		m.openPrompt(promptPaneTitle)
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {
 			return nil
 		}
 		m.undo = rest
-		return m.startOp("undo", false, restoreTo(e))
+		return m.startOp("undo", false, restoreTo(e, m.named))
 	default:
 		m.nudgeDisabled(msg)
 	}
@@ -171,7 +182,7 @@ func (m *Model) close(revertAll bool) tea.Cmd {
 	case !m.changed:
 		return m.finish(ExitOK, nil)
 	case revertAll:
-		return m.finish(ExitOK, revert(m.initial))
+		return m.finish(ExitOK, revert(m.initial, m.named))
 	default:
 		return m.finish(ExitOK, keepHistory(m.initial, m.win))
 	}

@@ -43,6 +43,10 @@ type KeyMap struct {
 	MovePrev    key.Binding
 	Break       key.Binding
 
+	// Names: the window's name and the focused pane's title.
+	RenameWindow key.Binding
+	PaneTitle    key.Binding
+
 	Keep   key.Binding
 	Revert key.Binding
 	Help   key.Binding
@@ -86,6 +90,9 @@ func DefaultKeyMap() KeyMap {
 		MoveNext:   key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "to next window")),
 		MovePrev:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "to previous window")),
 		Break:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "own window")),
+
+		RenameWindow: key.NewBinding(key.WithKeys(","), key.WithHelp(",", "rename")),
+		PaneTitle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "title")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -153,6 +160,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
 		{k.PrevWindow, k.NextWindow, k.MovePrev, k.MoveNext, k.Break, k.Undo},
-		{k.Keep, k.Revert, k.Help},
+		{k.RenameWindow, k.PaneTitle, k.Keep, k.Revert, k.Help},
 	}
 }

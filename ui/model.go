@@ -72,6 +72,13 @@ type Model struct {
 
 	undo    undoStack
 	changed bool // the navigator changed something since it opened
+	// The windows and panes (by id) the navigator renamed or titled:
+	// undo and Esc give those back their names, and leave every other
+	// name and title as programs and tmux have made it meanwhile.
+	named map[string]bool
+
+	// The open prompt (names.go), if any: it takes every key.
+	prompt *namePrompt
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg
@@ -228,7 +235,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.refresh())
 		}
 		return m, tea.Batch(cmds...)
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
 		return m.onInput(msg)
 	}
 	return m, nil

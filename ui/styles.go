@@ -5,6 +5,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/panemap/panemap/ui/mapview"
+	"github.com/panemap/panemap/ui/prompt"
 )
 
 // Styles is every style the navigator draws with, built once.
@@ -23,6 +24,8 @@ type Styles struct {
 	// The map's pane boxes, and its messages ("too small", the fatal
 	// view).
 	Map mapview.Styles
+	// Prompt is the line where a name or a title is typed.
+	Prompt prompt.Styles
 
 	// Lines below the map.
 	Status lipgloss.Style
@@ -39,6 +42,7 @@ func DefaultStyles(hasColor bool) Styles {
 	s := Styles{
 		HasColor:  hasColor,
 		Map:       mapview.DefaultStyles(hasColor),
+		Prompt:    prompt.DefaultStyles(hasColor),
 		Header:    plain,
 		Session:   plain.Bold(true),
 		Tab:       plain.Padding(0, 1),

@@ -27,7 +27,8 @@ func (s undoStack) pop() (undoEntry, undoStack, bool) {
 
 // sameLayout reports whether two states agree on everything the
 // navigator can change: pane positions, focus, last pane, zoom, mark,
-// current and last window. Commands, paths and titles do not count.
+// current and last window, window names, automatic-rename and pane
+// titles. Commands and paths do not count.
 func sameLayout(a, b *tmux.State) bool {
 	if a == nil || b == nil {
 		return a == b
@@ -70,14 +71,17 @@ func sameWindow(a, b *tmux.Window, shown bool) bool {
 		a.Width != b.Width || a.Height != b.Height || len(a.Panes) != len(b.Panes) {
 		return false
 	}
-	if shown && (a.Name != b.Name || a.Index != b.Index || a.Bell != b.Bell || a.Activity != b.Activity || a.Silence != b.Silence) {
+	if a.Name != b.Name || a.AutoRename != b.AutoRename {
+		return false
+	}
+	if shown && (a.Index != b.Index || a.Bell != b.Bell || a.Activity != b.Activity || a.Silence != b.Silence) {
 		return false
 	}
 	for i := range a.Panes {
 		p, q := a.Panes[i], b.Panes[i]
 		if !shown {
-			p.Command, p.Path, p.Title = "", "", ""
-			q.Command, q.Path, q.Title = "", "", ""
+			p.Command, p.Path = "", ""
+			q.Command, q.Path = "", ""
 		}
 		if p != q {
 			return false

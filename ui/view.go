@@ -48,7 +48,12 @@ func (m *Model) layout() {
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over
 	}
-	m.footerOut = m.help.View(m.keys)
+	if m.prompt != nil {
+		m.prompt.input.SetWidth(m.width)
+		m.footerOut = m.help.View(m.prompt.input.Keys())
+	} else {
+		m.footerOut = m.help.View(m.keys)
+	}
 	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
@@ -67,8 +72,11 @@ func (m *Model) windowCount() int {
 
 func (m Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
 
-// statusLine is errors, nudges, and a label being typed.
+// statusLine is errors, nudges, a label being typed, or the open prompt.
 func (m Model) statusLine() string {
+	if m.prompt != nil {
+		return m.prompt.input.View()
+	}
 	st := m.styles
 	switch m.status.kind {
 	case statusError:

@@ -221,3 +221,23 @@ func Eventually(tb testing.TB, timeout time.Duration, cond func() bool, format s
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// FixedWindowName is the name FixWindowNames gives windows.
+const FixedWindowName = "fixed-name"
+
+// FixWindowNames has tmux name windows FixedWindowName
+// (automatic-rename-format), so that a name to be put back does not
+// change with the commands in the panes, and waits until window target
+// is so named. tmux renames a window only once its active pane printed
+// (PANE_CHANGED, names.c), so Enter is typed into that pane's sh.
+func (s *Server) FixWindowNames(target string) {
+	s.tb.Helper()
+	s.Must("set-option", "-g", "automatic-rename-format", FixedWindowName)
+	Eventually(s.tb, 10*time.Second, func() bool {
+		if s.Display(target, "#{window_name}") == FixedWindowName {
+			return true
+		}
+		s.Must("send-keys", "-t", target, "Enter")
+		return false
+	}, "tmux to name window %s by automatic-rename-format", target)
+}

@@ -1,4 +1,4 @@
-package tmuxctl
+package restoring
 
 import (
 	"strconv"
@@ -11,12 +11,12 @@ import (
 // between: first every pane goes back into its window that still exists
 // (a window that empties closes, as tmux closes any), then each window a
 // move closed is recreated at its index, with its name, from its panes.
-// The layout strings, applied afterwards by restoreCmds, give every cell
+// The layout strings, applied afterwards by Commands, give every cell
 // its exact size back, so where a pane lands on the way does not matter.
 
-// moved reports whether a pane of want's session windows is in another
+// Moved reports whether a pane of want's session windows is in another
 // window in cur, or a window of want with a pane still alive is gone.
-func moved(cur, want *tmux.State) bool {
+func Moved(cur, want *tmux.State) bool {
 	for _, ww := range want.Windows {
 		_, exists := cur.Window(ww.ID)
 		for _, p := range ww.Panes {
@@ -38,8 +38,8 @@ func joinCmd(p tmux.PaneID, w *tmux.Window, target string) []string {
 	return []string{"join-pane", "-d", "-f", split, "-s", string(p), "-t", target}
 }
 
-// rejoinCmds moves each pane back into its want window that still exists.
-func rejoinCmds(cur, want *tmux.State) [][]string {
+// Rejoin moves each pane back into its want window that still exists.
+func Rejoin(cur, want *tmux.State) [][]string {
 	var cmds [][]string
 	for _, ww := range want.Windows {
 		cw, ok := cur.Window(ww.ID)
@@ -55,11 +55,11 @@ func rejoinCmds(cur, want *tmux.State) [][]string {
 	return cmds
 }
 
-// recreateCmds makes each window of want that is gone, and still has a
+// Recreate makes each window of want that is gone, and still has a
 // live pane, again: at its index (a window that took the index since is
 // moved past every index in use), with its name and automatic-rename as
 // they were. It answers with the index each recreated window gets.
-func recreateCmds(cur, want *tmux.State) ([][]string, map[tmux.WindowID]int) {
+func Recreate(cur, want *tmux.State) ([][]string, map[tmux.WindowID]int) {
 	used := map[int]*tmux.Window{}
 	spare := 0
 	for _, w := range append(append([]*tmux.Window(nil), cur.Windows...), want.Windows...) {

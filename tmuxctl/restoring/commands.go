@@ -1,8 +1,9 @@
-package tmuxctl
+package restoring
 
 import "github.com/panemap/panemap/tmux"
 
-// The command list of a restore, made from two reads (see Restore): the
+// The command list of a restore, made from two reads (see
+// tmuxctl.Client.Restore): the
 // panes of windows that still hold them go back to their places by
 // inverse swaps, then come layouts, zoom, focus, the mark and the
 // session's current and last window.
@@ -13,8 +14,8 @@ type slot struct {
 	index  int
 }
 
-// restoreCmds computes the command list that turns cur into want.
-func restoreCmds(cur, want *tmux.State) [][]string {
+// Commands computes the command list that turns cur into want.
+func Commands(cur, want *tmux.State) [][]string {
 	at := map[slot]tmux.PaneID{}
 	where := map[tmux.PaneID]slot{}
 	curWin := map[tmux.WindowID]*tmux.Window{}

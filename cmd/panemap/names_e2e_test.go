@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+// TestE2ENames: , renames the window and t titles the focused pane, in
+// the real popup, storing hostile text as typed (nothing expanded or
+// run); u undoes the title and Esc puts the name and automatic-rename
+// back, inherited as before.
+func TestE2ENames(t *testing.T) {
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.FixWindowNames("main:0")
+	})
+	active := s.Inner.Active(s.g[0])
+	title := s.Inner.Display(active, "#{pane_title}")
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	typed := func(text string) { s.Outer.Must("send-keys", "-t", s.OuterPane, "-l", text) }
+
+	s.Keys(",")
+	s.WaitScreen(wait, "the rename prompt", func(scr string) bool { return strings.Contains(scr, "rename window @") })
+	s.Keys("C-u")
+	name := "#(touch " + pwned + ") #{session_name} q'\"x ✓"
+	typed(name)
+	s.Keys("Enter")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display("main:0", "#{window_name}") == name },
+		"the window to be named %q (it is %q)", name, s.Inner.Display("main:0", "#{window_name}"))
+	if got := s.Inner.Display("main:0", "#{automatic-rename}"); got != "0" {
+		t.Errorf("automatic-rename %s after renaming, want 0", got)
+	}
+
+	s.Keys("t")
+	s.WaitScreen(wait, "the title prompt", func(scr string) bool { return strings.Contains(scr, "title of "+active) })
+	s.Keys("C-u")
+	typed("build #{pane_id}")
+	s.Keys("Enter")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(active, "#{pane_title}") == "build #{pane_id}" },
+		"the title to be set (it is %q)", s.Inner.Display(active, "#{pane_title}"))
+
+	s.Keys("u")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(active, "#{pane_title}") == title },
+		"undo to give the title %q back (it is %q)", title, s.Inner.Display(active, "#{pane_title}"))
+	if got := s.Inner.Display("main:0", "#{window_name}"); got != name {
+		t.Errorf("undoing the title renamed the window: %q", got)
+	}
+
+	s.Keys("Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Esc", code)
+	}
+	if got := s.Inner.Display("main:0", "#{window_name}|#{automatic-rename}"); got != "fixed-name|1" {
+		t.Errorf("after Esc the window is %q, want fixed-name|1", got)
+	}
+	if local := s.Inner.Must("show-options", "-w", "-t", "main:0", "automatic-rename"); local != "" {
+		t.Errorf("after Esc automatic-rename is set on the window (%q), want it inherited", local)
+	}
+	if _, err := os.Stat(pwned); err == nil {
+		t.Error("#(…) in a typed name ran a shell command")
+	}
+}

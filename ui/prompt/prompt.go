@@ -1,0 +1,84 @@
+// Package prompt is the navigator's one-line text entry (a window's name,
+// a pane's title): a label and a text input that takes every key as
+// text but its own two, Enter and Esc. It does no I/O: Update says what
+// happened and the caller acts on it. It imports nothing of panemap but
+// ui/cells.
+package prompt
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/panemap/panemap/ui/cells"
+)
+
+// Outcome is what a key did to the prompt.
+type Outcome int
+
+const (
+	Editing   Outcome = iota // still open
+	Submitted                // Enter: Value is the answer
+	Cancelled                // Esc: nothing to do
+)
+
+// Model is an open prompt.
+type Model struct {
+	keys   KeyMap
+	styles Styles
+	label  string
+	was    string
+	input  textinput.Model
+}
+
+// New opens a prompt labelled label, holding value, with the cursor at
+// its end. The label and the value are drawn through cells.Printable:
+// both can come from a pane (a title any program can set).
+func New(label, value string, limit int, s Styles) Model {
+	in := textinput.New()
+	in.Prompt = ""
+	in.CharLimit = limit
+	in.SetStyles(s.Input)
+	// Ctrl+V would run xclip or xsel to read a clipboard: not in a
+	// popup. A terminal's own paste (bracketed) still arrives as text.
+	in.KeyMap.Paste.SetEnabled(false)
+	in.SetValue(cells.Printable(value))
+	in.CursorEnd()
+	in.Focus()
+	return Model{keys: DefaultKeyMap(), styles: s, label: cells.Printable(label), was: in.Value(), input: in}
+}
+
+// Update takes a key press or a paste.
+func (m Model) Update(msg tea.Msg) (Model, Outcome) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, m.keys.Submit):
+			return m, Submitted
+		case key.Matches(k, m.keys.Cancel):
+			return m, Cancelled
+		}
+	}
+	m.input, _ = m.input.Update(msg)
+	return m, Editing
+}
+
+// Value is the text as typed.
+func (m Model) Value() string { return m.input.Value() }
+
+// Changed reports whether the text differs from what the prompt opened
+// with.
+func (m Model) Changed() bool { return m.input.Value() != m.was }
+
+// SetWidth fits the prompt, label included, to width cells.
+func (m *Model) SetWidth(width int) {
+	m.input.SetWidth(max(width-ansi.StringWidth(m.label)-2, 1))
+}
+
+// View is the prompt's line.
+func (m Model) View() string {
+	return m.styles.Label.Render(m.label+":") + " " + m.input.View()
+}
+
+// Keys is the prompt's key map, for the footer's help.
+func (m Model) Keys() KeyMap { return m.keys }
