@@ -182,7 +182,7 @@ if percent "$width" && percent "$height" && [ -n "$socket" ]; then
       popup+=" -T ' panemap ' -e TMUX="
       ;;
   esac
-  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup")
+  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}'")
 else
   # run-shell expands the formats: the popup opens on the client that
   # pressed the key, over the window it was looking at.

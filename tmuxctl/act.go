@@ -25,6 +25,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 	if err := op.check(); err != nil {
 		return nil, nil, err
 	}
+	if op.Kind == OpJump && op.Client == "" {
+		if op.Client, err = c.ClientOf(ctx, s); err != nil {
+			return nil, nil, err
+		}
+	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}

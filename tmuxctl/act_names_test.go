@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/internal/clienttest"
@@ -106,5 +107,26 @@ func TestRestoreNamesKeepsLocalOff(t *testing.T) {
 	}
 	if got := srv.Display(string(win), "#{window_name}|#{automatic-rename}"); got != "kept|0" {
 		t.Errorf("restored %q, want kept|0", got)
+	}
+}
+
+// TestJumpRefusals: a jump names a bad client or session before tmux
+// sees it, and with no client to switch it says so; nothing changes.
+func TestJumpRefusals(t *testing.T) {
+	srv, c := clienttest.New(t, tmux.Env{})
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+	win := tmux.WindowID(srv.Display("main:", "#{window_id}"))
+	for _, op := range []tmuxctl.Op{
+		{Kind: tmuxctl.OpJump, Session: sid, Window: win, Client: "-x"},
+		{Kind: tmuxctl.OpJump, Session: "main", Window: win, Client: "/dev/pts/1"},
+		{Kind: tmuxctl.OpJump, Session: sid, Window: "1", Client: "/dev/pts/1"},
+	} {
+		if _, _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {
+			t.Errorf("%+v: %v, want invalid input", op, err)
+		}
+	}
+	_, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpJump, Session: sid, Window: win})
+	if err == nil || !strings.Contains(err.Error(), "no tmux client is attached") {
+		t.Errorf("a jump with no client attached: %v", err)
 	}
 }

@@ -25,6 +25,7 @@ const (
 	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
 	OpRenameWindow                   // name Window Text, literally; automatic-rename goes off (see label.Window)
 	OpSetTitle                       // set Pane's title to Text, literally (see label.Title)
+	OpJump                           // show Session's Window (with Pane active, when set) on Client (see jumpCmds)
 )
 
 // Op is one change to a session, for Act.
@@ -54,6 +55,11 @@ type Op struct {
 	Names map[string]bool
 	// Text is OpRenameWindow's name and OpSetTitle's title.
 	Text string
+	// Session is the session OpJump shows, and Client the client it
+	// switches (tmux's client name): "" is the most recently active
+	// client attached to the session Act is given.
+	Session tmux.SessionID
+	Client  string
 }
 
 // check validates every id the op carries before tmux sees any of them.
@@ -116,6 +122,19 @@ func (op Op) check() error {
 	case OpSetTitle:
 		_, err := label.Title(op.Pane, op.Text)
 		return err
+	case OpJump:
+		if _, err := tmux.ParseSessionID(string(op.Session)); err != nil {
+			return err
+		}
+		if op.Client != "" {
+			if _, err := tmux.ParseTarget(op.Client); err != nil {
+				return err
+			}
+		}
+		if op.Pane != "" {
+			return need(string(op.Window), string(op.Pane))
+		}
+		return need(string(op.Window))
 	case OpRestore:
 		if op.Want == nil || op.From == nil {
 			return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "restore needs the state to restore and the state to start from"}
@@ -226,12 +245,26 @@ func (op Op) plain(s tmux.SessionID, before *tmux.State) ([][]string, error) {
 		return label.Window(op.Window, op.Text)
 	case OpSetTitle:
 		return label.Title(op.Pane, op.Text)
+	case OpJump:
+		return jumpCmds(op), nil
 	case OpRefocus:
 		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}, nil
 	case OpResize, OpLayout, OpRotate, OpMove:
 		return op.script(s), nil
 	}
 	return nil, op.check()
+}
+
+// jumpCmds makes op.Window the current window of op.Session (and op.Pane
+// its active pane), then switches op.Client to that session: what
+// choose-tree does on Enter. The client's last session becomes the one
+// it showed, so tmux's switch-client -l goes back.
+func jumpCmds(op Op) [][]string {
+	cmds := [][]string{{"select-window", "-t", string(op.Session) + ":" + string(op.Window)}}
+	if op.Pane != "" {
+		cmds = append(cmds, selectCmd(string(op.Pane), tmux.DirNone))
+	}
+	return append(cmds, []string{"switch-client", "-c", op.Client, "-t", string(op.Session)})
 }
 
 // restoreCmds is OpRestore's command list from cur.

@@ -120,7 +120,7 @@ func mostRecent(clients []clientInfo, s tmux.SessionID) (clientInfo, error) {
 		}
 	}
 	if best.name == "" {
-		return best, &tmux.Error{Kind: tmux.KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s to show a popup on", s)}
+		return best, &tmux.Error{Kind: tmux.KindRefused, Value: string(s), Message: fmt.Sprintf("no tmux client is attached to session %s", s)}
 	}
 	return best, nil
 }

@@ -17,5 +17,13 @@ type Core interface {
 	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error)
 }
 
+// ServerCore reads the whole server: every session's windows, for a
+// (the next window with an alert, in any session). *tmuxctl.Client
+// satisfies it; with a core that does not, a says it cannot.
+type ServerCore interface {
+	List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listing, error)
+}
+
 var _ Core = (*tmuxctl.Client)(nil)
+var _ ServerCore = (*tmuxctl.Client)(nil)
 var _ PreviewSource = (*preview.Source)(nil)

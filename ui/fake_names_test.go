@@ -58,3 +58,42 @@ func (f *fakeCore) restoreNamed(ctx context.Context, want *tmux.State, names map
 	}
 	return nil
 }
+
+// List is the fake's server listing: its session's windows, then the
+// other sessions' (others).
+func (f *fakeCore) List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listing, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.record("list %s", req.Scope)
+	if err := f.check("list"); err != nil {
+		return nil, err
+	}
+	var l tmuxctl.Listing
+	for _, w := range f.st.Windows {
+		c := cloneWindow(w)
+		c.SessionID, c.SessionName = f.st.Session, f.st.SessionName
+		l.Windows = append(l.Windows, c)
+	}
+	for _, w := range f.others {
+		l.Windows = append(l.Windows, cloneWindow(w))
+	}
+	return &l, nil
+}
+
+// jump records a switch of the client; a window of the fake's own
+// session also becomes its current window.
+func (f *fakeCore) jump(op tmuxctl.Op) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.record("jump %s %s client=%q", op.Session, op.Window, op.Client)
+	if err := f.check("jump"); err != nil {
+		return err
+	}
+	if op.Session == f.st.Session {
+		for _, w := range f.st.Windows {
+			w.Active = w.ID == op.Window
+		}
+		f.st.Current = op.Window
+	}
+	return nil
+}

@@ -22,6 +22,8 @@ type fakeCore struct {
 	acts  int              // Act calls: each is one tmux command list
 	fail  map[string]error // the next call of that name fails
 	gone  bool             // the server is gone: everything fails
+	// others are the other sessions' windows, for List.
+	others []*tmux.Window
 }
 
 func newFake(st *tmux.State) *fakeCore {
@@ -379,6 +381,8 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (be
 		err = f.restoreNamed(ctx, op.Want, op.Names)
 	case tmuxctl.OpRenameWindow, tmuxctl.OpSetTitle:
 		err = f.setName(op)
+	case tmuxctl.OpJump:
+		err = f.jump(op)
 	case tmuxctl.OpRefocus:
 		if _, err = f.SelectPane(ctx, op.Pane, tmux.DirNone); err == nil {
 			_, err = f.SelectPane(ctx, op.With, tmux.DirNone)

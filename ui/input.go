@@ -129,6 +129,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPrompt(promptWindowName)
 	case key.Matches(msg, k.PaneTitle):
 		m.openPrompt(promptPaneTitle)
+	case key.Matches(msg, k.NextAlert):
+		return m.nextAlert()
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {

@@ -47,6 +47,9 @@ type KeyMap struct {
 	RenameWindow key.Binding
 	PaneTitle    key.Binding
 
+	// NextAlert jumps to the next window with an alert, in any session.
+	NextAlert key.Binding
+
 	Keep   key.Binding
 	Revert key.Binding
 	Help   key.Binding
@@ -93,6 +96,7 @@ func DefaultKeyMap() KeyMap {
 
 		RenameWindow: key.NewBinding(key.WithKeys(","), key.WithHelp(",", "rename")),
 		PaneTitle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "title")),
+		NextAlert:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next alert")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -159,7 +163,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.Left, k.Right, k.Next, k.Prev},
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
-		{k.PrevWindow, k.NextWindow, k.MovePrev, k.MoveNext, k.Break, k.Undo},
-		{k.RenameWindow, k.PaneTitle, k.Keep, k.Revert, k.Help},
+		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break},
+		{k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
 	}
 }

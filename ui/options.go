@@ -16,6 +16,10 @@ type Options struct {
 	Session tmux.SessionID
 	// Window is the window shown first; "" means the session's current one.
 	Window tmux.WindowID
+	// Client is the tmux client (#{client_name}) the navigator shows on,
+	// which a jump to another session switches; "" means the session's
+	// most recently active client.
+	Client string
 	// Initial is the session as the caller has just read it, for the first
 	// frame: with it the map shows at once, without a read of its own
 	// (previews fill in as their captures arrive). nil means read first.

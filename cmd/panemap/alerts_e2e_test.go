@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,4 +36,32 @@ func TestE2EWhatNeedsYou(t *testing.T) {
 	s.Inner.Must("new-window", "-d", "-t", "main:4", "-n", "late", `printf '\a'; exec cat`)
 	s.WaitScreen(wait, "the bell that came while the map was open", func(scr string) bool { return strings.Contains(scr, "4:late!") })
 	s.quit(t)
+}
+
+// TestE2ENextAlertAcrossSessions: a, in the popup the plugin's key opens
+// (which passes the client's name), switches the client to the next
+// window with an alert, in another session, and closes keeping it.
+func TestE2ENextAlertAcrossSessions(t *testing.T) {
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	n.Inner.Must("new-session", "-d", "-s", "other", "-n", "calm", "exec cat")
+	n.Inner.Must("new-window", "-d", "-t", "other:1", "-n", "ring", `printf '\a'; exec cat`)
+	tmuxtest.Eventually(t, wait, func() bool { return n.Inner.Display("other:1", "#{window_bell_flag}") == "1" }, "the bell in other:1")
+	want := n.Inner.Display("other:1", "#{session_id} #{window_id}")
+	bin := tmuxtest.Panemap(t)
+	wd, _ := os.Getwd()
+	n.Inner.Must("set", "-g", "@panemap-bin", bin)
+	n.Inner.Must("run-shell", filepath.Join(wd, "..", "..", "panemap.tmux"))
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the popup from the plugin's key", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	n.Keys("a")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+	clientAt := func() string {
+		return n.Inner.Must("list-clients", "-F", "#{client_session} #{session_id} #{window_id}")
+	}
+	tmuxtest.Eventually(t, wait, func() bool { return strings.HasSuffix(clientAt(), want) },
+		"the client to show %s (it shows %s)", want, clientAt())
+	if got := n.Inner.Display("main:", "#{window_id}"); got != n.Inner.Display(g[0], "#{window_id}") {
+		t.Errorf("session main's current window changed to %s", got)
+	}
 }

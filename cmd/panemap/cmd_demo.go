@@ -39,5 +39,5 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	client := tmuxctl.Open(g.options(srv.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
-	return navigate(ctx, g, client, srv.Session, srv.Window, st, nil)
+	return navigate(ctx, g, client, srv.Session, srv.Window, st, nil, "")
 }

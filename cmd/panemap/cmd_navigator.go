@@ -27,6 +27,7 @@ func navigatorCommand() command {
 type navigatorFlags struct {
 	given   map[string]*string
 	inPopup bool
+	client  string
 }
 
 func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]byte) (int, error) }) (*navigatorFlags, error) {
@@ -34,8 +35,14 @@ func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]b
 	fs.SetOutput(stderr)
 	nf := &navigatorFlags{given: settingFlags(fs)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
+	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if nf.client != "" {
+		if _, err := tmux.ParseTarget(nf.client); err != nil {
+			return nil, fmt.Errorf("--client: %w", err)
+		}
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0)))
@@ -64,7 +71,7 @@ func runNavigator(ctx context.Context, g *globals, args []string) int {
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	attach(ctx, client)
-	return navigate(ctx, g, client, sid, wid, st, nil)
+	return navigate(ctx, g, client, sid, wid, st, nil, nf.client)
 }
 
 // openInPopup is the navigator in a popup over session sid: what the
@@ -101,6 +108,7 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 		}
 		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, open.State)
 		opts.Notice = notice(warnings.String())
+		opts.Client = nf.client
 		closePreviews = closer
 		return opts, nil
 	}
@@ -141,8 +149,9 @@ func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.Session
 
 // navigate runs the navigator in this terminal. With initial (the
 // session as just read) the first frame is drawn from it at once.
-func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) int {
+func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State, clientName string) int {
 	opts, closePreviews := navigatorOptions(ctx, g, client, sid, wid, st, initial)
+	opts.Client = clientName
 	defer closePreviews()
 	return runUI(ctx, g, client, opts)
 }
@@ -223,6 +232,9 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 	}
 	argv := append([]string{exe, "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
 	argv = append(argv, "--in-popup")
+	if clientName != "" {
+		argv = append(argv, "--client", clientName)
+	}
 	code, err := client.Popup(ctx, tmuxctl.PopupSpec{
 		Client: clientName, Session: sid,
 		Width: st.Width, Height: st.Height, Border: st.Border,

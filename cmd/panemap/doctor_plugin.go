@@ -47,7 +47,7 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 // expands the formats, then runs it as a tmux command): the popup runs
 // panemap through env, which empties TMUX so that the colour library's
 // start runs no `tmux info`, and -S names the server instead.
-const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup"
+const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}'"
 
 // runsPanemap tells whether a bound command opens panemap: the plugin's
 // binding names the binary (panemap or @panemap-bin) and passes
