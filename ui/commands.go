@@ -21,6 +21,14 @@ type closeFunc func(st *tmux.State) *tmuxctl.Op
 // refresh reads the session. It is the one path by which the map learns
 // what tmux looks like; the poll timer uses it, and tmux events can too.
 func (m *Model) refresh() tea.Cmd {
+	if m.server != nil && !m.listing {
+		return tea.Batch(m.refreshSession(), m.listServer(false))
+	}
+	return m.refreshSession()
+}
+
+// refreshSession reads the session (with captures, when they are due).
+func (m *Model) refreshSession() tea.Cmd {
 	m.seq++
 	m.reading, m.readSeq = true, m.seq
 	if m.pollsWithCaptures() && !m.capturing {

@@ -85,7 +85,11 @@ func (f *fakeCore) List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.
 func (f *fakeCore) jump(op tmuxctl.Op) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.record("jump %s %s client=%q", op.Session, op.Window, op.Client)
+	pane := ""
+	if op.Pane != "" {
+		pane = " " + string(op.Pane)
+	}
+	f.record("jump %s %s%s client=%q", op.Session, op.Window, pane, op.Client)
 	if err := f.check("jump"); err != nil {
 		return err
 	}

@@ -17,8 +17,11 @@ import (
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if m.prompt != nil {
+		switch {
+		case m.prompt != nil:
 			return m.typeInPrompt(msg)
+		case m.server != nil:
+			return m.serverKey(msg)
 		}
 		return m.handleKey(msg)
 	case tea.PasteMsg:
@@ -131,6 +134,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPrompt(promptPaneTitle)
 	case key.Matches(msg, k.NextAlert):
 		return m.nextAlert()
+	case key.Matches(msg, k.ServerView):
+		return m.openServer()
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {

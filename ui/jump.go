@@ -8,17 +8,45 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/ui/serverview"
 )
+
+// Jumps: a (the next window with an alert) and Enter or a label in the
+// server view switch the client to another window, maybe of another
+// session (select-window, select-pane, then switch-client), and close
+// the navigator keeping everything, as q does.
+
+// jumpFinder decides where a jump goes, from a fresh listing of the
+// server (nil when it needs none): ok false with a note when there is
+// nowhere to go.
+type jumpFinder func(windows []*tmux.Window) (to serverview.Target, note string, ok bool)
 
 // nextAlert is a: the next window with a bell, activity or silence alert
 // after the one on the map, in this session and then in the others (in
 // tmux's session order, wrapping), as next-window -a does within one
-// session. The client switches there (select-window, then switch-client)
-// and the navigator closes, keeping everything, as q does. With no such
-// window it says so and stays.
+// session.
 func (m *Model) nextAlert() tea.Cmd {
+	sess, win := m.opts.Session, m.win
+	return m.jump("next alert", true, func(windows []*tmux.Window) (serverview.Target, string, bool) {
+		w := nextAlertWindow(windows, sess, win)
+		if w == nil {
+			return serverview.Target{}, "no window has an alert (bell, activity or silence) in any session", false
+		}
+		return serverview.Target{Session: w.SessionID, Window: w.ID}, "", true
+	})
+}
+
+// jumpTo jumps to t (the server view's Enter or a label).
+func (m *Model) jumpTo(t serverview.Target) tea.Cmd {
+	return m.jump("jump", false, func([]*tmux.Window) (serverview.Target, string, bool) { return t, "", true })
+}
+
+// jump lists the server (when list says find needs it), then closes as
+// q does and switches the client to where find says. With nowhere to go,
+// or on an error, it stays open and says so.
+func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
 	sc, ok := m.core.(ServerCore)
-	if !ok {
+	if !ok && list {
 		m.status = status{text: "cannot read the other sessions here", kind: statusNudge}
 		return nil
 	}
@@ -33,15 +61,19 @@ func (m *Model) nextAlert() tea.Cmd {
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		done := opDoneMsg{seq: seq, name: "next alert", fromWin: win, noop: true}
-		l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
-		if err != nil {
-			done.err = err
-			return done
+		done := opDoneMsg{seq: seq, name: name, fromWin: win, noop: true}
+		var windows []*tmux.Window
+		if list {
+			l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+			if err != nil {
+				done.err = err
+				return done
+			}
+			windows = l.Windows
 		}
-		to := nextAlertWindow(l.Windows, sess, win)
-		if to == nil {
-			done.note = "no window has an alert (bell, activity or silence) in any session"
+		to, note, ok := find(windows)
+		if !ok {
+			done.note = note
 			return done
 		}
 		if closing != nil {
@@ -50,7 +82,7 @@ func (m *Model) nextAlert() tea.Cmd {
 				return done
 			}
 		}
-		jump := tmuxctl.Op{Kind: tmuxctl.OpJump, Session: to.SessionID, Window: to.ID, Client: client}
+		jump := tmuxctl.Op{Kind: tmuxctl.OpJump, Session: to.Session, Window: to.Window, Pane: to.Pane, Client: client}
 		if _, _, err := core.Act(ctx, sess, jump); err != nil {
 			done.err = err
 			return done

@@ -47,8 +47,10 @@ type KeyMap struct {
 	RenameWindow key.Binding
 	PaneTitle    key.Binding
 
-	// NextAlert jumps to the next window with an alert, in any session.
-	NextAlert key.Binding
+	// NextAlert jumps to the next window with an alert, in any session;
+	// ServerView shows every session and window.
+	NextAlert  key.Binding
+	ServerView key.Binding
 
 	Keep   key.Binding
 	Revert key.Binding
@@ -97,6 +99,7 @@ func DefaultKeyMap() KeyMap {
 		RenameWindow: key.NewBinding(key.WithKeys(","), key.WithHelp(",", "rename")),
 		PaneTitle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "title")),
 		NextAlert:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next alert")),
+		ServerView:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "all sessions")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -161,7 +164,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	k.Resize.SetHelp("HJKL", "resize")
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Next, k.Prev},
-		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom},
+		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom, k.ServerView},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
 		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break},
 		{k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},

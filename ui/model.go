@@ -11,6 +11,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/mapview"
+	"github.com/panemap/panemap/ui/serverview"
 )
 
 type mode int
@@ -79,6 +80,10 @@ type Model struct {
 
 	// The open prompt (names.go), if any: it takes every key.
 	prompt *namePrompt
+	// The server view (server.go), when open: it takes the map's place
+	// and its keys.
+	server  *serverview.Model
+	listing bool // a listing of the server is in flight
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg
@@ -224,6 +229,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case eventsMsg:
 		return m.onEvents(msg)
+	case serverListMsg:
+		return m.onServerList(msg)
 	case tmuxEventMsg:
 		return m.onTmuxEvent(msg)
 	case pollMsg:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
+	"github.com/panemap/panemap/ui/serverview"
 )
 
 // Styles is every style the navigator draws with, built once.
@@ -26,6 +27,8 @@ type Styles struct {
 	Map mapview.Styles
 	// Prompt is the line where a name or a title is typed.
 	Prompt prompt.Styles
+	// Server is the server view's.
+	Server serverview.Styles
 
 	// Lines below the map.
 	Status lipgloss.Style
@@ -43,6 +46,7 @@ func DefaultStyles(hasColor bool) Styles {
 		HasColor:  hasColor,
 		Map:       mapview.DefaultStyles(hasColor),
 		Prompt:    prompt.DefaultStyles(hasColor),
+		Server:    serverview.DefaultStyles(hasColor),
 		Header:    plain,
 		Session:   plain.Bold(true),
 		Tab:       plain.Padding(0, 1),

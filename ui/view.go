@@ -48,15 +48,23 @@ func (m *Model) layout() {
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over
 	}
-	if m.prompt != nil {
+	switch {
+	case m.prompt != nil:
 		m.prompt.input.SetWidth(m.width)
 		m.footerOut = m.help.View(m.prompt.input.Keys())
-	} else {
+	case m.server != nil:
+		m.footerOut = m.help.View(m.server.Keys())
+	default:
 		m.footerOut = m.help.View(m.keys)
 	}
 	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
+	}
+	if m.server != nil {
+		m.server.SetSize(m.width, mapH)
+		m.server.SetShots(in.Shots)
+		return
 	}
 	if key := in.Key(m.width, mapH); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
@@ -114,9 +122,13 @@ func (m Model) render() string {
 	case !m.loaded:
 		return m.message("reading tmux…")
 	}
+	body := m.mapv.View()
+	if m.server != nil {
+		body = m.server.View()
+	}
 	parts := [4]string{
 		m.header.out,
-		m.mapv.View(),
+		body,
 		ansi.Truncate(m.statusLine(), w, "…"),
 		m.footerOut,
 	}

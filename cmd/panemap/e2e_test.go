@@ -51,7 +51,10 @@ func openNavigatorSized(t *testing.T, cols, rows int, setup ...func(inner *tmuxt
 	bin := tmuxtest.Panemap(t)
 	client := n.Client()
 	go func() {
-		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client,
+		// -t main: the popup's session (its TMUX) is main's, as a key
+		// pressed on main's client makes it, even where a test made
+		// another session since (the newest is tmux's default).
+		cmd := exec.Command("tmux", "-L", n.Inner.Name, "display-popup", "-E", "-c", client, "-t", "main:",
 			"-w", strconv.Itoa(cols-2), "-h", strconv.Itoa(rows-2), bin)
 		cmd.Env = tmuxtest.Env()
 		err := cmd.Run()

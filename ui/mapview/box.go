@@ -37,7 +37,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 		box = box.BorderRight(false).BorderBottom(false)
 		iw, ih = w-1, h-1
 	}
-	text := strconv.Itoa(p.Index)
+	text := in.label(p)
 	if iw >= len(text)+2 {
 		text = " " + text + " "
 	}
@@ -138,6 +138,9 @@ func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, draw func(
 		in.Win.Zoomed, in.Profile, p)
 	if shot := in.Shots[p.ID]; shot != nil {
 		fmt.Fprintf(&b, "|v%d", shot.Version)
+	}
+	if l, ok := in.Labels[p.ID]; ok {
+		fmt.Fprintf(&b, "|l%q", l)
 	}
 	key := b.String()
 	if box, ok := c.m[key]; ok {

@@ -35,6 +35,17 @@ type Input struct {
 	// Boxes keeps drawn boxes: a frame redraws only the boxes that
 	// changed (a focus move changes two).
 	Boxes *BoxCache
+	// Labels replace the pane index as a box's label where set (the
+	// server view's hints).
+	Labels map[tmux.PaneID]string
+}
+
+// label is the text a pane's box is labelled with.
+func (in Input) label(p tmux.Pane) string {
+	if l, ok := in.Labels[p.ID]; ok {
+		return l
+	}
+	return strconv.Itoa(p.Index)
 }
 
 // Key identifies everything the map is drawn from, so an unchanged map is
@@ -49,6 +60,9 @@ func (in Input) Key(width, height int) string {
 				p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
 			if shot := in.Shots[p.ID]; shot != nil {
 				fmt.Fprintf(&b, ",v%d", shot.Version)
+			}
+			if l, ok := in.Labels[p.ID]; ok {
+				fmt.Fprintf(&b, ",l%q", l)
 			}
 		}
 	}
@@ -73,12 +87,12 @@ func New(st Styles, in Input, width, height int) Map {
 	// left border (neighbours share them, as tmux draws its own borders).
 	compact := false
 	rects, ok := geometry.Scale(in.Win, v.width, v.height, func(p tmux.Pane) int {
-		return len(strconv.Itoa(p.Index)) + 2
+		return len(in.label(p)) + 2
 	}, 3)
 	if !ok {
 		compact = true
 		rects, ok = geometry.Scale(in.Win, v.width, v.height, func(p tmux.Pane) int {
-			return len(strconv.Itoa(p.Index)) + 1
+			return len(in.label(p)) + 1
 		}, 2)
 	}
 	if !ok {

@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"context"
+	"math"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/ui/serverview"
+)
+
+// The server view (w): every session and window of the server in place
+// of the map (package serverview). It is listed as it opens and again at
+// every refresh of the map while it is open; Enter or a label jumps
+// there, Esc (or w) goes back to the map.
+
+// serverListMsg answers a listing of the server.
+type serverListMsg struct {
+	windows []*tmux.Window
+	err     error
+	open    bool // the listing opens the view
+}
+
+// openServer lists the server to open the view on.
+func (m *Model) openServer() tea.Cmd {
+	if _, ok := m.core.(ServerCore); !ok {
+		m.status = status{text: "cannot read the other sessions here", kind: statusNudge}
+		return nil
+	}
+	m.status = status{text: "reading the server…", kind: statusInfo}
+	return m.listServer(true)
+}
+
+// listServer lists every session's windows and panes.
+func (m *Model) listServer(open bool) tea.Cmd {
+	sc := m.core.(ServerCore)
+	m.listing = true
+	ctx, timeout := m.ctx, m.opts.OpTimeout
+	return m.tracked(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+		if err != nil {
+			return serverListMsg{err: err, open: open}
+		}
+		return serverListMsg{windows: l.Windows, open: open}
+	})
+}
+
+// onServerList opens the view, or gives it the fresh listing.
+func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
+	m.listing = false
+	switch {
+	case msg.err != nil && msg.open:
+		m.status = status{text: msg.err.Error(), kind: statusError}
+	case msg.err != nil:
+		// A refresh failed: the view keeps the last listing.
+	case m.server != nil:
+		m.server.SetWindows(msg.windows)
+	case msg.open:
+		from := serverview.Target{Session: m.opts.Session, Window: m.win}
+		if w := m.window(); w != nil {
+			if a, ok := w.ActivePane(); ok {
+				from.Pane = a.ID
+			}
+		}
+		sv := serverview.New(msg.windows, from, m.styles.Server)
+		sv.SetProfile(m.profile)
+		m.server = &sv
+		m.status = status{}
+	}
+	m.layout()
+	return m, nil
+}
+
+// serverKey is a key in the server view.
+func (m *Model) serverKey(msg tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.Help) {
+		m.fullHelp = !m.fullHelp
+		return nil
+	}
+	sv, act := m.server.Update(msg)
+	m.server = &sv
+	switch act {
+	case serverview.Jump:
+		return m.jumpTo(sv.Selected())
+	case serverview.Back:
+		m.server = nil
+	}
+	return nil
+}

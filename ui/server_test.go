@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// serverFake is gridState's session with another session beside it.
+func serverFake() *fakeCore {
+	core := newFake(gridState())
+	other := alerted("$2", "game", "@8", false, false, false)
+	other.SessionName, other.Active = "play", true
+	core.others = []*tmux.Window{other}
+	return core
+}
+
+// TestServerViewOpensAndGoesBack: w shows every session in the map's
+// place, with its own keys in the footer; Esc goes back to the map
+// without touching tmux.
+func TestServerViewOpensAndGoesBack(t *testing.T) {
+	core := serverFake()
+	h := newHarnessOn(t, core, testOptions(), 100, 40)
+	h.keys("w")
+	scr := h.screen()
+	for _, want := range []string{"2 sessions · 4 windows · 9 panes", "main  $1", "play  $2", "0:grid*", "%98", "enter jump", "esc back to the map"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("server view lacks %q:\n%s", want, scr)
+		}
+	}
+	h.keys("esc")
+	if h.m.server != nil || h.m.quitting {
+		t.Fatalf("esc: server view %v, quitting %v", h.m.server != nil, h.m.quitting)
+	}
+	h.wantCalls("list server")
+	if scr := h.screen(); !strings.Contains(scr, "NAV") || strings.Contains(scr, "play  $2") {
+		t.Errorf("esc did not bring the map back:\n%s", scr)
+	}
+}
+
+// TestServerViewJumps: Enter jumps to the selected pane, a label to its
+// pane; either way the navigator closes.
+func TestServerViewJumps(t *testing.T) {
+	for _, tc := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"w", "down", "enter"}, `jump $1 @1 %1 client="tty"`},
+		{[]string{"w", "down", "down", "enter"}, `jump $2 @8 %98 client="tty"`},
+		{[]string{"w", "right", "enter"}, `jump $1 @1 %2 client="tty"`},
+		{[]string{"w", "s"}, `jump $1 @1 %1 client="tty"`}, // labels go in listing order: a %0, s %1
+	} {
+		core := serverFake()
+		opts := testOptions()
+		opts.Client = "tty"
+		h := newHarnessOn(t, core, opts, 100, 40)
+		h.keys(tc.keys...)
+		calls := core.Calls()
+		if len(calls) == 0 || calls[len(calls)-1] != tc.want || !h.m.quitting {
+			t.Errorf("%v: calls %q (quitting %v), want the last %q", tc.keys, calls, h.m.quitting, tc.want)
+		}
+	}
+}
+
+// TestServerViewFollowsTheServer: a refresh while the view is open lists
+// the server again, and a new session shows.
+func TestServerViewFollowsTheServer(t *testing.T) {
+	core := serverFake()
+	h := newHarnessOn(t, core, testOptions(), 100, 40)
+	h.keys("w")
+	core.mu.Lock()
+	late := alerted("$3", "late", "@9", true, false, false)
+	late.SessionName = "late"
+	core.others = append(core.others, late)
+	core.mu.Unlock()
+	h.run(h.m.refresh())
+	if scr := h.screen(); !strings.Contains(scr, "late  $3") || !strings.Contains(scr, "0:late!") {
+		t.Errorf("the new session does not show:\n%s", scr)
+	}
+}
