@@ -20,13 +20,18 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		switch {
 		case m.prompt != nil:
 			return m.typeInPrompt(msg)
+		case m.finder != nil:
+			return m.findKey(msg)
 		case m.server != nil:
 			return m.serverKey(msg)
 		}
 		return m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.prompt != nil {
+		switch {
+		case m.prompt != nil:
 			return m.typeInPrompt(msg)
+		case m.finder != nil:
+			return m.findKey(msg)
 		}
 	case tea.MouseClickMsg:
 		return m.handleClick(msg)
@@ -136,6 +141,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.nextAlert()
 	case key.Matches(msg, k.ServerView):
 		return m.openServer()
+	case key.Matches(msg, k.Find):
+		return m.openFind()
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {

@@ -28,7 +28,7 @@ type jumpFinder func(windows []*tmux.Window) (to serverview.Target, note string,
 func (m *Model) nextAlert() tea.Cmd {
 	sess, win := m.opts.Session, m.win
 	return m.jump("next alert", true, func(windows []*tmux.Window) (serverview.Target, string, bool) {
-		w := nextAlertWindow(windows, sess, win)
+		w := serverview.NextAlert(windows, sess, win)
 		if w == nil {
 			return serverview.Target{}, "no window has an alert (bell, activity or silence) in any session", false
 		}
@@ -89,24 +89,4 @@ func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
 		}
 		return quitMsg{code: ExitOK}
 	})
-}
-
-// nextAlertWindow is the first window with an alert after session sess's
-// window win in windows (a server listing, in tmux's order), wrapping
-// round; nil when none has one. A window linked into several sessions is
-// listed, and alerted, per session.
-func nextAlertWindow(windows []*tmux.Window, sess tmux.SessionID, win tmux.WindowID) *tmux.Window {
-	start := -1
-	for i, w := range windows {
-		if w.SessionID == sess && w.ID == win {
-			start = i
-		}
-	}
-	for k := 1; k <= len(windows); k++ {
-		w := windows[(start+k+len(windows))%len(windows)]
-		if (w.Bell || w.Activity || w.Silence) && (w.SessionID != sess || w.ID != win) {
-			return w
-		}
-	}
-	return nil
 }

@@ -51,6 +51,8 @@ type KeyMap struct {
 	// ServerView shows every session and window.
 	NextAlert  key.Binding
 	ServerView key.Binding
+	// Find finds panes by what they show, across the server.
+	Find key.Binding
 
 	Keep   key.Binding
 	Revert key.Binding
@@ -100,6 +102,7 @@ func DefaultKeyMap() KeyMap {
 		PaneTitle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "title")),
 		NextAlert:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next alert")),
 		ServerView:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "all sessions")),
+		Find:         key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "find")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -167,6 +170,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom, k.ServerView},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
 		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break},
-		{k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
+		{k.Find, k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
 	}
 }

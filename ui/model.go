@@ -8,8 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/serverview"
 )
@@ -84,6 +86,12 @@ type Model struct {
 	// and its keys.
 	server  *serverview.Model
 	listing bool // a listing of the server is in flight
+	// Find (finding.go), when open: it takes the map's place and every
+	// key; its index of the panes' text, and the listing it was read for.
+	finder      *find.Model
+	findIndex   *search.Index
+	findWindows []*tmux.Window
+	findReading bool // a read of panes' text is in flight
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg
@@ -120,6 +128,7 @@ type Model struct {
 	mapv      mapview.Map
 	mapKey    string // what mapv was drawn from
 	mapTop    int
+	bodyH     int // the height of the map's place
 }
 
 // New returns the navigator for opts.Session. Without opts.Initial it
@@ -231,6 +240,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onEvents(msg)
 	case serverListMsg:
 		return m.onServerList(msg)
+	case findReadMsg:
+		return m.onFindRead(msg)
 	case tmuxEventMsg:
 		return m.onTmuxEvent(msg)
 	case pollMsg:

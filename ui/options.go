@@ -46,6 +46,8 @@ type Options struct {
 	Preview bool
 	// Previews is where previews come from; nil means none.
 	Previews PreviewSource
+	// Finder reads panes' text for find (/); nil means no find.
+	Finder FindSource
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int

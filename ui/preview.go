@@ -270,6 +270,7 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 		cmd = m.captureDirty()
 	}
 	changed := false
+	var printed []tmux.PaneID
 	for _, ps := range msg.screens {
 		old := m.shots[ps.Pane]
 		if old != nil && old.Raw == ps {
@@ -280,10 +281,13 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 			changed = true
 		}
 		m.shots[ps.Pane] = mapview.NewShot(ps, old)
+		printed = append(printed, ps.Pane)
 	}
 	if changed {
 		m.layout()
 	}
+	// Find's text of the panes that printed is read again.
+	findCmd := m.refreshFind(printed)
 	if cmd == nil {
 		cmd = m.captureMissing()
 	}
@@ -297,7 +301,7 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 		// panes to print.
 		cmd = m.waitPrinted()
 	}
-	return m, cmd
+	return m, tea.Batch(cmd, findCmd)
 }
 
 // mapPanes are the panes of the window on the map.

@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
+
+	"github.com/panemap/panemap/ui/termout"
 )
 
 // FramesPerSecond is the most frames the navigator draws a second.
@@ -52,7 +54,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
-		tea.WithOutput(safeOutput(out)),
+		tea.WithOutput(termout.Safe(out)),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
 		// A frame reaches the terminal on the renderer's next tick: at

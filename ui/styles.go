@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
+	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
 	"github.com/panemap/panemap/ui/serverview"
@@ -27,8 +28,9 @@ type Styles struct {
 	Map mapview.Styles
 	// Prompt is the line where a name or a title is typed.
 	Prompt prompt.Styles
-	// Server is the server view's.
+	// Server is the server view's, Find find's.
 	Server serverview.Styles
+	Find   find.Styles
 
 	// Lines below the map.
 	Status lipgloss.Style
@@ -47,6 +49,7 @@ func DefaultStyles(hasColor bool) Styles {
 		Map:       mapview.DefaultStyles(hasColor),
 		Prompt:    prompt.DefaultStyles(hasColor),
 		Server:    serverview.DefaultStyles(hasColor),
+		Find:      find.DefaultStyles(hasColor),
 		Header:    plain,
 		Session:   plain.Bold(true),
 		Tab:       plain.Padding(0, 1),

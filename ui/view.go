@@ -52,6 +52,8 @@ func (m *Model) layout() {
 	case m.prompt != nil:
 		m.prompt.input.SetWidth(m.width)
 		m.footerOut = m.help.View(m.prompt.input.Keys())
+	case m.finder != nil:
+		m.footerOut = m.help.View(m.finder.Keys())
 	case m.server != nil:
 		m.footerOut = m.help.View(m.server.Keys())
 	default:
@@ -60,6 +62,11 @@ func (m *Model) layout() {
 	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
+	}
+	m.bodyH = mapH
+	if m.finder != nil {
+		m.finder.SetSize(m.width, mapH-findMapHeight(mapH))
+		return // View draws it: findBody
 	}
 	if m.server != nil {
 		m.server.SetSize(m.width, mapH)
@@ -123,7 +130,10 @@ func (m Model) render() string {
 		return m.message("reading tmux…")
 	}
 	body := m.mapv.View()
-	if m.server != nil {
+	switch {
+	case m.finder != nil:
+		body = m.findBody(w, m.bodyH)
+	case m.server != nil:
 		body = m.server.View()
 	}
 	parts := [4]string{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 	"github.com/panemap/panemap/tmuxctl/preview"
 	"github.com/panemap/panemap/ui"
 )
@@ -175,6 +176,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 		closePreviews = func() { _ = previews.Close() }
 		opts.Previews = previews
 	}
+	opts.Finder = panetext.New(client)
 	opts.Window = wid
 	opts.Initial = initial
 	opts.Wrap = st.Edge == "wrap"

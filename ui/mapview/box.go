@@ -25,7 +25,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 		box, label = st.FocusedSwap, st.LabelFocus
 	case p.Active:
 		box, label = st.Focused, st.LabelFocus
-	case p.ID == in.Drop && in.Drop != "":
+	case p.ID == in.Drop && in.Drop != "", in.Found[p.ID]:
 		box = st.DropTarget
 	case p.ID == in.Marked:
 		box = st.Marked
@@ -141,6 +141,9 @@ func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, draw func(
 	}
 	if l, ok := in.Labels[p.ID]; ok {
 		fmt.Fprintf(&b, "|l%q", l)
+	}
+	if in.Found[p.ID] {
+		b.WriteString("|found")
 	}
 	key := b.String()
 	if box, ok := c.m[key]; ok {

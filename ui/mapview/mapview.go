@@ -38,6 +38,8 @@ type Input struct {
 	// Labels replace the pane index as a box's label where set (the
 	// server view's hints).
 	Labels map[tmux.PaneID]string
+	// Found marks the panes find matched.
+	Found map[tmux.PaneID]bool
 }
 
 // label is the text a pane's box is labelled with.
@@ -63,6 +65,9 @@ func (in Input) Key(width, height int) string {
 			}
 			if l, ok := in.Labels[p.ID]; ok {
 				fmt.Fprintf(&b, ",l%q", l)
+			}
+			if in.Found[p.ID] {
+				b.WriteString(",found")
 			}
 		}
 	}

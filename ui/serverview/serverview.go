@@ -243,3 +243,23 @@ func (m *Model) move(d tmux.Direction) {
 		}
 	}
 }
+
+// NextAlert is the first window with an alert after session sess's
+// window win in windows (a server listing, in tmux's order), wrapping
+// round; nil when none has one. A window linked into several sessions is
+// listed, and alerted, per session.
+func NextAlert(windows []*tmux.Window, sess tmux.SessionID, win tmux.WindowID) *tmux.Window {
+	start := -1
+	for i, w := range windows {
+		if w.SessionID == sess && w.ID == win {
+			start = i
+		}
+	}
+	for k := 1; k <= len(windows); k++ {
+		w := windows[(start+k+len(windows))%len(windows)]
+		if (w.Bell || w.Activity || w.Silence) && (w.SessionID != sess || w.ID != win) {
+			return w
+		}
+	}
+	return nil
+}

@@ -1,4 +1,7 @@
-package ui
+// Package termout makes the navigator's output safe for tmux to draw: a
+// writer that rewrites what would crash the server. It imports nothing
+// of panemap.
+package termout
 
 import (
 	"bytes"
@@ -96,10 +99,10 @@ func echAt(b []byte) (n, count int, complete bool) {
 	return j + 1, count, true
 }
 
-// safeOutput wraps the program's output in noECH, keeping it a terminal
-// for Bubble Tea (which reads its size and sets its modes through the
-// file) when it is one.
-func safeOutput(out io.Writer) io.Writer {
+// Safe wraps the program's output in noECH, keeping it a terminal for
+// Bubble Tea (which reads its size and sets its modes through the file)
+// when it is one.
+func Safe(out io.Writer) io.Writer {
 	f := newNoECH(out)
 	if t, ok := out.(term.File); ok && term.IsTerminal(t.Fd()) {
 		return &noECHFile{noECH: f, f: t}

@@ -1,4 +1,4 @@
-package ui
+package termout
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func TestNoECH(t *testing.T) {
 // them through Run's output, hold no ECH even where the renderer uses it.
 func TestRendererWritesNoECH(t *testing.T) {
 	var out bytes.Buffer
-	f := safeOutput(&out)
+	f := Safe(&out)
 	_, _ = f.Write([]byte("x" + strings.Repeat("\x1b[40X", 3)))
 	if strings.Contains(out.String(), "X") {
 		t.Fatalf("ECH left: %q", out.String())

@@ -1,0 +1,67 @@
+package panetext
+
+import (
+	"context"
+
+	"github.com/panemap/panemap/screen"
+	"github.com/panemap/panemap/screen/search"
+	"github.com/panemap/panemap/tmux"
+)
+
+// FindHistory is how many lines of history above each pane's screen the
+// navigator's find searches.
+const FindHistory = 2000
+
+// FindText reads, for the navigator's find, each of panes listed in
+// windows (a server listing; a pane of a window linked into several
+// sessions is named after its first link): its screen and up to
+// FindHistory lines above it as plain text (screen.Lines), with the
+// names find also matches: command, title, working directory, window
+// and session name. Every pane is captured in as few command lists as
+// fit tmux's command-line limit (see capture.History); a pane gone
+// meanwhile is left out.
+func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []tmux.PaneID) ([]search.Pane, error) {
+	type where struct {
+		w *tmux.Window
+		p tmux.Pane
+	}
+	at := map[tmux.PaneID]where{}
+	for _, w := range windows {
+		for _, p := range w.Panes {
+			if _, ok := at[p.ID]; !ok {
+				at[p.ID] = where{w, p}
+			}
+		}
+	}
+	var want []tmux.PaneID
+	for _, p := range panes {
+		if _, ok := at[p]; ok {
+			want = append(want, p)
+		}
+	}
+	if len(want) == 0 {
+		return nil, nil
+	}
+	got, err := r.c.CaptureHistory(ctx, want, FindHistory)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]search.Pane, 0, len(got))
+	for _, c := range got {
+		w := at[c.Pane]
+		lines := screen.Lines(c.Text, c.Width)
+		out = append(out, search.Pane{
+			ID: string(c.Pane),
+			Fields: []search.Field{
+				{Name: "command", Text: w.p.Command},
+				{Name: "title", Text: w.p.Title},
+				{Name: "path", Text: w.p.Path},
+				{Name: "window", Text: w.w.Name},
+				{Name: "session", Text: w.w.SessionName},
+			},
+			Lines:  lines,
+			Screen: min(c.Height, len(lines)),
+		})
+	}
+	return out, nil
+}
