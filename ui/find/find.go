@@ -14,13 +14,13 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/prompt"
 )
 
 // MaxResults bounds the matches listed.
@@ -47,7 +47,7 @@ type Place struct {
 type Model struct {
 	keys   KeyMap
 	styles Styles
-	input  textinput.Model
+	input  prompt.Model
 
 	index  *search.Index // nil while the text is being read
 	places map[string]Place
@@ -61,12 +61,7 @@ type Model struct {
 // New opens find over the panes of windows (a server listing), with
 // nothing typed. Until SetIndex, it says it is reading them.
 func New(windows []*tmux.Window, s Styles) Model {
-	in := textinput.New()
-	in.Prompt = ""
-	in.CharLimit = 200
-	in.SetStyles(s.Input)
-	in.KeyMap.Paste.SetEnabled(false) // Ctrl+V would run xclip or xsel
-	in.Focus()
+	in := prompt.New("find", "", 200, s.Prompt)
 	m := Model{keys: DefaultKeyMap(), styles: s, input: in, places: map[string]Place{}}
 	m.SetWindows(windows)
 	return m
@@ -95,7 +90,7 @@ func (m *Model) SetIndex(x *search.Index) {
 // SetSize fits find to width x height cells.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.input.SetWidth(max(min(width/2, 60), 1))
+	m.input.SetWidth(min(width/2, 60) + len("find: "))
 	m.scroll()
 }
 
@@ -146,6 +141,7 @@ func (m Model) Update(msg tea.Msg) (Model, Action) {
 		}
 	}
 	before := m.input.Value()
+	// Enter and Esc were find's: the prompt sees only text and editing.
 	m.input, _ = m.input.Update(msg)
 	if m.input.Value() != before {
 		m.match()
@@ -214,7 +210,7 @@ func (m Model) View() string {
 			count = fmt.Sprintf("first %d matches", len(m.result.Matches))
 		}
 	}
-	head := st.Label.Render("find:") + " " + m.input.View() + "  " + st.Count.Render(count)
+	head := m.input.View() + "  " + st.Count.Render(count)
 	lines := []string{cells.FitLine(ansi.Truncate(head, m.width, "…"), m.width)}
 	end := min(m.top+m.rows(), len(m.result.Matches))
 	for i := m.top; i < end; i++ {
