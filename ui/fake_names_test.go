@@ -101,3 +101,15 @@ func (f *fakeCore) jump(op tmuxctl.Op) error {
 	}
 	return nil
 }
+
+// inOthers reports whether pane p is in another session's window.
+func (f *fakeCore) inOthers(p tmux.PaneID) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, w := range f.others {
+		if _, ok := w.Pane(p); ok {
+			return true
+		}
+	}
+	return false
+}

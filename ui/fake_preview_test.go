@@ -76,7 +76,7 @@ func (f *fakePreviews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux
 	st := f.core.State()
 	var out []tmux.PaneScreen
 	for _, id := range panes {
-		if _, _, ok := st.FindPane(id); !ok {
+		if _, _, ok := st.FindPane(id); !ok && !f.core.inOthers(id) {
 			continue // gone: left out, as tmuxctl does
 		}
 		var n int

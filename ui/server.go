@@ -73,7 +73,26 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 		m.status = status{}
 	}
 	m.layout()
-	return m, nil
+	return m, m.captureServer()
+}
+
+// captureServer captures the panes the server view shows that have no
+// preview yet, for the boxes big enough to show one. From then on the
+// live previews keep them: on 3.7 the panes of this session that print
+// are captured again.
+func (m *Model) captureServer() tea.Cmd {
+	if m.server == nil || !m.previewsOn() {
+		return nil
+	}
+	var panes []tmux.PaneID
+	seen := map[tmux.PaneID]bool{}
+	for _, t := range m.server.Panes() {
+		if m.shots[t.Pane] == nil && !seen[t.Pane] {
+			seen[t.Pane] = true
+			panes = append(panes, t.Pane)
+		}
+	}
+	return m.capture(panes)
 }
 
 // serverKey is a key in the server view.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +78,27 @@ func TestServerViewFollowsTheServer(t *testing.T) {
 	h.run(h.m.refresh())
 	if scr := h.screen(); !strings.Contains(scr, "late  $3") || !strings.Contains(scr, "0:late!") {
 		t.Errorf("the new session does not show:\n%s", scr)
+	}
+}
+
+// TestServerViewPreviews: the panes the server view shows are captured
+// as it opens (other sessions' included), and a box big enough shows
+// its pane's screen.
+func TestServerViewPreviews(t *testing.T) {
+	core := serverFake()
+	src := newFakePreviews(t, core)
+	src.text["%98"] = "hello from far away\n"
+	opts := testOptions()
+	opts.Previews = src
+	h := newHarnessOn(t, core, opts, 100, 40)
+	h.keys("w")
+	src.mu.Lock()
+	asked := src.asked[len(src.asked)-1]
+	src.mu.Unlock()
+	if !slices.Contains(asked, "%98") || !slices.Contains(asked, "%7") {
+		t.Errorf("captured %v on opening, want every pane without a preview (%%98 of play and %%7 of logs among them)", asked)
+	}
+	if scr := h.screen(); !strings.Contains(scr, "hello from far away") {
+		t.Errorf("the preview of %%98 is not in its box:\n%s", scr)
 	}
 }

@@ -133,7 +133,7 @@ func commandFlags(name string) []completedFlag {
 	}
 	switch name {
 	case "", "demo":
-		flags = append(flags, completedFlag{Name: "in-popup"})
+		flags = append(flags, completedFlag{Name: "in-popup"}, completedFlag{Name: "client", Value: true})
 	case "popup":
 		flags = append(flags, completedFlag{Name: "client", Value: true})
 	case "mcp":
