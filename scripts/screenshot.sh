@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates assets/map.png: the navigator over `panemap demo` (four
+# Regenerates assets/map.png and assets/server.png: the navigator over
+# `panemap demo` (four
 # look-alike shells that have each run something, shown live in their
 # boxes), captured from a private tmux server (never your own) and
 # rendered with freeze.
@@ -42,7 +43,15 @@ wait_for 'ps -o pid,comm' # the last pane's output is on the map
 tmux -L "$sock" send-keys l
 sleep 0.5
 tmux -L "$sock" capture-pane -e -p -N | sed 's/\x1b\[39m/\x1b[0m/g' > "$tmp/map.ansi"
-tmux -L "$sock" send-keys q
-freeze --language ansi --window --padding 20 --margin 0 --font.size 14 \
-  -o assets/map.png < "$tmp/map.ansi"
-echo "wrote assets/map.png"
+# Then the whole server (w): every window of the demo's session, each
+# pane with its hint label.
+tmux -L "$sock" send-keys w
+wait_for 'sessions\? · '
+sleep 0.5
+tmux -L "$sock" capture-pane -e -p -N | sed 's/\x1b\[39m/\x1b[0m/g' > "$tmp/server.ansi"
+tmux -L "$sock" send-keys Escape q
+for shot in map server; do
+  freeze --language ansi --window --padding 20 --margin 0 --font.size 14 \
+    -o "assets/$shot.png" < "$tmp/$shot.ansi"
+  echo "wrote assets/$shot.png"
+done

@@ -257,7 +257,7 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	m.status = status{}
-	if id, ok := m.header.tabAt(msg.X, msg.Y); ok {
+	if id, ok := m.header.TabAt(msg.X, msg.Y); ok {
 		if id == m.win {
 			return nil
 		}
@@ -283,7 +283,7 @@ func (m *Model) handleRelease(msg tea.MouseReleaseMsg) tea.Cmd {
 	if d == nil {
 		return nil
 	}
-	if tab, ok := m.header.tabAt(msg.X, msg.Y); ok {
+	if tab, ok := m.header.TabAt(msg.X, msg.Y); ok {
 		return m.startOp("drop on window", true, movePaneTo(d.from, tab))
 	}
 	id, ok := m.paneAt(msg.X, msg.Y)

@@ -14,6 +14,7 @@ import (
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/serverview"
+	"github.com/panemap/panemap/ui/tabs"
 )
 
 type mode int
@@ -123,7 +124,7 @@ type Model struct {
 	exitErr     error
 
 	// Derived from the above by layout().
-	header    headerView
+	header    tabs.View
 	footerOut string // the key help for the current mode
 	mapv      mapview.Map
 	mapKey    string // what mapv was drawn from

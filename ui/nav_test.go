@@ -413,15 +413,11 @@ func TestMouseDragSwaps(t *testing.T) {
 
 func TestMouseClickTab(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	x := -1
-	for _, tab := range h.m.header.tabs {
-		if tab.id == "@2" {
-			x = tab.x0 + 1
-		}
+	x, ok := h.m.header.TabX("@2")
+	if !ok {
+		t.Fatalf("no tab for @2 in %q", h.m.header.Out)
 	}
-	if x < 0 {
-		t.Fatalf("no tab for @2 in %q", h.m.header.out)
-	}
+	x++
 	h.send(tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: x, Y: 0, Button: tea.MouseLeft})
 	h.wantCalls("window @2")
 	if h.m.win != "@2" {

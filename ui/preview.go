@@ -291,6 +291,9 @@ func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 	if cmd == nil {
 		cmd = m.captureMissing()
 	}
+	if cmd == nil {
+		cmd = m.captureServer() // what the server view asked while this ran
+	}
 	switch {
 	case msg.more:
 		// Panes are still printing: capture them again after a batch

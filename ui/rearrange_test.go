@@ -77,15 +77,11 @@ func TestMoveFollowsThePane(t *testing.T) {
 func TestDragOntoTabMovesThePane(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	x0, y0 := h.paneCenter("%2")
-	x := -1
-	for _, tab := range h.m.header.tabs {
-		if tab.id == "@3" {
-			x = tab.x0 + 1
-		}
+	x, ok := h.m.header.TabX("@3")
+	if !ok {
+		t.Fatalf("no tab for @3 in %q", h.m.header.Out)
 	}
-	if x < 0 {
-		t.Fatalf("no tab for @3 in %q", h.m.header.out)
-	}
+	x++
 	h.send(tea.MouseClickMsg{X: x0, Y: y0, Button: tea.MouseLeft})
 	h.send(tea.MouseMotionMsg{X: x, Y: 0, Button: tea.MouseLeft})
 	h.send(tea.MouseReleaseMsg{X: x, Y: 0, Button: tea.MouseLeft})

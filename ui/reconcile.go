@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/tabs"
 )
 
 // Reconciling the model with tmux: what a fresh read of the session
@@ -103,7 +104,7 @@ func (m *Model) leaveClosed(prev, st *tmux.State) string {
 		return ""
 	}
 	m.win = next.ID
-	return fmt.Sprintf("window %s was closed; showing %s", tabLabel(old), tabLabel(next))
+	return fmt.Sprintf("window %s was closed; showing %s", tabs.TabLabel(old), tabs.TabLabel(next))
 }
 
 // nextWindow is the session's window with the lowest index above index,

@@ -8,20 +8,15 @@ import (
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
 	"github.com/panemap/panemap/ui/serverview"
+	"github.com/panemap/panemap/ui/tabs"
 )
 
 // Styles is every style the navigator draws with, built once.
 type Styles struct {
 	HasColor bool
 
-	// Header.
-	Header    lipgloss.Style
-	Session   lipgloss.Style
-	Tab       lipgloss.Style
-	ActiveTab lipgloss.Style
-	ModeNav   lipgloss.Style
-	ModeSwap  lipgloss.Style
-	Badge     lipgloss.Style
+	// The top line.
+	Tabs tabs.Styles
 
 	// The map's pane boxes, and its messages ("too small", the fatal
 	// view).
@@ -45,21 +40,15 @@ type Styles struct {
 func DefaultStyles(hasColor bool) Styles {
 	plain := lipgloss.NewStyle()
 	s := Styles{
-		HasColor:  hasColor,
-		Map:       mapview.DefaultStyles(hasColor),
-		Prompt:    prompt.DefaultStyles(hasColor),
-		Server:    serverview.DefaultStyles(hasColor),
-		Find:      find.DefaultStyles(hasColor),
-		Header:    plain,
-		Session:   plain.Bold(true),
-		Tab:       plain.Padding(0, 1),
-		ActiveTab: plain.Padding(0, 1).Reverse(true),
-		ModeNav:   plain.Bold(true).Padding(0, 1),
-		ModeSwap:  plain.Bold(true).Reverse(true).Padding(0, 1),
-		Badge:     plain.Bold(true).Padding(0, 1),
-		Status:    plain,
-		Nudge:     plain.Bold(true),
-		Error:     plain.Bold(true),
+		HasColor: hasColor,
+		Map:      mapview.DefaultStyles(hasColor),
+		Prompt:   prompt.DefaultStyles(hasColor),
+		Server:   serverview.DefaultStyles(hasColor),
+		Find:     find.DefaultStyles(hasColor),
+		Tabs:     tabs.DefaultStyles(hasColor),
+		Status:   plain,
+		Nudge:    plain.Bold(true),
+		Error:    plain.Bold(true),
 		Help: help.Styles{
 			ShortKey:       plain.Bold(true),
 			ShortDesc:      plain,
@@ -74,17 +63,10 @@ func DefaultStyles(hasColor bool) Styles {
 		return s
 	}
 	var (
-		accent, swap, mark = mapview.Accent, mapview.Swap, mapview.Mark
-		dim, faint         = mapview.Dim, mapview.Faint
-		bad                = lipgloss.Color("203")
-		tabBg              = lipgloss.Color("236")
+		swap       = mapview.Swap
+		dim, faint = mapview.Dim, mapview.Faint
+		bad        = lipgloss.Color("203")
 	)
-	s.Session = s.Session.Foreground(accent)
-	s.Tab = s.Tab.Foreground(dim)
-	s.ActiveTab = plain.Padding(0, 1).Bold(true).Foreground(lipgloss.Color("255")).Background(tabBg)
-	s.ModeNav = s.ModeNav.Foreground(lipgloss.Color("0")).Background(accent)
-	s.ModeSwap = plain.Bold(true).Padding(0, 1).Foreground(lipgloss.Color("0")).Background(swap)
-	s.Badge = s.Badge.Foreground(mark)
 	s.Status = s.Status.Foreground(dim)
 	s.Nudge = s.Nudge.Foreground(swap)
 	s.Error = s.Error.Foreground(bad)

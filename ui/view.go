@@ -11,6 +11,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/mapview"
+	"github.com/panemap/panemap/ui/tabs"
 )
 
 // The smallest terminal the navigator draws in; below it, it says so.
@@ -32,7 +33,7 @@ func (m *Model) layout() {
 	})
 	m.help.ShowAll = m.fullHelp
 	m.help.SetWidth(max(m.width, 0))
-	m.header = newHeader(m.styles, m.state, m.win, m.mode == modeSwap, m.width)
+	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1
 	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
 	if m.previewsOn() {
@@ -76,6 +77,19 @@ func (m *Model) layout() {
 	if key := in.Key(m.width, mapH); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
 	}
+}
+
+// modeName is the header's badge: what the keys do now.
+func (m *Model) modeName() string {
+	switch {
+	case m.finder != nil:
+		return "FIND"
+	case m.server != nil:
+		return "ALL"
+	case m.mode == modeSwap:
+		return "SWAP"
+	}
+	return "NAV"
 }
 
 func (m *Model) windowCount() int {
@@ -137,7 +151,7 @@ func (m Model) render() string {
 		body = m.server.View()
 	}
 	parts := [4]string{
-		m.header.out,
+		m.header.Out,
 		body,
 		ansi.Truncate(m.statusLine(), w, "…"),
 		m.footerOut,

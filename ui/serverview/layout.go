@@ -12,6 +12,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/mapview"
+	"github.com/panemap/panemap/ui/tabs"
 )
 
 // The tiles: each window is a title line over its map. Tiles are at
@@ -89,7 +90,13 @@ func (m *Model) relayout() {
 	if m.width < minTileWidth/2 || m.height < 3 || len(m.windows) == 0 {
 		return
 	}
-	perRow := max(1, m.width/minTileWidth)
+	// As many tiles to a row as fit, but no more than the most windows a
+	// session has: a small server gets big tiles.
+	most := 1
+	for i := range m.windows {
+		most = max(most, m.sessionLen(i))
+	}
+	perRow := max(1, min(m.width/minTileWidth, most))
 	tileW := m.width / perRow
 	sessions, tileRows := 0, 0
 	for i, w := range m.windows {
@@ -159,16 +166,7 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 	case w.Active:
 		style = st.Current
 	}
-	marks := ""
-	if w.Bell {
-		marks += "!"
-	}
-	if w.Activity {
-		marks += "#"
-	}
-	if w.Silence {
-		marks += "~"
-	}
+	marks := tabs.AlertMarks(w)
 	if w.Active {
 		marks += "*"
 	}

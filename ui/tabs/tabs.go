@@ -1,4 +1,8 @@
-package ui
+// Package tabs is the navigator's top line: the session, its windows as
+// tabs (the one on the map highlighted, each with tmux's alert marks),
+// and the mode badges; and which tab is where, for clicks. It imports
+// nothing of panemap but the tmux vocabulary and ui/cells.
+package tabs
 
 import (
 	"fmt"
@@ -9,7 +13,42 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/mapview"
 )
+
+// Styles is how the top line draws.
+type Styles struct {
+	Session   lipgloss.Style
+	Tab       lipgloss.Style
+	ActiveTab lipgloss.Style
+	ModeNav   lipgloss.Style
+	ModeSwap  lipgloss.Style
+	Badge     lipgloss.Style
+}
+
+// DefaultStyles returns the styles; without colour the tab on the map is
+// reversed, and so is the swap badge.
+func DefaultStyles(hasColor bool) Styles {
+	plain := lipgloss.NewStyle()
+	s := Styles{
+		Session:   plain.Bold(true),
+		Tab:       plain.Padding(0, 1),
+		ActiveTab: plain.Padding(0, 1).Reverse(true),
+		ModeNav:   plain.Bold(true).Padding(0, 1),
+		ModeSwap:  plain.Bold(true).Reverse(true).Padding(0, 1),
+		Badge:     plain.Bold(true).Padding(0, 1),
+	}
+	if !hasColor {
+		return s
+	}
+	s.Session = s.Session.Foreground(mapview.Accent)
+	s.Tab = s.Tab.Foreground(mapview.Dim)
+	s.ActiveTab = plain.Padding(0, 1).Bold(true).Foreground(lipgloss.Color("255")).Background(lipgloss.Color("236"))
+	s.ModeNav = s.ModeNav.Foreground(lipgloss.Color("0")).Background(mapview.Accent)
+	s.ModeSwap = plain.Bold(true).Padding(0, 1).Foreground(lipgloss.Color("0")).Background(mapview.Swap)
+	s.Badge = s.Badge.Foreground(mapview.Mark)
+	return s
+}
 
 // tabHit is where a window's tab is on the header line.
 type tabHit struct {
@@ -17,25 +56,26 @@ type tabHit struct {
 	id     tmux.WindowID
 }
 
-// headerView is the top line: the session, its windows as tabs (the one
-// on the map highlighted), and the mode badges.
-type headerView struct {
-	out  string
+// View is the top line drawn, and where its tabs are.
+type View struct {
+	Out  string
 	tabs []tabHit
 }
 
 const maxTabName = 16
 
-func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int) headerView {
+// New draws the top line for session s with window win on the map, the
+// mode badge mode ("NAV", "SWAP"…), width cells wide.
+func New(st Styles, s *tmux.State, win tmux.WindowID, mode string, width int) View {
 	if s == nil || width <= 0 {
-		return headerView{}
+		return View{}
 	}
 	left := st.Session.Render(ansi.Truncate(cells.Printable(s.SessionName), max(width/3, 1), "…")) + " "
 	var badges []string
-	if swap {
-		badges = append(badges, st.ModeSwap.Render("SWAP"))
+	if mode == "SWAP" {
+		badges = append(badges, st.ModeSwap.Render(mode))
 	} else {
-		badges = append(badges, st.ModeNav.Render("NAV"))
+		badges = append(badges, st.ModeNav.Render(mode))
 	}
 	if w, ok := s.Window(win); ok && w.Zoomed {
 		badges = append(badges, st.Badge.Render("ZOOM"))
@@ -53,7 +93,7 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 	tabs := make([]string, len(s.Windows))
 	active := 0
 	for i, w := range s.Windows {
-		name := tabLabel(w) + alertMarks(w)
+		name := TabLabel(w) + AlertMarks(w)
 		if w.ID == win {
 			active = i
 			tabs[i] = st.ActiveTab.Render(name)
@@ -66,7 +106,7 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 	for start < active && sumWidth(tabs[start:active+1]) > avail {
 		start++
 	}
-	h := headerView{}
+	h := View{}
 	var b strings.Builder
 	b.WriteString(left)
 	x := lipgloss.Width(left)
@@ -83,18 +123,18 @@ func newHeader(st Styles, s *tmux.State, win tmux.WindowID, swap bool, width int
 		b.WriteString(strings.Repeat(" ", pad))
 	}
 	b.WriteString(right)
-	h.out = ansi.Truncate(b.String(), width, "")
+	h.Out = ansi.Truncate(b.String(), width, "")
 	return h
 }
 
-// tabLabel is how a window's tab names it: "2:logs".
-func tabLabel(w *tmux.Window) string {
+// TabLabel is how a window's tab names it: "2:logs".
+func TabLabel(w *tmux.Window) string {
 	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(cells.Printable(w.Name), maxTabName, "…"))
 }
 
-// alertMarks are the marks tmux's own status line gives a window with an
+// AlertMarks are the marks tmux's own status line gives a window with an
 // alert in the session (window_flags): ! a bell, # activity, ~ silence.
-func alertMarks(w *tmux.Window) string {
+func AlertMarks(w *tmux.Window) string {
 	var b strings.Builder
 	for _, m := range []struct {
 		on   bool
@@ -115,8 +155,18 @@ func sumWidth(ss []string) int {
 	return n
 }
 
-// tabAt is the window whose tab is at (x, y).
-func (h headerView) tabAt(x, y int) (tmux.WindowID, bool) {
+// TabX is where window id's tab starts on the line, when it is shown.
+func (h View) TabX(id tmux.WindowID) (int, bool) {
+	for _, t := range h.tabs {
+		if t.id == id {
+			return t.x0, true
+		}
+	}
+	return 0, false
+}
+
+// TabAt is the window whose tab is at (x, y).
+func (h View) TabAt(x, y int) (tmux.WindowID, bool) {
 	if y != 0 {
 		return "", false
 	}
@@ -139,7 +189,7 @@ func markedElsewhere(s *tmux.State, win tmux.WindowID) string {
 	case ok && w.ID == win:
 		return ""
 	case ok && w != s.Foreign:
-		return "MARK " + tabLabel(w)
+		return "MARK " + TabLabel(w)
 	}
 	return "MARK " + string(s.Marked)
 }
