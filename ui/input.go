@@ -33,12 +33,11 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		case m.finder != nil:
 			return m.findKey(msg)
 		}
-	case tea.MouseClickMsg:
-		return m.handleClick(msg)
-	case tea.MouseMotionMsg:
-		m.handleMotion(msg)
-	case tea.MouseReleaseMsg:
-		return m.handleRelease(msg)
+	case tea.MouseClickMsg, tea.MouseMotionMsg, tea.MouseReleaseMsg:
+		if m.server != nil || m.finder != nil {
+			return nil // the map is not on screen: a click there means nothing
+		}
+		return m.handleMouse(msg)
 	case labelTimeoutMsg:
 		if msg.gen == m.labelGen && m.pending != "" {
 			return m.commitLabel()
@@ -152,6 +151,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startOp("undo", false, restoreTo(e, m.named))
 	default:
 		m.nudgeDisabled(msg)
+	}
+	return nil
+}
+
+// handleMouse is a click, a drag's motion or its release on the map.
+func (m *Model) handleMouse(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
+	case tea.MouseMotionMsg:
+		m.handleMotion(msg)
+	case tea.MouseReleaseMsg:
+		return m.handleRelease(msg)
 	}
 	return nil
 }

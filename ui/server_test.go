@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -101,4 +103,15 @@ func TestServerViewPreviews(t *testing.T) {
 	if scr := h.screen(); !strings.Contains(scr, "hello from far away") {
 		t.Errorf("the preview of %%98 is not in its box:\n%s", scr)
 	}
+}
+
+// TestServerViewIgnoresTheHiddenMap: a click where the map was, while
+// the server view covers it, changes nothing.
+func TestServerViewIgnoresTheHiddenMap(t *testing.T) {
+	core := serverFake()
+	h := newHarnessOn(t, core, testOptions(), 100, 40)
+	x, y := h.paneCenter("%3")
+	h.keys("w")
+	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseLeft})
+	h.wantCalls("list server")
 }
