@@ -22,6 +22,9 @@ func TestE2EFind(t *testing.T) {
 			text.WriteString("filler line " + strings.Repeat("x", i%30) + "\n")
 		}
 		inner.Must("send-keys", "-t", target, "-l", text.String())
+		// A second pane with the needle, in another window of main: the
+		// first match listed (main comes before logs).
+		inner.Must("new-window", "-d", "-t", "main:", "-n", "near", "printf 'needle-Quartz 7\\n'; exec cat")
 		tmuxtest.Eventually(t, wait, func() bool {
 			return strings.Contains(inner.Must("capture-pane", "-p", "-t", target), "filler line "+strings.Repeat("x", 29))
 		}, "the filler to scroll the needle into history")
@@ -44,9 +47,10 @@ func TestE2EFind(t *testing.T) {
 	s.WaitScreen(wait, "no match: a capital makes case count", func(scr string) bool { return strings.Contains(scr, "0 matches in 0 panes") })
 	s.Keys("C-u")
 	typed("needle-Qu")
-	// The line is there twice: the terminal's echo and cat's copy.
-	s.WaitScreen(wait, "the match", func(scr string) bool { return strings.Contains(scr, "2 matches in 1 panes") })
-	s.Keys("Enter")
+	// main's pane first, then the logs pane's line twice (the terminal's
+	// echo and cat's copy); Down, Tab and Up choose the second match.
+	s.WaitScreen(wait, "the matches", func(scr string) bool { return strings.Contains(scr, "3 matches in 2 panes") })
+	s.Keys("Down", "Tab", "Up", "Enter")
 	if code := s.closed(t); code != 0 {
 		t.Errorf("exit status %d after a jump", code)
 	}

@@ -107,3 +107,16 @@ func TestE2EServerViewArrowsEnterAndEsc(t *testing.T) {
 	at := func() string { return s2.Inner.Must("list-clients", "-F", "#{session_id} #{window_id} #{pane_id}") }
 	tmuxtest.Eventually(t, wait, func() bool { return at() == want }, "the client to show %s (it shows %s)", want, at())
 }
+
+// TestE2EServerViewTab: Tab walks to the next pane (in the window's
+// index order: below the first) and Enter makes it the active pane.
+func TestE2EServerViewTab(t *testing.T) {
+	s := openNavigator(t)
+	s.Keys("w")
+	s.WaitScreen(wait, "the server view", func(scr string) bool { return strings.Contains(scr, "1 session") })
+	s.Keys("Tab", "Tab", "BTab", "Enter")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Enter", code)
+	}
+	s.active(t, s.g[2], "w, tab, tab, shift+tab, enter")
+}
