@@ -22,6 +22,9 @@ type Core interface {
 // satisfies it; with a core that does not, a says it cannot.
 type ServerCore interface {
 	List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listing, error)
+	// ActiveSince is the panes whose windows printed at or after since
+	// (Unix seconds): what find reads again.
+	ActiveSince(ctx context.Context, since int64) ([]tmux.PaneID, error)
 }
 
 var _ Core = (*tmuxctl.Client)(nil)

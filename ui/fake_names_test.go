@@ -113,3 +113,11 @@ func (f *fakeCore) inOthers(p tmux.PaneID) bool {
 	}
 	return false
 }
+
+// ActiveSince answers the panes the test says printed.
+func (f *fakeCore) ActiveSince(ctx context.Context, since int64) ([]tmux.PaneID, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.record("active since")
+	return f.active, nil
+}

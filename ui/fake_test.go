@@ -22,8 +22,10 @@ type fakeCore struct {
 	acts  int              // Act calls: each is one tmux command list
 	fail  map[string]error // the next call of that name fails
 	gone  bool             // the server is gone: everything fails
-	// others are the other sessions' windows, for List.
+	// others are the other sessions' windows, for List; active is what
+	// ActiveSince answers.
 	others []*tmux.Window
+	active []tmux.PaneID
 }
 
 func newFake(st *tmux.State) *fakeCore {

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"math"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -29,8 +30,12 @@ type FindSource interface {
 type findReadMsg struct {
 	windows []*tmux.Window // the listing, as find opens
 	index   *search.Index
+	since   int64 // the Unix second the read began (0: a preview's re-read)
 	err     error
 }
+
+// findCheckEvery is how often find asks tmux which windows printed.
+const findCheckEvery = time.Second
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
@@ -46,6 +51,7 @@ func (m *Model) openFind() tea.Cmd {
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 4*timeout)
 		defer cancel()
+		since := time.Now().Unix()
 		l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
 		if err != nil {
 			return findReadMsg{err: err}
@@ -64,7 +70,39 @@ func (m *Model) openFind() tea.Cmd {
 		for _, p := range text {
 			x.Set(p)
 		}
-		return findReadMsg{windows: l.Windows, index: x}
+		return findReadMsg{windows: l.Windows, index: x, since: since}
+	})
+}
+
+// checkFind reads again, at most every findCheckEvery (poll ticks), the
+// panes of every window that printed since the last read: the panes of
+// other sessions and windows, which the live previews do not watch.
+func (m *Model) checkFind(tick time.Time) tea.Cmd {
+	sc, ok := m.core.(ServerCore)
+	if !ok || m.finder == nil || m.findIndex == nil || m.findReading || tick.Sub(m.findChecked) < findCheckEvery {
+		return nil
+	}
+	m.findChecked, m.findReading = tick, true
+	src, ctx, timeout, windows, x, since := m.opts.Finder, m.ctx, m.opts.OpTimeout, m.findWindows, m.findIndex, m.findSince
+	return m.tracked(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		now := time.Now().Unix()
+		panes, err := sc.ActiveSince(ctx, since)
+		switch {
+		case err != nil:
+			return findReadMsg{index: x} // ask from the same second next time
+		case len(panes) == 0:
+			return findReadMsg{index: x, since: now}
+		}
+		text, err := src.FindText(ctx, windows, panes)
+		if err != nil {
+			return findReadMsg{index: x}
+		}
+		for _, p := range text {
+			x.Set(p)
+		}
+		return findReadMsg{index: x, since: now}
 	})
 }
 
@@ -104,6 +142,9 @@ func (m Model) onFindRead(msg findReadMsg) (tea.Model, tea.Cmd) {
 	if msg.windows != nil {
 		m.findWindows = msg.windows
 		m.finder.SetWindows(msg.windows)
+	}
+	if msg.since != 0 {
+		m.findSince = msg.since
 	}
 	m.findIndex = msg.index
 	m.finder.SetIndex(msg.index)

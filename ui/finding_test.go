@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -133,5 +134,36 @@ func TestFindKeepsFreshAndSafe(t *testing.T) {
 	}
 	if !strings.Contains(h.screen(), "evil twin appeared") {
 		t.Errorf("the fresh text is not found:\n%s", h.screen())
+	}
+}
+
+// TestFindReadsWhatPrintedElsewhere: once a second (poll ticks), find
+// asks which windows printed and reads their panes again, another
+// session's included.
+func TestFindReadsWhatPrintedElsewhere(t *testing.T) {
+	h, core, ff := findHarness(t)
+	h.keys("/")
+	h.typeText("fresh")
+	ff.mu.Lock()
+	ff.text["%98"] = []string{"fresh output far away"}
+	ff.mu.Unlock()
+	core.mu.Lock()
+	core.active = []tmux.PaneID{"%98"}
+	core.mu.Unlock()
+	tick := time.Now()
+	h.send(pollMsg(tick))
+	if !strings.Contains(h.screen(), "fresh output far away") {
+		t.Errorf("the pane that printed in another session was not read again:\n%s", h.screen())
+	}
+	ff.mu.Lock()
+	reads := len(ff.reads)
+	ff.mu.Unlock()
+	// Within the second: no check.
+	h.send(pollMsg(tick.Add(500 * time.Millisecond)))
+	ff.mu.Lock()
+	again := len(ff.reads)
+	ff.mu.Unlock()
+	if again != reads {
+		t.Errorf("find read panes again %d times within the second", again-reads)
 	}
 }

@@ -92,7 +92,9 @@ type Model struct {
 	finder      *find.Model
 	findIndex   *search.Index
 	findWindows []*tmux.Window
-	findReading bool // a read of panes' text is in flight
+	findReading bool      // a read of panes' text is in flight
+	findSince   int64     // Unix second the last read began: windows active since are read again
+	findChecked time.Time // the poll tick of the last such check
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg
@@ -249,7 +251,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.fatal != nil || m.quitting {
 			return m, nil
 		}
-		cmds := []tea.Cmd{m.poll()}
+		cmds := []tea.Cmd{m.poll(), m.checkFind(time.Time(msg))}
 		if !m.busy && !m.reading {
 			cmds = append(cmds, m.refresh())
 		}
