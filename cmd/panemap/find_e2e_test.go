@@ -59,3 +59,24 @@ func TestE2EFind(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return clientAt() == want },
 		"the client to show %s (it shows %s)", want, clientAt())
 }
+
+// TestE2EFindStaysFresh: what a pane of another session prints while
+// find is open is found.
+func TestE2EFindStaysFresh(t *testing.T) {
+	var far string
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.Must("new-session", "-d", "-s", "far", "exec cat")
+		far = inner.Must("display-message", "-p", "-t", "far:", "#{pane_id}")
+	})
+	s.Keys("/")
+	s.WaitScreen(wait, "find", func(scr string) bool { return strings.Contains(scr, "panes: type to find") })
+	s.Outer.Must("send-keys", "-t", s.OuterPane, "-l", "late-arrival")
+	s.WaitScreen(wait, "no match yet", func(scr string) bool { return strings.Contains(scr, "0 matches in 0 panes") })
+	s.Inner.Must("send-keys", "-t", far, "-l", "a late-arrival line\n")
+	s.WaitScreen(wait, "the line printed meanwhile", func(scr string) bool {
+		return strings.Contains(scr, "a late-arrival line") && strings.Contains(scr, far)
+	})
+	s.Keys("Escape")
+	s.WaitScreen(wait, "the map again", func(scr string) bool { return strings.Contains(scr, "NAV") })
+	s.quit(t)
+}
