@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -23,6 +24,10 @@ func TestFindText(t *testing.T) {
 		srv.Must("new-session", "-d", "-s", "other", "-n", "side", "exec cat")
 		short := tmux.PaneID(srv.Display("other:side", "#{pane_id}"))
 		gone := tmux.PaneID(srv.Must("split-window", "-d", "-t", "other:side", "-P", "-F", "#{pane_id}", "exec cat"))
+		// Until the shell tmux starts it through has exec'd cat, the
+		// pane's command reads as that shell.
+		tmuxtest.Eventually(t, 5*time.Second, func() bool { return srv.Display(string(short), "#{pane_current_command}") == "cat" },
+			"%s to run cat", short)
 		l, err := c.List(t.Context(), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
