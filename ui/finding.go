@@ -2,14 +2,12 @@ package ui
 
 import (
 	"context"
-	"math"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/serverview"
@@ -30,8 +28,22 @@ type FindSource interface {
 type findReadMsg struct {
 	windows []*tmux.Window // the listing, as find opens
 	index   *search.Index
+	read    bool  // panes' text was read into index: match the query again
 	since   int64 // the Unix second the read began (0: a preview's re-read)
 	err     error
+}
+
+// readInto reads panes' text (as listed in windows) into x, and answers
+// whether anything was read. A failed read keeps what x held.
+func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes []tmux.PaneID, x *search.Index) bool {
+	text, err := src.FindText(ctx, windows, panes)
+	if err != nil {
+		return false
+	}
+	for _, p := range text {
+		x.Set(p)
+	}
+	return len(text) > 0
 }
 
 // findCheckEvery is how often find asks tmux which windows printed.
@@ -52,17 +64,17 @@ func (m *Model) openFind() tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, 4*timeout)
 		defer cancel()
 		since := time.Now().Unix()
-		l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+		windows, err := serverWindows(ctx, sc)
 		if err != nil {
 			return findReadMsg{err: err}
 		}
 		var panes []tmux.PaneID
-		for _, w := range l.Windows {
+		for _, w := range windows {
 			for _, p := range w.Panes {
 				panes = append(panes, p.ID)
 			}
 		}
-		text, err := src.FindText(ctx, l.Windows, panes)
+		text, err := src.FindText(ctx, windows, panes)
 		if err != nil {
 			return findReadMsg{err: err}
 		}
@@ -70,7 +82,7 @@ func (m *Model) openFind() tea.Cmd {
 		for _, p := range text {
 			x.Set(p)
 		}
-		return findReadMsg{windows: l.Windows, index: x, since: since}
+		return findReadMsg{windows: windows, index: x, read: true, since: since}
 	})
 }
 
@@ -95,14 +107,7 @@ func (m *Model) checkFind(tick time.Time) tea.Cmd {
 		case len(panes) == 0:
 			return findReadMsg{index: x, since: now}
 		}
-		text, err := src.FindText(ctx, windows, panes)
-		if err != nil {
-			return findReadMsg{index: x}
-		}
-		for _, p := range text {
-			x.Set(p)
-		}
-		return findReadMsg{index: x, since: now}
+		return findReadMsg{index: x, read: readInto(ctx, src, windows, panes, x), since: now}
 	})
 }
 
@@ -116,14 +121,7 @@ func (m *Model) refreshFind(panes []tmux.PaneID) tea.Cmd {
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		text, err := src.FindText(ctx, windows, panes)
-		if err != nil {
-			return findReadMsg{index: x} // keep what was read before
-		}
-		for _, p := range text {
-			x.Set(p)
-		}
-		return findReadMsg{index: x}
+		return findReadMsg{index: x, read: readInto(ctx, src, windows, panes, x)}
 	})
 }
 
@@ -145,6 +143,9 @@ func (m Model) onFindRead(msg findReadMsg) (tea.Model, tea.Cmd) {
 	}
 	if msg.since != 0 {
 		m.findSince = msg.since
+	}
+	if !msg.read {
+		return m, nil // nothing new: the matches stand
 	}
 	m.findIndex = msg.index
 	m.finder.SetIndex(msg.index)

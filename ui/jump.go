@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"math"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -64,12 +63,11 @@ func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
 		done := opDoneMsg{seq: seq, name: name, fromWin: win, noop: true}
 		var windows []*tmux.Window
 		if list {
-			l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
-			if err != nil {
+			var err error
+			if windows, err = serverWindows(ctx, sc); err != nil {
 				done.err = err
 				return done
 			}
-			windows = l.Windows
 		}
 		to, note, ok := find(windows)
 		if !ok {

@@ -34,6 +34,17 @@ func (m *Model) openServer() tea.Cmd {
 	return m.listServer(true)
 }
 
+// serverWindows lists every window of every session, with its panes, in
+// one command list, whatever their number (List's default limit is for
+// agents). The server view, find and a use it.
+func serverWindows(ctx context.Context, sc ServerCore) ([]*tmux.Window, error) {
+	l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+	if err != nil {
+		return nil, err
+	}
+	return l.Windows, nil
+}
+
 // listServer lists every session's windows and panes.
 func (m *Model) listServer(open bool) tea.Cmd {
 	sc := m.core.(ServerCore)
@@ -42,11 +53,8 @@ func (m *Model) listServer(open bool) tea.Cmd {
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
-		if err != nil {
-			return serverListMsg{err: err, open: open}
-		}
-		return serverListMsg{windows: l.Windows, open: open}
+		windows, err := serverWindows(ctx, sc)
+		return serverListMsg{windows: windows, err: err, open: open}
 	})
 }
 
