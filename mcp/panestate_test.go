@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
 	"github.com/panemap/panemap/tmux"
 )
@@ -21,9 +20,7 @@ func TestListPanesState(t *testing.T) {
 	f.srv.Must("copy-mode", "-t", copying)
 	// tmux learns the exit status when it reaps the child, which may come
 	// after the pane's output ends.
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
-		return f.srv.Display(exited, "#{pane_dead} #{pane_dead_status}") == "1 3"
-	}, "%s did not die with status 3", exited)
+	f.srv.WaitDisplay(20*time.Second, exited, "#{pane_dead} #{pane_dead_status}", "1 3")
 
 	var w window
 	text := f.ok(t, "list_panes", obj("window", f.srv.Display(live, "#{window_id}")), &w)

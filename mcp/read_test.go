@@ -21,7 +21,7 @@ func buildPane(t *testing.T, f *fixture) string {
 	t.Helper()
 	f.srv.Must("respawn-pane", "-k", "-t", "main:0", `printf '\033]52;c;c2VjcmV0\007\033[31mred\033[0m \033]0;t\007ok\n'; seq -f 'step-%g' 1 100; exec cat`)
 	p := f.srv.Display("main:0", "#{pane_id}")
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(f.srv.Must("capture-pane", "-p", "-t", p), "step-100")
 	}, "%s to print", p)
 	return p
@@ -78,7 +78,7 @@ func TestSearchPanes(t *testing.T) {
 		t.Errorf("100 lines match step: %d, truncated %v", len(v.Matches), v.Truncated)
 	}
 	f.srv.Must("split-window", "-t", p, "seq -f 'step-%g' 1 300; exec cat")
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(f.srv.Must("capture-pane", "-p", "-t", "main:0.1"), "step-300")
 	}, "the second pane to print")
 	f.ok(t, "search_panes", obj("pattern", `step`, "session", f.srv.Display(p, "#{session_id}")), &v)

@@ -77,7 +77,7 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 			}
 			_ = inW.Close()
 			var n int
-			tmuxtest.Eventually(t, 5*time.Second, func() bool { n = runtime.NumGoroutine(); return n <= base },
+			tmuxtest.Eventually(t, 20*time.Second, func() bool { n = runtime.NumGoroutine(); return n <= base },
 				"goroutines left behind: %d, had %d before:\n%s", n, base, stacks())
 		})
 	}

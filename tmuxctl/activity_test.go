@@ -21,11 +21,11 @@ func TestActiveSince(t *testing.T) {
 		loud := tmux.PaneID(srv.Display("other:", "#{pane_id}"))
 		// Past the second everything above started in.
 		start := time.Now().Unix()
-		tmuxtest.Eventually(t, 5*time.Second, func() bool { return time.Now().Unix() > start }, "the next second")
+		tmuxtest.Eventually(t, 20*time.Second, func() bool { return time.Now().Unix() > start }, "the next second")
 		since := time.Now().Unix()
 		srv.Must("send-keys", "-t", string(loud), "-l", "hello\n")
 		var got []tmux.PaneID
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			var err error
 			got, err = c.ActiveSince(t.Context(), since)
 			return err == nil && slices.Contains(got, loud)

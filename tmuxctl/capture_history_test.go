@@ -19,7 +19,7 @@ func seqPane(t *testing.T, srv *tmuxtest.Server, n int) tmux.PaneID {
 	srv.Must("respawn-pane", "-k", "-t", "main:0", fmt.Sprintf("seq -f 'line-%%g' 1 %d; exec cat", n))
 	p := tmux.PaneID(srv.Display("main:0", "#{pane_id}"))
 	last := fmt.Sprintf("line-%d", n)
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), last)
 	}, "%s to print %s", p, last)
 	return p
@@ -87,7 +87,7 @@ func typeLines(t *testing.T, srv *tmuxtest.Server, p tmux.PaneID) {
 		fmt.Fprintf(&b, "more-%d\n", i)
 	}
 	srv.Must("send-keys", "-t", string(p), "-l", b.String())
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Count(srv.Must("capture-pane", "-p", "-S", "-", "-t", string(p)), "more-200") == 2
 	}, "%s to echo more-200", p)
 }

@@ -49,7 +49,7 @@ func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []t
 	for i, p := range ids {
 		// Printed, and running cat: until the shell has exec'd it the
 		// pane's command is sh, and two reads could differ.
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), fmt.Sprintf("END-%d", i)) &&
 				srv.Display(string(p), "#{pane_current_command}") == "cat"
 		}, "pane %d to print and run cat", i)
@@ -115,13 +115,13 @@ func TestCapturePanesOwnText(t *testing.T) {
 func TestCapturePanesCopyMode(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		p := tmux.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "i=100; while [ $i -lt 200 ]; do echo L$i; i=$((i+1)); done; exec cat"))
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "L199")
 		}, "the lines")
 		before := capture1(t, c, p)
 		srv.Must("copy-mode", "-t", string(p))
 		srv.Must("send-keys", "-t", string(p), "-X", "-N", "7", "scroll-up")
-		tmuxtest.Eventually(t, 5*time.Second, func() bool { return srv.Display(string(p), "#{scroll_position}") == "7" }, "copy mode to scroll")
+		srv.WaitDisplay(20*time.Second, string(p), "#{scroll_position}", "7")
 		s := capture1(t, c, p)
 		if s.Mode != "copy-mode" || s.Height != before.Height {
 			t.Fatalf("tmux %s: mode %q height %d", srv.Version(), s.Mode, s.Height)
@@ -157,7 +157,7 @@ func TestCapturePanesCopyModeSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := tmux.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "echo first; cat "+fifo+"; exec cat"))
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "first")
 		}, "the first line")
 		srv.Must("copy-mode", "-t", string(p))
@@ -165,7 +165,7 @@ func TestCapturePanesCopyModeSnapshot(t *testing.T) {
 		if err := os.WriteFile(fifo, []byte("second\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "second")
 		}, "the second line on the live screen")
 		after := capture1(t, c, p)
@@ -191,7 +191,7 @@ func TestCapturePanesOtherModes(t *testing.T) {
 		srv.Must("clock-mode", "-t", string(panes[0]))
 		srv.Must("choose-tree", "-t", string(panes[1]))
 		srv.Must("run-shell", "-t", string(panes[2]), "echo view-mode-text")
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return srv.Display(string(panes[2]), "#{pane_mode}") == "view-mode"
 		}, "view mode")
 		// The pane's own screen, as capture-pane prints it while the mode

@@ -73,7 +73,7 @@ func serverOfThree(t *testing.T, srv *tmuxtest.Server) (linked, zoomed string) {
 	// A new window is named after its pane's process as it starts: tmux
 	// (the forked server) until its shell runs, then sh. Let automatic
 	// rename settle before the listing is read twice and compared.
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		for _, l := range strings.Split(srv.Must("list-windows", "-a", "-F", "#{automatic-rename} #{window_name} #{pane_current_command}"), "\n") {
 			if f := strings.Fields(l); len(f) == 3 && f[0] == "1" && (f[1] != f[2] || f[2] == "tmux") {
 				return false

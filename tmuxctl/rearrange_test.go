@@ -33,7 +33,7 @@ func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 	w.session = srv.Display("main:", "#{session_id}")
 	// automatic-rename names a window after its active pane's command,
 	// which is the user's shell until sh takes over: wait for that.
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		names := srv.Must("list-windows", "-t", "main", "-F", "#{?automatic-rename,#{window_name},sh}")
 		return strings.Trim(strings.ReplaceAll(names, "sh", ""), "\n") == ""
 	}, "the windows to be named sh")

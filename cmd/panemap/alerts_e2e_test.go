@@ -46,7 +46,7 @@ func TestE2ENextAlertAcrossSessions(t *testing.T) {
 	g := n.Inner.Grid()
 	n.Inner.Must("new-session", "-d", "-s", "other", "-n", "calm", "exec cat")
 	n.Inner.Must("new-window", "-d", "-t", "other:1", "-n", "ring", `printf '\a'; exec cat`)
-	tmuxtest.Eventually(t, wait, func() bool { return n.Inner.Display("other:1", "#{window_bell_flag}") == "1" }, "the bell in other:1")
+	n.Inner.WaitDisplay(wait, "other:1", "#{window_bell_flag}", "1")
 	want := n.Inner.Display("other:1", "#{session_id} #{window_id}")
 	bin := tmuxtest.Panemap(t)
 	wd, _ := os.Getwd()

@@ -190,7 +190,7 @@ func TestE2EMarkSwapUndoThenKeep(t *testing.T) {
 	tl, tr := s.g[0], s.g[1]
 	cTL, cTR := s.cell(tl), s.cell(tr)
 	s.Keys("m")
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(tl, "#{pane_marked}") == "1" }, "m did not mark %s", tl)
+	s.Inner.WaitDisplay(wait, tl, "#{pane_marked}", "1")
 	s.Keys("l")
 	s.active(t, tr, "l")
 	s.Keys("x")
@@ -222,9 +222,9 @@ func TestE2EEscRestoresFocusZoomWindowAndLastPane(t *testing.T) {
 	})
 	before := s.fingerprint()
 	s.Keys("l", "j", "z")
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(s.g[0], "#{window_zoomed_flag}") == "1" }, "z did not zoom")
+	s.Inner.WaitDisplay(wait, s.g[0], "#{window_zoomed_flag}", "1")
 	s.Keys("]")
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display("main:", "#{window_index}") == "1" }, "] did not switch window")
+	s.Inner.WaitDisplay(wait, "main:", "#{window_index}", "1")
 	s.Keys("Escape")
 	if code := s.closed(t); code != 0 {
 		t.Errorf("exit status %d", code)

@@ -39,8 +39,7 @@ func TestE2ENames(t *testing.T) {
 	s.Keys("C-u")
 	typed("build #{pane_id}")
 	s.Keys("Enter")
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(active, "#{pane_title}") == "build #{pane_id}" },
-		"the title to be set (it is %q)", s.Inner.Display(active, "#{pane_title}"))
+	s.Inner.WaitDisplay(wait, active, "#{pane_title}", "build #{pane_id}")
 
 	s.Keys("u")
 	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(active, "#{pane_title}") == title },

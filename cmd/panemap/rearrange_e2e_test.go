@@ -259,16 +259,14 @@ func TestE2ERearrangeDragOntoTab(t *testing.T) {
 	s.mouse(t, 32, (fc+tc)/2, (fr+trow)/2, false)
 	s.mouse(t, 32, tc+1, trow, false)
 	s.mouse(t, 0, tc+1, trow, true)
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(bl, "#{window_index}") == "1" },
-		"dropping %s on the tab of window 1 left it in window %s", bl, s.Inner.Display(bl, "#{window_index}"))
+	s.Inner.WaitDisplay(wait, bl, "#{window_index}", "1")
 	if got := paneSet(s.Inner, "main:1"); got != paneSet(nil, first, bl) {
 		t.Errorf("window 1 has panes %s, want %s and %s", got, first, bl)
 	}
 	if got := paneSet(s.Inner, "main:0"); got != paneSet(nil, tl, tr, br) {
 		t.Errorf("window 0 has panes %s after the move, want %s %s %s", got, tl, tr, br)
 	}
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display("main:", "#{window_index}") == "1" },
-		"tmux's current window is %s after the drop, want 1", s.Inner.Display("main:", "#{window_index}"))
+	s.Inner.WaitDisplay(wait, "main:", "#{window_index}", "1")
 	if a := s.Inner.Active("main:1"); a != bl {
 		t.Errorf("the moved pane %s is not focused in window 1: %s is", bl, a)
 	}

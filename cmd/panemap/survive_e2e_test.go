@@ -33,7 +33,7 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 	// so only its index is checked.
 	// The name must have settled (automatic-rename shows the user's shell
 	// until sh runs), and the map must show it, before the window goes.
-	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(s.g[0], "#{window_name}") == "sh" }, "window 0 named sh")
+	s.Inner.WaitDisplay(wait, s.g[0], "#{window_name}", "sh")
 	closed := s.Inner.Display(s.g[0], "#{window_index}:#{window_name}")
 	s.WaitScreen(wait, "the tab "+closed, func(scr string) bool { return strings.Contains(scr, closed) })
 	shown := s.Inner.Display(next, "#{window_index}") + ":"

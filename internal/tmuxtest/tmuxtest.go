@@ -130,6 +130,23 @@ func (s *Server) Display(target, format string) string {
 	return s.Must("display-message", "-p", "-t", target, format)
 }
 
+// WaitDisplay polls a format against a target until it reads want, and
+// fails naming what it read last when timeout passes first.
+func (s *Server) WaitDisplay(timeout time.Duration, target, format, want string) {
+	s.tb.Helper()
+	got := ""
+	deadline := time.Now().Add(timeout)
+	for {
+		if got = s.Display(target, format); got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("timed out after %v: %s on %s reads %q, want %q", timeout, format, target, got, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // SocketPath is the server's socket file.
 func (s *Server) SocketPath() string {
 	return filepath.Join(fmt.Sprintf("/tmp/tmux-%d", os.Getuid()), s.Name)

@@ -26,8 +26,7 @@ func TestFindText(t *testing.T) {
 		gone := tmux.PaneID(srv.Must("split-window", "-d", "-t", "other:side", "-P", "-F", "#{pane_id}", "exec cat"))
 		// Until the shell tmux starts it through has exec'd cat, the
 		// pane's command reads as that shell.
-		tmuxtest.Eventually(t, 5*time.Second, func() bool { return srv.Display(string(short), "#{pane_current_command}") == "cat" },
-			"%s to run cat", short)
+		srv.WaitDisplay(20*time.Second, string(short), "#{pane_current_command}", "cat")
 		l, err := c.List(t.Context(), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: 100})
 		if err != nil {
 			t.Fatal(err)

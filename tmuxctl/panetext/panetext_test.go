@@ -24,7 +24,7 @@ func catPane(t *testing.T, srv *tmuxtest.Server, target string, n int) tmux.Pane
 	srv.Must("respawn-pane", "-k", "-t", target, fmt.Sprintf(`printf '\033]0;t\007\033[31mred\033[0m\n'; seq -f 'line-%%g' 1 %d; exec cat`, n))
 	p := tmux.PaneID(srv.Display(target, "#{pane_id}"))
 	last := fmt.Sprintf("line-%d", n)
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), last)
 	}, "%s to print %s", p, last)
 	return p
@@ -64,7 +64,7 @@ func TestCaptureLastLines(t *testing.T) {
 		r := panetext.New(c)
 		srv.Must("respawn-pane", "-k", "-t", "main:0", `printf 'one\ntwo\nthree\n'; exec cat`)
 		p := tmux.PaneID(srv.Display("main:0", "#{pane_id}"))
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "three")
 		}, "%s to print", p)
 		s, err := r.Capture(t.Context(), p, 2) // cat's cursor is on row 3
@@ -81,7 +81,7 @@ func TestCaptureLastLines(t *testing.T) {
 
 		// Text under the cursor counts.
 		srv.Must("respawn-pane", "-k", "-t", "main:0", `printf 'top\n\033[6;1Hfar\033[2;1H'; exec cat`)
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "far")
 		}, "%s to print", p)
 		s, err = r.Capture(t.Context(), p, 3)
@@ -186,7 +186,7 @@ func TestWait(t *testing.T) {
 		if res := results[1]; res != nil && res.Line >= 0 {
 			t.Errorf("MARK-7 found at line %d, want in the history (it scrolled off)", res.Line)
 		}
-		tmuxtest.Eventually(t, 5*time.Second, func() bool { return controlClients(srv) == base },
+		tmuxtest.Eventually(t, 20*time.Second, func() bool { return controlClients(srv) == base },
 			"the watch's client to leave after the waits (%d control clients, %d before)", controlClients(srv), base)
 
 		// Cancelled: ends at once with an error, not an answer.
@@ -204,7 +204,7 @@ func TestWait(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatal("a cancelled wait did not end")
 		}
-		tmuxtest.Eventually(t, 5*time.Second, func() bool { return controlClients(srv) == base },
+		tmuxtest.Eventually(t, 20*time.Second, func() bool { return controlClients(srv) == base },
 			"the watch's client to leave after a cancelled wait")
 	})
 }

@@ -69,7 +69,7 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		tmuxtest.Eventually(t, 5*time.Second, func() bool {
+		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return tmuxtest.LastTick(srv.Must("capture-pane", "-p", "-t", string(loud))) > tmuxtest.LastTick(last)+3
 		}, "the pane to print more")
 		if got := p.TakePrinted(); len(got) > 0 {
@@ -79,7 +79,7 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 	if err := os.WriteFile(stop, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	tmuxtest.Eventually(t, 5*time.Second, func() bool {
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(loud)), "stopped")
 	}, "the printer to stop")
 	// Captured until unchanged, then armed with one more capture.

@@ -293,9 +293,9 @@ func TestControlAttachSideEffects(t *testing.T) {
 	if n := srv.Display(best, "#{session_attached}"); n != "1" {
 		t.Errorf("session_attached = %s while connected", n)
 	}
-	tmuxtest.Eventually(t, 2*time.Second, func() bool { return srv.Must("show", "-gv", "@attaches") == "yes" }, "client-attached hook did not fire")
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return srv.Must("show", "-gv", "@attaches") == "yes" }, "client-attached hook did not fire")
 	_ = at.Close()
-	tmuxtest.Eventually(t, 2*time.Second, func() bool { return srv.Display(best, "#{session_attached}") == "0" }, "control client still attached after Close")
+	srv.WaitDisplay(20*time.Second, best, "#{session_attached}", "0")
 	if after := state(); after != before {
 		t.Errorf("state changed after detaching:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
@@ -322,7 +322,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 	}
 	for range ch {
 	}
-	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
 	if _, err := at.Run(t.Context(), []string{"list-panes", "-a"}); err != nil {
 		t.Errorf("Run after Close (exec): %v", err)
 	}

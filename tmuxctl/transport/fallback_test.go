@@ -118,7 +118,7 @@ func TestAutoInFlightCommandNotRetried(t *testing.T) {
 		_, err := at.Run(t.Context(), []string{"set-option", "-g", "@step", "second"})
 		done <- err
 	}()
-	tmuxtest.Eventually(t, 5*time.Second, func() bool { return at.Control().PendingForTest() == 1 }, "command list never sent")
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return at.Control().PendingForTest() == 1 }, "command list never sent")
 	srv.Must("set-option", "-g", "@step", "reset")
 	defer func() { _, _ = srv.Run("wait-for", "-S", "never") }()
 	srv.Must("kill-session", "-t", "main") // the server lives on (exit-empty off)

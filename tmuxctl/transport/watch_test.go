@@ -70,7 +70,7 @@ func TestWatchOutput(t *testing.T) {
 	idle := srv.Must("split-window", "-d", "-t", loud, "-P", "-F", "#{pane_id}", "exec cat")
 	typed := srv.Must("split-window", "-d", "-t", loud, "-P", "-F", "#{pane_id}", "exec cat")
 	other := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", printer)
-	tmuxtest.Eventually(t, 5*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
 
 	before := runtime.NumGoroutine()
 	w := startWatch(t, srv, c)
@@ -136,7 +136,7 @@ func TestWatchOutput(t *testing.T) {
 	if clients := srv.Must("list-clients", "-F", "#{client_flags}"); strings.Contains(clients, "ignore-size") && !strings.Contains(clients, "no-output") {
 		t.Errorf("clients after Close: %q", clients)
 	}
-	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
 	if err := w.Arm(t.Context(), []tmux.PaneID{tmux.PaneID(loud)}); tmux.KindOf(err) != tmux.KindServerGone {
 		t.Errorf("Arm after Close: %v", err)
 	}
@@ -159,7 +159,7 @@ func TestWatchServerDies(t *testing.T) {
 		t.Fatal("Wait still waiting 10s after the server died")
 	}
 	_ = w.Close()
-	tmuxtest.Eventually(t, 3*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return runtime.NumGoroutine() <= before }, "goroutines: %d before, %d after Close", before, runtime.NumGoroutine())
 }
 
 // TestWatchOutputRefuses: bad ids never reach tmux; a session that is
@@ -190,7 +190,7 @@ func TestWatchNeverStopsPanes(t *testing.T) {
 	loud := srv.Display("main:0.0", "#{pane_id}")
 	srv.Must("respawn-pane", "-k", "-t", loud, printer)
 	other := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", printer)
-	tmuxtest.Eventually(t, 5*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return ticks(srv, other) > 0 && ticks(srv, loud) > 0 }, "the printers")
 	w := startWatch(t, srv, c)
 	if w == nil {
 		return
