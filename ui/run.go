@@ -124,7 +124,27 @@ func (w *eofWatch) Read(b []byte) (int, error) {
 	if errors.Is(err, io.EOF) {
 		w.once.Do(w.closed)
 	}
-	return n, err // unwrapped: io.EOF must stay io.EOF
+	return spellLoneEsc(b, n), err // unwrapped: io.EOF must stay io.EOF
+}
+
+// kittyEsc is the Esc key as the kitty keyboard protocol spells it
+// (CSI 27 u), which Bubble Tea's reader decodes as Esc at once.
+const kittyEsc = "\x1b[27u"
+
+// spellLoneEsc rewrites a read of the one byte ESC as kittyEsc and
+// returns the read's new length. A lone ESC could be the start of an
+// escape sequence still on its way, so Bubble Tea waits 50 ms, often
+// 100, before it takes it for the Esc key; Esc, the key that puts
+// everything back and closes, was the slowest key the navigator had
+// (BENCHMARKS.md). A read returns all the bytes the terminal has: tmux
+// and terminals write a key's whole sequence at once, so a read of ESC
+// alone is the Esc key: a sequence split right after its ESC would need
+// the reader to wake between the bytes of one write.
+func spellLoneEsc(b []byte, n int) int {
+	if n != 1 || b[0] != 0x1b || len(b) < len(kittyEsc) {
+		return n
+	}
+	return copy(b, kittyEsc)
 }
 
 // ttyWatch is eofWatch over a terminal, which Bubble Tea must still see

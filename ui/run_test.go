@@ -61,6 +61,61 @@ func TestRunEscReverts(t *testing.T) {
 	}
 }
 
+// TestRunTakesLoneEscAtOnce: an Esc read on its own is the Esc key at
+// once, even when the next key follows in the next read. Bubble Tea
+// alone would hold the ESC for 50 ms to see what follows, and read Esc
+// then j as Alt+j: the navigator would then close at EOF as q does,
+// keeping the move.
+func TestRunTakesLoneEscAtOnce(t *testing.T) {
+	core := newFake(gridState())
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	in, w := io.Pipe()
+	go func() {
+		// One read each: a pipe's read returns one write at most.
+		for _, key := range []string{"l", "\x1b", "j"} {
+			if _, err := io.WriteString(w, key); err != nil {
+				return
+			}
+		}
+		_ = w.Close()
+	}()
+	defer in.Close()
+	var out bytes.Buffer
+	code, err := Run(ctx, core, testOptions(), in, &out)
+	if ctx.Err() != nil {
+		t.Fatalf("Run did not finish: %v", ctx.Err())
+	}
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if !sameLayout(core.State(), gridState()) {
+		a, _ := core.State().Windows[0].ActivePane()
+		t.Errorf("Esc was not taken as Esc: the move to %s stayed", a.ID)
+	}
+}
+
+func TestSpellLoneEsc(t *testing.T) {
+	for _, tc := range []struct{ read, want string }{
+		{"\x1b", kittyEsc},
+		{"\x1b[A", "\x1b[A"},     // an arrow
+		{"\x1bj", "\x1bj"},       // Alt+j
+		{"\x1b\x1b", "\x1b\x1b"}, // two Escs in one read: Bubble Tea's to tell
+		{"j", "j"},
+	} {
+		b := make([]byte, 64)
+		n := spellLoneEsc(b, copy(b, tc.read))
+		if got := string(b[:n]); got != tc.want {
+			t.Errorf("%q read as %q, want %q", tc.read, got, tc.want)
+		}
+	}
+	// A buffer too small for the rewrite keeps the ESC as it was read.
+	b := []byte{0x1b, 0, 0}
+	if n := spellLoneEsc(b, 1); n != 1 || b[0] != 0x1b {
+		t.Errorf("a 3-byte buffer: %q", b[:n])
+	}
+}
+
 // watchWriter collects output and closes seen once it contains want.
 type watchWriter struct {
 	mu   sync.Mutex
