@@ -20,7 +20,7 @@ func TestListPanesState(t *testing.T) {
 	f.srv.Must("copy-mode", "-t", copying)
 	// tmux learns the exit status when it reaps the child, which may come
 	// after the pane's output ends.
-	f.srv.WaitDisplay(20*time.Second, exited, "#{pane_dead} #{pane_dead_status}", "1 3")
+	f.srv.WaitDeadStatus(20*time.Second, exited, 3)
 
 	var w window
 	text := f.ok(t, "list_panes", obj("window", f.srv.Display(live, "#{window_id}")), &w)

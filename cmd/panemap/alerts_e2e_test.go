@@ -25,6 +25,7 @@ func TestE2EWhatNeedsYou(t *testing.T) {
 		inner.Must("set", "-w", "-t", "main:0", "remain-on-exit", "on")
 		inner.Must("respawn-pane", "-k", "-t", g[3], "exit 3")
 		inner.Must("copy-mode", "-t", g[2])
+		inner.WaitDeadStatus(wait, g[3], 3)
 		const alerts = "#{window_bell_flag}#{window_activity_flag}#{window_silence_flag}"
 		tmuxtest.Eventually(t, wait, func() bool {
 			return inner.Must("list-windows", "-t", "main", "-F", alerts) == "000\n100\n010\n001"

@@ -336,7 +336,8 @@ func TestE2EPluginBindingOpensPopup(t *testing.T) {
 }
 
 // shellLine runs line in sh and then reports its exit status on the
-// screen: tmux's own pane_dead_status is not always recorded.
+// screen: before 3.6, tmux can lose a pane's exit status (see
+// tmuxtest.Server.WaitDeadStatus).
 func shellLine(line string) string {
 	return "sh -c '" + line + "; echo EXITED=$?; exec sleep 600'"
 }

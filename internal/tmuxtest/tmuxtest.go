@@ -147,6 +147,32 @@ func (s *Server) WaitDisplay(timeout time.Duration, target, format, want string)
 	}
 }
 
+// WaitDeadStatus waits until pane is dead and tmux knows its exit status.
+//
+// Before 3.6, a tmux built with libutempter (Debian's and Ubuntu's) can
+// lose the pane's SIGCHLD: it sets SIGCHLD to SIG_DFL while the utempter
+// helper runs as the pane's terminal closes, and a signal that comes
+// then is dropped. The pane stays dead with no status until another
+// child of the server exits; 3.6 sends itself a SIGCHLD after the helper
+// (server-fn.c). A run-shell job is such a child, so the wait runs one
+// while the pane is dead without a status.
+func (s *Server) WaitDeadStatus(timeout time.Duration, pane string, status int) {
+	s.tb.Helper()
+	want := fmt.Sprintf("1 %d", status)
+	got := ""
+	for deadline := time.Now().Add(timeout); ; time.Sleep(10 * time.Millisecond) {
+		if got = s.Display(pane, "#{pane_dead} #{pane_dead_status}"); got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("timed out after %v: %s is %q (pane_dead pane_dead_status), want %q", timeout, pane, got, want)
+		}
+		if got == "1 " {
+			s.Must("run-shell", "true")
+		}
+	}
+}
+
 // SocketPath is the server's socket file.
 func (s *Server) SocketPath() string {
 	return filepath.Join(fmt.Sprintf("/tmp/tmux-%d", os.Getuid()), s.Name)
