@@ -85,8 +85,10 @@ type Model struct {
 	prompt *namePrompt
 	// The server view (server.go), when open: it takes the map's place
 	// and its keys.
-	server  *serverview.Model
-	listing bool // a listing of the server is in flight
+	server        *serverview.Model
+	listing       bool      // a listing of the server is in flight
+	serverSince   int64     // Unix second of the last check: windows active since are captured again
+	serverChecked time.Time // the poll tick of the last such check
 	// Find (finding.go), when open: it takes the map's place and every
 	// key; its index of the panes' text, and the listing it was read for.
 	finder      *find.Model
@@ -251,7 +253,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.fatal != nil || m.quitting {
 			return m, nil
 		}
-		cmds := []tea.Cmd{m.poll(), m.checkFind(time.Time(msg))}
+		cmds := []tea.Cmd{m.poll(), m.checkFind(time.Time(msg)), m.checkServer(time.Time(msg))}
 		if !m.busy && !m.reading {
 			cmds = append(cmds, m.refresh())
 		}

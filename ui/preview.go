@@ -77,6 +77,9 @@ type previewMsg struct {
 	screens []tmux.PaneScreen
 	err     error
 	more    bool // panes may still be printing: capture again after a batch delay
+	// serverSince, when not 0, is the Unix second a check of the server
+	// view's panes began (checkServer).
+	serverSince int64
 }
 
 // previewsOn reports whether the map shows previews.
@@ -264,6 +267,9 @@ func (m *Model) startCapture(read func(ctx context.Context, src PreviewSource) p
 // keeps its shot, so nothing about it is redrawn.
 func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 	m.capturing = false
+	if msg.serverSince != 0 {
+		m.serverSince = msg.serverSince
+	}
 	var cmd tea.Cmd
 	if m.dueAfter {
 		m.dueAfter = false

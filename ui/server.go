@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"math"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -21,7 +22,8 @@ import (
 type serverListMsg struct {
 	windows []*tmux.Window
 	err     error
-	open    bool // the listing opens the view
+	open    bool  // the listing opens the view
+	since   int64 // the Unix second the listing began
 }
 
 // openServer lists the server to open the view on.
@@ -53,8 +55,9 @@ func (m *Model) listServer(open bool) tea.Cmd {
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
+		since := time.Now().Unix()
 		windows, err := serverWindows(ctx, sc)
-		return serverListMsg{windows: windows, err: err, open: open}
+		return serverListMsg{windows: windows, err: err, open: open, since: since}
 	})
 }
 
@@ -78,6 +81,7 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 		sv := serverview.New(msg.windows, from, m.styles.Server)
 		sv.SetProfile(m.profile)
 		m.server = &sv
+		m.serverSince = msg.since
 		m.status = status{}
 	}
 	m.layout()
@@ -101,6 +105,51 @@ func (m *Model) captureServer() tea.Cmd {
 		}
 	}
 	return m.capture(panes)
+}
+
+// serverCheckEvery is how often the server view asks tmux which windows
+// printed.
+const serverCheckEvery = time.Second
+
+// checkServer captures again, at most every serverCheckEvery (poll
+// ticks), the server view's previews whose windows printed since the
+// last check: the panes of other windows and sessions, which the live
+// previews do not watch. The map's own window is live already.
+func (m *Model) checkServer(tick time.Time) tea.Cmd {
+	sc, ok := m.core.(ServerCore)
+	if !ok || m.server == nil || m.capturing || !m.previewsOn() || tick.Sub(m.serverChecked) < serverCheckEvery {
+		return nil
+	}
+	m.serverChecked = tick
+	shown := map[tmux.PaneID]bool{}
+	for _, t := range m.server.Panes() {
+		shown[t.Pane] = true
+	}
+	for _, p := range m.mapPanes() {
+		delete(shown, p)
+	}
+	since := m.serverSince
+	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
+		now := time.Now().Unix()
+		active, err := sc.ActiveSince(ctx, since)
+		if err != nil {
+			return previewMsg{} // ask from the same second next time
+		}
+		var panes []tmux.PaneID
+		for _, p := range active {
+			if shown[p] {
+				panes = append(panes, p)
+			}
+		}
+		if len(panes) == 0 {
+			return previewMsg{serverSince: now}
+		}
+		screens, err := src.Capture(ctx, panes)
+		if err != nil {
+			return previewMsg{err: err}
+		}
+		return previewMsg{screens: screens, serverSince: now}
+	})
 }
 
 // serverKey is a key in the server view.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -114,4 +115,44 @@ func TestServerViewIgnoresTheHiddenMap(t *testing.T) {
 	h.keys("w")
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseLeft})
 	h.wantCalls("list server")
+}
+
+// TestServerViewKeepsPreviewsFresh: once a second (poll ticks), the
+// server view asks which windows printed and captures again the panes
+// it shows there, another session's included; within the second it
+// asks nothing.
+func TestServerViewKeepsPreviewsFresh(t *testing.T) {
+	core := serverFake()
+	src := newFakePreviews(t, core)
+	src.text["%98"] = "old line\n"
+	opts := testOptions()
+	opts.Previews = src
+	h := newHarnessOn(t, core, opts, 100, 40)
+	h.keys("w")
+	src.mu.Lock()
+	src.text["%98"] = "new line far away\n"
+	captures := len(src.asked)
+	src.mu.Unlock()
+	tick := time.Now()
+	h.send(pollMsg(tick))
+	if scr := h.screen(); strings.Contains(scr, "new line far away") {
+		t.Fatalf("captured again with no window printed:\n%s", scr)
+	}
+	core.mu.Lock()
+	core.active = []tmux.PaneID{"%98"}
+	core.mu.Unlock()
+	h.send(pollMsg(tick.Add(500 * time.Millisecond)))
+	if scr := h.screen(); strings.Contains(scr, "new line far away") {
+		t.Errorf("checked again within the second:\n%s", scr)
+	}
+	h.send(pollMsg(tick.Add(time.Second)))
+	if scr := h.screen(); !strings.Contains(scr, "new line far away") {
+		t.Errorf("the pane that printed in another session was not captured again:\n%s", scr)
+	}
+	src.mu.Lock()
+	asked := src.asked[captures:]
+	src.mu.Unlock()
+	if len(asked) != 1 || !slices.Equal(asked[0], []tmux.PaneID{"%98"}) {
+		t.Errorf("captured %v after the view opened, want [%%98] once", asked)
+	}
 }

@@ -120,3 +120,20 @@ func TestE2EServerViewTab(t *testing.T) {
 	}
 	s.active(t, s.g[2], "w, tab, tab, shift+tab, enter")
 }
+
+// TestE2EServerViewStaysFresh: what a pane of another session prints
+// while the server view is open shows in its preview.
+func TestE2EServerViewStaysFresh(t *testing.T) {
+	var far string
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.Must("new-session", "-d", "-s", "far", "exec cat")
+		far = inner.Must("display-message", "-p", "-t", "far:", "#{pane_id}")
+	})
+	s.Keys("w")
+	s.WaitScreen(wait, "the server view", func(scr string) bool { return strings.Contains(scr, "2 sessions") && strings.Contains(scr, far) })
+	s.Inner.Must("send-keys", "-t", far, "-l", "late-arrival\n")
+	s.WaitScreen(wait, "the line printed meanwhile, in far's preview", func(scr string) bool { return strings.Contains(scr, "late-arrival") })
+	s.Keys("Escape")
+	s.WaitScreen(wait, "the map again", func(scr string) bool { return strings.Contains(scr, "NAV") })
+	s.quit(t)
+}
