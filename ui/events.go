@@ -142,6 +142,11 @@ func (m *Model) pendingRefresh() tea.Cmd {
 // pollInterval is the poll's period: slow while events are live.
 func (m *Model) pollInterval() time.Duration {
 	if m.live {
+		// Find and the server view check every second for what printed
+		// elsewhere (checkFind, checkServer), on the poll's ticks.
+		if (m.finder != nil || m.server != nil) && serverCheckEvery < m.opts.EventPollInterval {
+			return serverCheckEvery
+		}
 		return m.opts.EventPollInterval
 	}
 	if m.pollsWithCaptures() {

@@ -47,7 +47,7 @@ func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes
 }
 
 // findCheckEvery is how often find asks tmux which windows printed.
-const findCheckEvery = time.Second
+const findCheckEvery = serverCheckEvery
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {

@@ -156,3 +156,24 @@ func TestServerViewKeepsPreviewsFresh(t *testing.T) {
 		t.Errorf("captured %v after the view opened, want [%%98] once", asked)
 	}
 }
+
+// TestServerViewAndFindPollEverySecond: with live events the map polls
+// every two seconds; while the server view or find is open, every
+// second, for their checks of what printed elsewhere.
+func TestServerViewAndFindPollEverySecond(t *testing.T) {
+	h, _, _ := findHarness(t)
+	h.m.live = true
+	if got := h.m.pollInterval(); got != DefaultEventPollInterval {
+		t.Fatalf("the map polls every %v, want %v", got, DefaultEventPollInterval)
+	}
+	for _, open := range []string{"w", "/"} {
+		h.keys(open)
+		if got := h.m.pollInterval(); got != time.Second {
+			t.Errorf("after %s the poll is every %v, want 1s", open, got)
+		}
+		h.keys("esc")
+		if got := h.m.pollInterval(); got != DefaultEventPollInterval {
+			t.Errorf("back from %s the poll is every %v, want %v", open, got, DefaultEventPollInterval)
+		}
+	}
+}
