@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/panemap/panemap/ui/termin"
 	"github.com/panemap/panemap/ui/termout"
 )
 
@@ -50,7 +49,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	// Bubble Tea's reader treats EOF as the quiet end of input and the
 	// program then waits for keys forever; the watch tells the model.
 	// p is set before p.Run, which is what starts reading.
-	in = watchEOF(in, func() { p.Send(inputClosedMsg{}) })
+	in = termin.Watch(in, func() { p.Send(inputClosedMsg{}) })
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
@@ -110,67 +109,4 @@ func profileFor(opts Options) colorprofile.Profile {
 		p = colorprofile.Ascii
 	}
 	return p
-}
-
-// eofWatch passes reads through and calls closed, once, at EOF.
-type eofWatch struct {
-	r      io.Reader
-	once   sync.Once
-	closed func()
-}
-
-func (w *eofWatch) Read(b []byte) (int, error) {
-	n, err := w.r.Read(b)
-	if errors.Is(err, io.EOF) {
-		w.once.Do(w.closed)
-	}
-	return spellLoneEsc(b, n), err // unwrapped: io.EOF must stay io.EOF
-}
-
-// kittyEsc is the Esc key as the kitty keyboard protocol spells it
-// (CSI 27 u), which Bubble Tea's reader decodes as Esc at once.
-const kittyEsc = "\x1b[27u"
-
-// spellLoneEsc rewrites a read of the one byte ESC as kittyEsc and
-// returns the read's new length. A lone ESC could be the start of an
-// escape sequence still on its way, so Bubble Tea waits 50 ms, often
-// 100, before it takes it for the Esc key; Esc, the key that puts
-// everything back and closes, was the slowest key the navigator had
-// (BENCHMARKS.md). A read returns all the bytes the terminal has: tmux
-// and terminals write a key's whole sequence at once, so a read of ESC
-// alone is the Esc key: a sequence split right after its ESC would need
-// the reader to wake between the bytes of one write.
-func spellLoneEsc(b []byte, n int) int {
-	if n != 1 || b[0] != 0x1b || len(b) < len(kittyEsc) {
-		return n
-	}
-	return copy(b, kittyEsc)
-}
-
-// ttyWatch is eofWatch over a terminal, which Bubble Tea must still see
-// as a file: it puts it in raw mode (term.File) and reads it through
-// epoll so that it can cancel a read (cancelreader.File).
-type ttyWatch struct {
-	eofWatch
-	f *os.File
-}
-
-func (w *ttyWatch) Write(b []byte) (int, error) { return w.f.Write(b) }
-func (w *ttyWatch) Close() error                { return w.f.Close() }
-func (w *ttyWatch) Fd() uintptr                 { return w.f.Fd() }
-func (w *ttyWatch) Name() string                { return w.f.Name() }
-
-// watchEOF wraps in so that closed is called when it ends. Only a
-// terminal stays a file to Bubble Tea: any other file (a pipe, /dev/null)
-// is read as a plain reader, since epoll refuses /dev/null and regular
-// files (Bubble Tea would fail to start) and nothing needs to cancel a
-// read there once the program is done.
-func watchEOF(in io.Reader, closed func()) io.Reader {
-	if in == nil {
-		return nil
-	}
-	if f, ok := in.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		return &ttyWatch{eofWatch: eofWatch{r: in, closed: closed}, f: f}
-	}
-	return &eofWatch{r: in, closed: closed}
 }

@@ -21,6 +21,9 @@ type pkg struct {
 	TestImports  []string
 	XTestImports []string
 	Standard     bool
+	GoFiles      []string
+	TestGoFiles  []string
+	XTestGoFiles []string
 }
 
 // ours trims the module path: "tmuxctl/transport", or "" when p is not
@@ -156,5 +159,35 @@ func TestLayers(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Errorf("the rules matched only %d packages: a rule names a package that moved", checked)
+	}
+}
+
+// Hygiene's limits on size: a package's non-test files together, and
+// any one file.
+const (
+	maxPackageLines = 3500
+	maxFileLines    = 450
+)
+
+func TestSizes(t *testing.T) {
+	pkgs, _ := listPackages(t)
+	for _, p := range pkgs {
+		total := 0
+		for _, name := range slices.Concat(p.GoFiles, p.TestGoFiles, p.XTestGoFiles) {
+			data, err := os.ReadFile(filepath.Join(p.Dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := strings.Count(string(data), "\n")
+			if n > maxFileLines {
+				t.Errorf("%s/%s has %d lines, over %d", ours(p.ImportPath), name, n, maxFileLines)
+			}
+			if slices.Contains(p.GoFiles, name) {
+				total += n
+			}
+		}
+		if total > maxPackageLines {
+			t.Errorf("%s has %d lines outside its tests, over %d", ours(p.ImportPath), total, maxPackageLines)
+		}
 	}
 }
