@@ -84,17 +84,24 @@ func TestServerViewFollowsTheServer(t *testing.T) {
 	}
 }
 
-// TestServerViewPreviews: the panes the server view shows are captured
-// as it opens (other sessions' included), and a box big enough shows
-// its pane's screen.
-func TestServerViewPreviews(t *testing.T) {
+// openServerWithPreviews opens the server view over serverFake, with
+// previews, %98 (of the other session) showing far.
+func openServerWithPreviews(t *testing.T, far string) (*harness, *fakeCore, *fakePreviews) {
 	core := serverFake()
 	src := newFakePreviews(t, core)
-	src.text["%98"] = "hello from far away\n"
+	src.text["%98"] = far
 	opts := testOptions()
 	opts.Previews = src
 	h := newHarnessOn(t, core, opts, 100, 40)
 	h.keys("w")
+	return h, core, src
+}
+
+// TestServerViewPreviews: the panes the server view shows are captured
+// as it opens (other sessions' included), and a box big enough shows
+// its pane's screen.
+func TestServerViewPreviews(t *testing.T) {
+	h, _, src := openServerWithPreviews(t, "hello from far away\n")
 	src.mu.Lock()
 	asked := src.asked[len(src.asked)-1]
 	src.mu.Unlock()
@@ -122,13 +129,7 @@ func TestServerViewIgnoresTheHiddenMap(t *testing.T) {
 // it shows there, another session's included; within the second it
 // asks nothing.
 func TestServerViewKeepsPreviewsFresh(t *testing.T) {
-	core := serverFake()
-	src := newFakePreviews(t, core)
-	src.text["%98"] = "old line\n"
-	opts := testOptions()
-	opts.Previews = src
-	h := newHarnessOn(t, core, opts, 100, 40)
-	h.keys("w")
+	h, core, src := openServerWithPreviews(t, "old line\n")
 	src.mu.Lock()
 	src.text["%98"] = "new line far away\n"
 	captures := len(src.asked)

@@ -60,14 +60,21 @@ func TestE2EFind(t *testing.T) {
 		"the client to show %s (it shows %s)", want, clientAt())
 }
 
-// TestE2EFindStaysFresh: what a pane of another session prints while
-// find is open is found.
-func TestE2EFindStaysFresh(t *testing.T) {
+// openWithFar opens the navigator on a server with another session,
+// far, of one pane running cat, and returns that pane.
+func openWithFar(t *testing.T) (*navSession, string) {
 	var far string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("new-session", "-d", "-s", "far", "exec cat")
 		far = inner.Must("display-message", "-p", "-t", "far:", "#{pane_id}")
 	})
+	return s, far
+}
+
+// TestE2EFindStaysFresh: what a pane of another session prints while
+// find is open is found.
+func TestE2EFindStaysFresh(t *testing.T) {
+	s, far := openWithFar(t)
 	s.Keys("/")
 	s.WaitScreen(wait, "find", func(scr string) bool { return strings.Contains(scr, "panes: type to find") })
 	s.Outer.Must("send-keys", "-t", s.OuterPane, "-l", "late-arrival")

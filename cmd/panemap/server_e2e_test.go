@@ -124,11 +124,7 @@ func TestE2EServerViewTab(t *testing.T) {
 // TestE2EServerViewStaysFresh: what a pane of another session prints
 // while the server view is open shows in its preview.
 func TestE2EServerViewStaysFresh(t *testing.T) {
-	var far string
-	s := openNavigator(t, func(inner *tmuxtest.Server) {
-		inner.Must("new-session", "-d", "-s", "far", "exec cat")
-		far = inner.Must("display-message", "-p", "-t", "far:", "#{pane_id}")
-	})
+	s, far := openWithFar(t)
 	s.Keys("w")
 	s.WaitScreen(wait, "the server view", func(scr string) bool { return strings.Contains(scr, "2 sessions") && strings.Contains(scr, far) })
 	s.Inner.Must("send-keys", "-t", far, "-l", "late-arrival\n")
