@@ -134,17 +134,7 @@ func (s *Server) Display(target, format string) string {
 // fails naming what it read last when timeout passes first.
 func (s *Server) WaitDisplay(timeout time.Duration, target, format, want string) {
 	s.tb.Helper()
-	got := ""
-	deadline := time.Now().Add(timeout)
-	for {
-		if got = s.Display(target, format); got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			s.tb.Fatalf("timed out after %v: %s on %s reads %q, want %q", timeout, format, target, got, want)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	s.waitDisplay(timeout, target, format, want, nil)
 }
 
 // WaitDeadStatus waits until pane is dead and tmux knows its exit status.
@@ -158,17 +148,27 @@ func (s *Server) WaitDisplay(timeout time.Duration, target, format, want string)
 // while the pane is dead without a status.
 func (s *Server) WaitDeadStatus(timeout time.Duration, pane string, status int) {
 	s.tb.Helper()
-	want := fmt.Sprintf("1 %d", status)
+	s.waitDisplay(timeout, pane, "#{pane_dead} #{pane_dead_status}", fmt.Sprintf("1 %d", status), func(got string) {
+		if got == "1 " {
+			s.Must("run-shell", "true")
+		}
+	})
+}
+
+// waitDisplay is WaitDisplay, calling between (when not nil) with what
+// it read after each read that missed.
+func (s *Server) waitDisplay(timeout time.Duration, target, format, want string, between func(got string)) {
+	s.tb.Helper()
 	got := ""
 	for deadline := time.Now().Add(timeout); ; time.Sleep(10 * time.Millisecond) {
-		if got = s.Display(pane, "#{pane_dead} #{pane_dead_status}"); got == want {
+		if got = s.Display(target, format); got == want {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.tb.Fatalf("timed out after %v: %s is %q (pane_dead pane_dead_status), want %q", timeout, pane, got, want)
+			s.tb.Fatalf("timed out after %v: %s on %s reads %q, want %q", timeout, format, target, got, want)
 		}
-		if got == "1 " {
-			s.Must("run-shell", "true")
+		if between != nil {
+			between(got)
 		}
 	}
 }
