@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,9 +48,7 @@ func TestE2ENextAlertAcrossSessions(t *testing.T) {
 	n.Inner.WaitDisplay(wait, "other:1", "#{window_bell_flag}", "1")
 	want := n.Inner.Display("other:1", "#{session_id} #{window_id}")
 	bin := tmuxtest.Panemap(t)
-	wd, _ := os.Getwd()
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", filepath.Join(wd, "..", "..", "panemap.tmux"))
+	loadPlugin(t, n.Inner, bin)
 	n.Keys("C-b", pluginDefaultKey)
 	n.WaitScreen(wait, "the popup from the plugin's key", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
 	n.Keys("a")

@@ -322,10 +322,7 @@ func TestE2EPluginBindingOpensPopup(t *testing.T) {
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(t)
-	wd, _ := os.Getwd()
-	plugin := filepath.Join(wd, "..", "..", "panemap.tmux")
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", plugin)
+	loadPlugin(t, n.Inner, bin)
 	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "popup") {
 		t.Fatalf("prefix %s not bound to the popup: %q", pluginDefaultKey, b)
 	}

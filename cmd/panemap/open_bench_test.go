@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,17 +30,11 @@ import (
 // capture (a few ms) for the bare popup and panemap alike. Tests never
 // assert on these times.
 func BenchmarkOpenKeyToMap(b *testing.B) {
-	rounds := 8
-	if s := os.Getenv("PANEMAP_BENCH_ROUNDS"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil && n > 0 {
-			rounds = n
-		}
-	}
+	rounds := tmuxtest.BenchRounds()
 	n := tmuxtest.StartNested(b, 160, 46)
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(b)
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	loadPlugin(b, n.Inner, bin)
 	n.Inner.Must("bind-key", "B", "display-popup", "-E", "printf POPUPWORD; read x")
 	// The README's one-line binding, and panemap popup from run-shell as
 	// people bind it by hand: with panemap on the server's PATH.

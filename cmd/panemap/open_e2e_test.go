@@ -23,8 +23,7 @@ func countedNested(t *testing.T) (*tmuxtest.Nested, [4]string, *tmuxtest.Counter
 	g := n.Inner.Grid()
 	counter := tmuxtest.CountingTmux(t)
 	n.Inner.Must("set-environment", "-g", "PATH", counter.Dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Inner.Must("set", "-g", "@panemap-bin", tmuxtest.Panemap(t))
-	runPlugin(t, n.Inner)
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	return n, g, counter
 }
 
@@ -151,8 +150,7 @@ func TestE2EReadmeLineOddSocket(t *testing.T) {
 func TestE2EPopupSettingWarningOnTheMap(t *testing.T) {
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
-	n.Inner.Must("set", "-g", "@panemap-bin", tmuxtest.Panemap(t))
-	runPlugin(t, n.Inner)
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	n.Inner.Must("set", "-g", "@panemap-edge", "sideways")
 	n.Keys("C-b", pluginDefaultKey)
 	n.WaitScreen(wait, "the map with the warning", func(scr string) bool {

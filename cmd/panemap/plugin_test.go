@@ -38,9 +38,16 @@ func prefixBinding(t *testing.T, srv *tmuxtest.Server, key string) (string, bool
 }
 
 // runPlugin runs panemap.tmux as tmux.conf's run-shell line would.
-func runPlugin(t *testing.T, srv *tmuxtest.Server) {
-	t.Helper()
-	srv.Must("run-shell", filepath.Join(repoRoot(t), "panemap.tmux"))
+func runPlugin(tb testing.TB, srv *tmuxtest.Server) {
+	tb.Helper()
+	srv.Must("run-shell", filepath.Join(repoRoot(tb), "panemap.tmux"))
+}
+
+// loadPlugin points the plugin at bin and runs it, as tmux.conf would.
+func loadPlugin(tb testing.TB, srv *tmuxtest.Server, bin string) {
+	tb.Helper()
+	srv.Must("set", "-g", "@panemap-bin", bin)
+	runPlugin(tb, srv)
 }
 
 func conflictOption(srv *tmuxtest.Server) string {

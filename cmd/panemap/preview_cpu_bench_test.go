@@ -66,8 +66,7 @@ func previewBench(b *testing.B) (n *tmuxtest.Nested, panes []string, bin string)
 	n = tmuxtest.StartNested(b, 160, 46)
 	panes = n.Inner.NinePanes()
 	bin = tmuxtest.Panemap(b)
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	loadPlugin(b, n.Inner, bin)
 	return n, panes, bin
 }
 

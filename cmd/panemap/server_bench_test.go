@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,12 +20,7 @@ import (
 // PANEMAP_BENCH_ROUNDS sets the rounds (8 by default). Tests never
 // assert on these times.
 func BenchmarkServerKeysToScreen(b *testing.B) {
-	rounds := 8
-	if s := os.Getenv("PANEMAP_BENCH_ROUNDS"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil && n > 0 {
-			rounds = n
-		}
-	}
+	rounds := tmuxtest.BenchRounds()
 	n := tmuxtest.StartNested(b, 160, 46)
 	n.Inner.Grid()
 	// main's window has 4 panes; 4 sessions of 5 windows of 3 panes add 60.
@@ -46,8 +38,7 @@ func BenchmarkServerKeysToScreen(b *testing.B) {
 		}
 	}
 	bin := tmuxtest.Panemap(b)
-	n.Inner.Must("set", "-g", "@panemap-bin", bin)
-	n.Inner.Must("run-shell", filepath.Join(repoRoot(b), "panemap.tmux"))
+	loadPlugin(b, n.Inner, bin)
 	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
 	n.Keys("C-b", pluginDefaultKey)
 	if !pollScreen(n, 10*time.Second, func(s string) bool { return strings.Contains(s, "NAV") }) {

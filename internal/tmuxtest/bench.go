@@ -18,6 +18,15 @@ func BenchDuration() time.Duration {
 	return 5 * time.Second
 }
 
+// BenchRounds is how many rounds an end-to-end benchmark times, whatever
+// -benchtime says: PANEMAP_BENCH_ROUNDS, 8 by default.
+func BenchRounds() int {
+	if n, err := strconv.Atoi(os.Getenv("PANEMAP_BENCH_ROUNDS")); err == nil && n > 0 {
+		return n
+	}
+	return 8
+}
+
 // ColouredLines is the load the live previews' CPU benchmarks put in
 // each pane: a line with a colour every 10 ms.
 const ColouredLines = "i=0; while :; do i=$((i+1)); printf '\\033[32mline\\033[m %d\\n' $i; sleep 0.01; done"
