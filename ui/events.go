@@ -144,8 +144,8 @@ func (m *Model) pollInterval() time.Duration {
 	if m.live {
 		// Find and the server view check every second for what printed
 		// elsewhere (checkFind, checkServer), on the poll's ticks.
-		if (m.finder != nil || m.server != nil) && serverCheckEvery < m.opts.EventPollInterval {
-			return serverCheckEvery
+		if (m.finder != nil || m.server != nil) && elsewhereEvery < m.opts.EventPollInterval {
+			return elsewhereEvery
 		}
 		return m.opts.EventPollInterval
 	}

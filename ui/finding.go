@@ -46,9 +46,6 @@ func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes
 	return len(text) > 0
 }
 
-// findCheckEvery is how often find asks tmux which windows printed.
-const findCheckEvery = serverCheckEvery
-
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
 	sc, ok := m.core.(ServerCore)
@@ -86,16 +83,16 @@ func (m *Model) openFind() tea.Cmd {
 	})
 }
 
-// checkFind reads again, at most every findCheckEvery (poll ticks), the
+// checkFind reads again, at most every elsewhereEvery (poll ticks), the
 // panes of every window that printed since the last read: the panes of
 // other sessions and windows, which the live previews do not watch.
 func (m *Model) checkFind(tick time.Time) tea.Cmd {
 	sc, ok := m.core.(ServerCore)
-	if !ok || m.finder == nil || m.findIndex == nil || m.findReading || tick.Sub(m.findChecked) < findCheckEvery {
+	if !ok || m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
 		return nil
 	}
-	m.findChecked, m.findReading = tick, true
-	src, ctx, timeout, windows, x, since := m.opts.Finder, m.ctx, m.opts.OpTimeout, m.findWindows, m.findIndex, m.findSince
+	m.findReading = true
+	src, ctx, timeout, windows, x, since := m.opts.Finder, m.ctx, m.opts.OpTimeout, m.findWindows, m.findIndex, m.elsewhere.since
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -142,7 +139,7 @@ func (m Model) onFindRead(msg findReadMsg) (tea.Model, tea.Cmd) {
 		m.finder.SetWindows(msg.windows)
 	}
 	if msg.since != 0 {
-		m.findSince = msg.since
+		m.elsewhere.since = msg.since
 	}
 	if !msg.read {
 		return m, nil // nothing new: the matches stand

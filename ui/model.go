@@ -85,18 +85,17 @@ type Model struct {
 	prompt *namePrompt
 	// The server view (server.go), when open: it takes the map's place
 	// and its keys.
-	server        *serverview.Model
-	listing       bool      // a listing of the server is in flight
-	serverSince   int64     // Unix second of the last check: windows active since are captured again
-	serverChecked time.Time // the poll tick of the last such check
+	server  *serverview.Model
+	listing bool // a listing of the server is in flight
 	// Find (finding.go), when open: it takes the map's place and every
 	// key; its index of the panes' text, and the listing it was read for.
 	finder      *find.Model
 	findIndex   *search.Index
 	findWindows []*tmux.Window
-	findReading bool      // a read of panes' text is in flight
-	findSince   int64     // Unix second the last read began: windows active since are read again
-	findChecked time.Time // the poll tick of the last such check
+	findReading bool // a read of panes' text is in flight
+	// While find or the server view is open, what printed elsewhere is
+	// checked once a second (server.go).
+	elsewhere elsewhere
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg

@@ -77,9 +77,9 @@ type previewMsg struct {
 	screens []tmux.PaneScreen
 	err     error
 	more    bool // panes may still be printing: capture again after a batch delay
-	// serverSince, when not 0, is the Unix second a check of the server
-	// view's panes began (checkServer).
-	serverSince int64
+	// since, when not 0, is the Unix second a check of what printed
+	// elsewhere began (checkServer).
+	since int64
 }
 
 // previewsOn reports whether the map shows previews.
@@ -267,8 +267,8 @@ func (m *Model) startCapture(read func(ctx context.Context, src PreviewSource) p
 // keeps its shot, so nothing about it is redrawn.
 func (m Model) onPreview(msg previewMsg) (tea.Model, tea.Cmd) {
 	m.capturing = false
-	if msg.serverSince != 0 {
-		m.serverSince = msg.serverSince
+	if msg.since != 0 {
+		m.elsewhere.since = msg.since
 	}
 	var cmd tea.Cmd
 	if m.dueAfter {

@@ -81,7 +81,7 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 		sv := serverview.New(msg.windows, from, m.styles.Server)
 		sv.SetProfile(m.profile)
 		m.server = &sv
-		m.serverSince = msg.since
+		m.elsewhere.since = msg.since
 		m.status = status{}
 	}
 	m.layout()
@@ -107,20 +107,34 @@ func (m *Model) captureServer() tea.Cmd {
 	return m.capture(panes)
 }
 
-// serverCheckEvery is how often the server view asks tmux which windows
-// printed.
-const serverCheckEvery = time.Second
+// elsewhere is the check, while find or the server view is open (one at
+// a time), of which windows printed: what the live previews do not
+// watch, the panes of other windows and sessions (ActiveSince).
+type elsewhere struct {
+	since   int64     // the Unix second the last check, or the opening read, began
+	checked time.Time // the poll tick of the last check
+}
 
-// checkServer captures again, at most every serverCheckEvery (poll
-// ticks), the server view's previews whose windows printed since the
-// last check: the panes of other windows and sessions, which the live
-// previews do not watch. The map's own window is live already.
+// elsewhereEvery is how often the check runs, on the poll's ticks.
+const elsewhereEvery = time.Second
+
+// due reports whether the check runs on this tick, and notes it if so.
+func (e *elsewhere) due(tick time.Time) bool {
+	if tick.Sub(e.checked) < elsewhereEvery {
+		return false
+	}
+	e.checked = tick
+	return true
+}
+
+// checkServer captures again, at most every elsewhereEvery, the server
+// view's previews whose windows printed since the last check. The map's
+// own window is live already.
 func (m *Model) checkServer(tick time.Time) tea.Cmd {
 	sc, ok := m.core.(ServerCore)
-	if !ok || m.server == nil || m.capturing || !m.previewsOn() || tick.Sub(m.serverChecked) < serverCheckEvery {
+	if !ok || m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
 		return nil
 	}
-	m.serverChecked = tick
 	shown := map[tmux.PaneID]bool{}
 	for _, t := range m.server.Panes() {
 		shown[t.Pane] = true
@@ -128,7 +142,7 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 	for _, p := range m.mapPanes() {
 		delete(shown, p)
 	}
-	since := m.serverSince
+	since := m.elsewhere.since
 	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
 		now := time.Now().Unix()
 		active, err := sc.ActiveSince(ctx, since)
@@ -142,13 +156,13 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 			}
 		}
 		if len(panes) == 0 {
-			return previewMsg{serverSince: now}
+			return previewMsg{since: now}
 		}
 		screens, err := src.Capture(ctx, panes)
 		if err != nil {
 			return previewMsg{err: err}
 		}
-		return previewMsg{screens: screens, serverSince: now}
+		return previewMsg{screens: screens, since: now}
 	})
 }
 
