@@ -135,16 +135,17 @@ func TabLabel(w *tmux.Window) string {
 // AlertMarks are the marks tmux's own status line gives a window with an
 // alert in the session (window_flags): ! a bell, # activity, ~ silence.
 func AlertMarks(w *tmux.Window) string {
-	var b strings.Builder
-	for _, m := range []struct {
-		on   bool
-		mark byte
-	}{{w.Bell, '!'}, {w.Activity, '#'}, {w.Silence, '~'}} {
-		if m.on {
-			b.WriteByte(m.mark)
-		}
+	marks := ""
+	if w.Bell {
+		marks += "!"
 	}
-	return b.String()
+	if w.Activity {
+		marks += "#"
+	}
+	if w.Silence {
+		marks += "~"
+	}
+	return marks
 }
 
 func sumWidth(ss []string) int {
