@@ -12,11 +12,13 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// seqPane respawns the session's first pane to print n numbered lines
-// and wait for input, and returns it once the last line shows.
+// seqPane respawns the session's first pane to print n numbered lines,
+// then more after it reads a line (see printMore), and returns it once the
+// last line shows.
 func seqPane(t *testing.T, srv *tmuxtest.Server, n int) tmux.PaneID {
 	t.Helper()
-	srv.Must("respawn-pane", "-k", "-t", "main:0", fmt.Sprintf("seq -f 'line-%%g' 1 %d; exec cat", n))
+	srv.Must("respawn-pane", "-k", "-t", "main:0",
+		fmt.Sprintf("seq -f 'line-%%g' 1 %d; read go; seq -f 'more-%%g' 1 200; exec cat", n))
 	p := tmux.PaneID(srv.Display("main:0", "#{pane_id}"))
 	last := fmt.Sprintf("line-%d", n)
 	tmuxtest.Eventually(t, 20*time.Second, func() bool {
@@ -59,7 +61,7 @@ func TestCaptureSince(t *testing.T) {
 		if err != nil || !ok || before.HistorySize != 0 || before.Back != 0 || !strings.HasPrefix(before.Text, "line-1\n") {
 			t.Fatalf("first capture %+v, %v, %v", before, ok, err)
 		}
-		typeLines(t, srv, p)
+		printMore(t, srv, p)
 		after, ok, err := c.CaptureSince(t.Context(), p, before.HistorySize)
 		if err != nil || !ok {
 			t.Fatalf("second capture: %v, %v", ok, err)
@@ -78,16 +80,14 @@ func TestCaptureSince(t *testing.T) {
 	})
 }
 
-// typeLines types 200 lines into the pane's cat (the terminal echoes
-// each, and cat prints it again) and waits until cat printed the last.
-func typeLines(t *testing.T, srv *tmuxtest.Server, p tmux.PaneID) {
+// printMore has seqPane's pane print its 200 more lines, and waits until
+// the last shows. The pane prints them itself after reading one line: typed
+// lines would be echoed by the terminal while cat copies them, and the two
+// writers interleave at any byte.
+func printMore(t *testing.T, srv *tmuxtest.Server, p tmux.PaneID) {
 	t.Helper()
-	var b strings.Builder
-	for i := 1; i <= 200; i++ {
-		fmt.Fprintf(&b, "more-%d\n", i)
-	}
-	srv.Must("send-keys", "-t", string(p), "-l", b.String())
+	srv.Must("send-keys", "-t", string(p), "go", "Enter")
 	tmuxtest.Eventually(t, 20*time.Second, func() bool {
-		return strings.Count(srv.Must("capture-pane", "-p", "-S", "-", "-t", string(p)), "more-200") == 2
-	}, "%s to echo more-200", p)
+		return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "\nmore-200\n")
+	}, "%s to print more-200", p)
 }
