@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/mcp"
 	"github.com/panemap/panemap/tmux"
 )
@@ -166,7 +167,7 @@ func TestListedNeighboursAreWhereSelectLands(t *testing.T) {
 			if len(l.Panes) != layout.panes {
 				t.Fatalf("%d panes listed, want %d", len(l.Panes), layout.panes)
 			}
-			for round := range 3 {
+			for round := range tmuxtest.Rounds(3, 1) {
 				for _, p := range l.Panes {
 					for d, s := range map[string]sideOf{"up": p.Neighbours.Up, "down": p.Neighbours.Down, "left": p.Neighbours.Left, "right": p.Neighbours.Right} {
 						for range rng.IntN(3) {

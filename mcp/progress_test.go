@@ -118,18 +118,31 @@ func TestWaitForTextProgress(t *testing.T) {
 	if w.Matched {
 		t.Fatalf("never matched: %+v", w)
 	}
-	after := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "never", "timeout_ms", 300)}
+	// The barrier waits for a line that the test prints once the wait has
+	// told its first look: a short timeout could run out before the first
+	// look on a busy machine, and then the wait tells nothing.
+	after := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "^BARRIER$", "timeout_ms", timeout)}
 	after.SetProgressToken("after")
-	if res, err := f.cs.CallTool(t.Context(), after); err != nil || res.IsError {
-		t.Fatalf("the call after: %v %+v", err, res)
-	}
-	tmuxtest.Eventually(t, 10*time.Second, func() bool { return len(log.of("after")) >= 1 },
+	go func() {
+		res, err := f.cs.CallTool(t.Context(), after)
+		done <- callResult{res, err}
+	}()
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return len(log.of("after")) >= 1 },
 		"a notification for the call with a token")
+	f.srv.Must("send-keys", "-t", p, "-l", "BARRIER\n")
+	select {
+	case r = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the barrier's wait did not end once the pane printed BARRIER")
+	}
+	if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), "BARRIER") {
+		t.Fatalf("the call after: %v %+v", r.err, r.res)
+	}
 	for _, n := range log.all()[before:] {
 		if n.ProgressToken != "after" {
 			t.Errorf("a call without a progress token: got %+v", n)
-		} else if n.Total != 300 || n.Progress > n.Total {
-			t.Errorf("progress %v of %v; want at most 300 of 300", n.Progress, n.Total)
+		} else if n.Total != timeout || n.Progress > n.Total {
+			t.Errorf("progress %v of %v; want at most %d of %d", n.Progress, n.Total, timeout, timeout)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func TestAdjacentMatchesTmux(t *testing.T) {
 		}
 		for _, p := range w.Panes {
 			for _, d := range moves {
-				for round := 0; round < 3; round++ {
+				for range tmuxtest.Rounds(3, 1) {
 					// A random focus history, so tmux's most-recently-used
 					// choice among the candidates varies.
 					var cmds []string

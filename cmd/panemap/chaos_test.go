@@ -103,7 +103,7 @@ func TestMCPChaos(t *testing.T) {
 	})
 
 	r := rand.New(rand.NewPCG(3, 4))
-	calls := make([]chaosCall, chaosCalls)
+	calls := make([]chaosCall, tmuxtest.Rounds(chaosCalls, chaosCalls/4))
 	for i := range calls {
 		pane := fmt.Sprintf("%%%d", r.IntN(40)) // ids come and go; many are stale
 		bad := hostile[r.IntN(len(hostile))]
@@ -240,7 +240,7 @@ func TestMCPConcurrentSwapsKeepPanesAndCells(t *testing.T) {
 	for w := range chaosWorkers {
 		workers.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(w), 7))
-			for range 40 {
+			for range tmuxtest.Rounds(40, 10) {
 				a, b := panes[r.IntN(len(panes))], panes[r.IntN(len(panes))]
 				ctx, cancel := context.WithTimeout(t.Context(), callDeadline)
 				res, err := cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: "swap_pane", Arguments: map[string]any{"source_pane": a, "target_pane": b}})

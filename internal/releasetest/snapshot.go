@@ -69,9 +69,13 @@ var built struct {
 }
 
 // Build makes the snapshot once per test process; Remove, from TestMain,
-// deletes it.
+// deletes it. With -short the test skips instead: a release build
+// compiles every package again, without cgo.
 func Build(tb testing.TB) *Snapshot {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("builds the release snapshot (a release build of panemap): skipped with -short")
+	}
 	built.once.Do(func() { built.snap, built.err = build() })
 	if built.err != nil {
 		tb.Fatalf("building the release snapshot: %v", built.err)

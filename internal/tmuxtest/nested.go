@@ -34,6 +34,7 @@ func StartNestedNamed(tb testing.TB, inner string, cols, rows int) *Nested {
 
 func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
 	tb.Helper()
+	SkipEndToEndIfShort(tb)
 	outer := Start(tb, cols, rows)
 	// The outer server owns the terminal size: let the inner window follow
 	// its only client.
@@ -49,6 +50,16 @@ func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
 		return err == nil && strings.TrimSpace(out) != ""
 	}, "inner client did not attach")
 	return n
+}
+
+// SkipEndToEndIfShort skips a test that drives a real client (a popup,
+// keys typed into a terminal) when the tests run with -short: the fast tier
+// leaves those to the full run.
+func SkipEndToEndIfShort(tb testing.TB) {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("end-to-end test through a real client: skipped with -short")
+	}
 }
 
 // Client is the inner server's attached client name.

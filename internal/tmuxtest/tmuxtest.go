@@ -284,3 +284,12 @@ func (s *Server) FixWindowNames(target string) {
 		return false
 	}, "tmux to name window %s by automatic-rename-format", target)
 }
+
+// Rounds is how many rounds a test of random or exhaustive cases runs:
+// full, or short with -short (the fast tier samples, the full run sweeps).
+func Rounds(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
