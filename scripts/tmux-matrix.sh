@@ -1,32 +1,48 @@
 #!/usr/bin/env bash
 # tmux-matrix.sh — build every tmux in a sources folder and run panemap's tests on each.
 #
-#   scripts/tmux-matrix.sh [--build-only] [--versions "3.2a 3.7c ..."] SOURCES_DIR
+#   scripts/tmux-matrix.sh [--build-only] [--versions "3.2a 3.7c ..."] [--no-system]
+#                          [--all-packages] [--jobs N] SOURCES_DIR
 #
 # SOURCES_DIR holds tmux-VERSION.tar.gz snapshots (git trees: autogen.sh is run).
 # Builds go to a cache outside the checkout (PANEMAP_TMUX_CACHE, default
 # ~/.cache/panemap/tmux/VERSION-SHA) and are reused when present. The system tmux
-# (the one on PATH when the script starts) is run too, as "system".
-# For each version the suite runs with that tmux first on PATH; a table of
-# version x package (pass / fail / skip) is printed at the end, and the exit
-# status is non-zero if any cell failed.
+# (the one on PATH when the script starts) is run too, as "system", unless
+# --no-system (CI's race run has covered it already).
+#
+# Which packages run on each version: those whose tests start tmux (they import
+# internal/tmuxtest or internal/clienttest: tmux, tmuxctl, mcp, ui's run test,
+# cmd/panemap with the navigator's end-to-end popup tests), and every tmuxctl
+# package. The others never start tmux, so their results cannot differ between
+# versions: they run once, outside the matrix. --all-packages runs every package.
+#
+# Each (version, package) pair is one `go test` with that tmux first on PATH; N of
+# them run at once (--jobs, default 1), the longest (cmd/panemap) first. The
+# tests wait on tmux, a terminal and a popup far more than they compute, so on
+# 2 cores about 3 at once finish sooner with every bound still met. A table of
+# version x package (pass / fail / skip / -: not run) is printed at the end, and
+# the exit status is non-zero if any cell failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-build_only=0
-only=""
+build_only=0 only="" system=1 all_packages=0 jobs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-only) build_only=1; shift ;;
     --versions) only="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --no-system) system=0; shift ;;
+    --all-packages) all_packages=1; shift ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -*) echo "tmux-matrix.sh: unknown flag $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
+case "$jobs" in ''|*[!0-9]*|0) echo "tmux-matrix.sh: --jobs takes a whole number from 1, not '$jobs'" >&2; exit 2 ;; esac
 src=${1:-}
 if [ -z "$src" ] || [ ! -d "$src" ]; then
   cat >&2 <<'MSG'
-usage: scripts/tmux-matrix.sh [--build-only] [--versions "V ..."] SOURCES_DIR
+usage: scripts/tmux-matrix.sh [--build-only] [--versions "V ..."] [--no-system] [--all-packages] [--jobs N] SOURCES_DIR
 
 SOURCES_DIR must hold tmux-VERSION.tar.gz files. Release tarballs are at
 https://github.com/tmux/tmux/releases (tmux-3.2a.tar.gz ... tmux-3.7c.tar.gz);
@@ -89,42 +105,74 @@ for tarball in "$src"/tmux-*.tar.gz; do
   bin=$(build "$version" "$tarball") || { names+=("$version"); bins+=(BUILD-FAILED); continue; }
   names+=("$version"); bins+=("$bin")
 done
-if [ -n "$only" ] && ! [[ " $only " == *" system "* ]]; then names=("${names[@]:1}"); bins=("${bins[@]:1}"); fi
+if [ "$system" = 0 ] || { [ -n "$only" ] && ! [[ " $only " == *" system "* ]]; }; then names=("${names[@]:1}"); bins=("${bins[@]:1}"); fi
 [ "$build_only" = 1 ] && { for i in "${!names[@]}"; do echo "${names[$i]} ${bins[$i]}"; done; exit 0; }
 
-# The suite, once per version. GO_TEST_FLAGS adds flags (e.g. -race, -run).
-pkgs=$(go list ./...)
+# The suite on each version. GO_TEST_FLAGS adds flags (e.g. -race, -run).
+module=$(go list -m)
+if [ "$all_packages" = 1 ]; then
+  pkgs=$(go list ./...)
+else
+  # A package runs on every version when its tests import the helpers that
+  # start tmux, or when it is part of tmuxctl.
+  pkgs=$(go list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... |
+    awk -v m="$module" '$1 ~ "^" m "/tmuxctl(/|$)" { print $1; next }
+      { for (i = 2; i <= NF; i++) if ($i == m "/internal/tmuxtest" || $i == m "/internal/clienttest") { print $1; next } }')
+fi
+# Longest first, so that the pool does not end on one long package.
+pkgs=$(echo "$pkgs" | awk -v m="$module" '{ print ($1 == m "/cmd/panemap" ? 0 : $1 == m "/tmuxctl" ? 1 : $1 == m "/mcp" ? 2 : 3), $1 }' | sort -s -k1,1n | cut -d' ' -f2)
 declare -A cell
 failed=0
 for i in "${!names[@]}"; do
-  name=${names[$i]} bin=${bins[$i]}
-  if [ "$bin" = BUILD-FAILED ]; then
-    for p in $pkgs; do cell["$name|$p"]="build-failed"; done
-    failed=1; continue
-  fi
-  reported=$(PATH="$bin:$PATH" tmux -V)
-  echo "== tests on $reported ($bin/tmux)"
+  echo "== ${names[$i]}: $( [ "${bins[$i]}" = BUILD-FAILED ] && echo "build failed" || PATH="${bins[$i]}:$PATH" tmux -V) (${bins[$i]})"
+done
+
+# run_one NAME BIN PKG: one package on one version; its log is named after both.
+run_one() {
+  local name=$1 bin=$2 p=$3 log start
+  log="$logs/test-$name-$(echo "${p#"$module"}" | tr / _).log"
   start=$(date +%s)
-  log="$logs/test-$name.log"
   # shellcheck disable=SC2086
-  PATH="$bin:$PATH" PANEMAP_REQUIRE_TMUX=1 go test -count 1 ${GO_TEST_FLAGS:-} ./... >"$log" 2>&1
-  echo "   $(( $(date +%s) - start )) s; log: $log"
+  PATH="$bin:$PATH" PANEMAP_REQUIRE_TMUX=1 go test -count 1 ${GO_TEST_FLAGS:-} "$p" >"$log" 2>&1
+  echo "   $name ${p#"$module"/}: $(( $(date +%s) - start )) s" >>"$log.time"
+}
+
+start=$(date +%s)
+running=0
+for p in $pkgs; do
+  for i in "${!names[@]}"; do
+    [ "${bins[$i]}" = BUILD-FAILED ] && continue
+    if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+    run_one "${names[$i]}" "${bins[$i]}" "$p" &
+    running=$((running + 1))
+  done
+done
+wait
+echo "   all versions: $(( $(date +%s) - start )) s, $jobs at once"
+cat "$logs"/*.time 2>/dev/null | sort -t: -k2 -rn | head -12
+
+for i in "${!names[@]}"; do
+  name=${names[$i]}
   for p in $pkgs; do
-    if grep -qE "^ok[[:space:]]+$p([[:space:]]|\$)" "$log"; then
-      if grep -qE "^ok[[:space:]]+$p[[:space:]].*\[no tests to run\]" "$log"; then cell["$name|$p"]=skip; else cell["$name|$p"]=pass; fi
+    log="$logs/test-$name-$(echo "${p#"$module"}" | tr / _).log"
+    if [ "${bins[$i]}" = BUILD-FAILED ]; then cell["$name|$p"]=build-failed; failed=1
+    elif grep -qE "^ok[[:space:]]+$p[[:space:]].*\[no tests to run\]" "$log"; then cell["$name|$p"]=skip
+    elif grep -qE "^ok[[:space:]]+$p([[:space:]]|\$)" "$log"; then cell["$name|$p"]=pass
     elif grep -qE "^\?[[:space:]]+$p([[:space:]]|\$)" "$log"; then cell["$name|$p"]=skip
-    else cell["$name|$p"]=FAIL; failed=1
+    else
+      cell["$name|$p"]=FAIL; failed=1
+      # What failed and why: the failing tests, their messages, any panic.
+      echo "   FAIL on $name: $p ($log)"
+      grep -E '^[[:space:]]*--- FAIL|^[[:space:]]+[[:alnum:]_]+_test\.go:[0-9]+:|^panic:|^FAIL[[:space:]]|timed out' "$log" | head -60 | sed 's/^/   /' || true
     fi
   done
-  # What failed and why: the failing tests, their messages, any panic.
-  grep -E '^[[:space:]]*--- FAIL|^[[:space:]]+[[:alnum:]_]+_test\.go:[0-9]+:|^panic:|^FAIL[[:space:]]' "$log" | head -80 | sed 's/^/   /' || true
 done
 
 echo
 echo "== tmux version matrix"
 printf '%-28s' package; for name in "${names[@]}"; do printf ' %-8s' "$name"; done; echo
 for p in $pkgs; do
-  printf '%-28s' "${p#*/panemap/}"
+  printf '%-28s' "${p#"$module"/}"
   for name in "${names[@]}"; do printf ' %-8s' "${cell["$name|$p"]}"; done; echo
 done
 exit $failed

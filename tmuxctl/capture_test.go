@@ -47,12 +47,11 @@ func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []t
 		srv.Must("select-layout", "-t", target, "tiled")
 	}
 	for i, p := range ids {
-		// Printed, and running cat: until the shell has exec'd it the
-		// pane's command is sh, and two reads could differ.
+		// Printed, and running cat, so that two reads agree.
 		tmuxtest.Eventually(t, 20*time.Second, func() bool {
-			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), fmt.Sprintf("END-%d", i)) &&
-				srv.Display(string(p), "#{pane_current_command}") == "cat"
-		}, "pane %d to print and run cat", i)
+			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), fmt.Sprintf("END-%d", i))
+		}, "pane %d to print", i)
+		srv.WaitRunning(20*time.Second, string(p), "cat")
 	}
 	return ids
 }

@@ -137,6 +137,14 @@ func (s *Server) WaitDisplay(timeout time.Duration, target, format, want string)
 	s.waitDisplay(timeout, target, format, want, nil)
 }
 
+// WaitRunning waits until pane runs program: tmux starts a pane's command
+// through a shell, and until that shell has exec'd it the pane's command
+// reads as the shell (sh), on a busy machine for a while.
+func (s *Server) WaitRunning(timeout time.Duration, pane, program string) {
+	s.tb.Helper()
+	s.waitDisplay(timeout, pane, "#{pane_current_command}", program, nil)
+}
+
 // WaitDeadStatus waits until pane is dead and tmux knows its exit status.
 //
 // Before 3.6, a tmux built with libutempter (Debian's and Ubuntu's) can

@@ -24,9 +24,7 @@ func TestFindText(t *testing.T) {
 		srv.Must("new-session", "-d", "-s", "other", "-n", "side", "exec cat")
 		short := tmux.PaneID(srv.Display("other:side", "#{pane_id}"))
 		gone := tmux.PaneID(srv.Must("split-window", "-d", "-t", "other:side", "-P", "-F", "#{pane_id}", "exec cat"))
-		// Until the shell tmux starts it through has exec'd cat, the
-		// pane's command reads as that shell.
-		srv.WaitDisplay(20*time.Second, string(short), "#{pane_current_command}", "cat")
+		srv.WaitRunning(20*time.Second, string(short), "cat")
 		l, err := c.List(t.Context(), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
