@@ -12,6 +12,7 @@ import (
 // and the boxes say which pane is dead, with its exit status, and which
 // is in a mode; an alert that comes while the map is open shows too.
 func TestE2EWhatNeedsYou(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		g := inner.Grid()
 		inner.Must("new-window", "-d", "-t", "main:1", "-n", "ring", `printf '\a'; exec cat`)
@@ -41,6 +42,7 @@ func TestE2EWhatNeedsYou(t *testing.T) {
 // (which passes the client's name), switches the client to the next
 // window with an alert, in another session, and closes keeping it.
 func TestE2ENextAlertAcrossSessions(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	n.Inner.Must("new-session", "-d", "-s", "other", "-n", "calm", "exec cat")

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,6 +126,7 @@ func (s *navSession) fingerprint() string {
 }
 
 func TestE2EOpenWithNoArgumentsAndQuit(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	before := s.fingerprint()
 	scr := s.Screen()
@@ -140,6 +140,7 @@ func TestE2EOpenWithNoArgumentsAndQuit(t *testing.T) {
 }
 
 func TestE2EDirections(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	tl, tr, bl, br := s.g[0], s.g[1], s.g[2], s.g[3]
 	steps := []struct{ key, want string }{
@@ -163,6 +164,7 @@ func TestE2EDirections(t *testing.T) {
 }
 
 func TestE2ESwapWalkAndEscRestores(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	tl := s.g[0]
 	before := s.fingerprint()
@@ -186,6 +188,7 @@ func TestE2ESwapWalkAndEscRestores(t *testing.T) {
 }
 
 func TestE2EMarkSwapUndoThenKeep(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	tl, tr := s.g[0], s.g[1]
 	cTL, cTR := s.cell(tl), s.cell(tr)
@@ -214,6 +217,7 @@ func TestE2EMarkSwapUndoThenKeep(t *testing.T) {
 }
 
 func TestE2EEscRestoresFocusZoomWindowAndLastPane(t *testing.T) {
+	t.Parallel()
 	// The session's last window is window 2; the navigator visits window 1.
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("new-window", "-d", "-t", "main:1")
@@ -235,6 +239,7 @@ func TestE2EEscRestoresFocusZoomWindowAndLastPane(t *testing.T) {
 }
 
 func TestE2EMapFollowsOutsideSplit(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	newPane := s.Inner.Must("split-window", "-d", "-t", s.g[3], "-P", "-F", "#{pane_id}")
 	s.WaitScreen(wait, "the new pane "+newPane+" on the map", func(scr string) bool { return strings.Contains(scr, newPane) })
@@ -245,6 +250,7 @@ func TestE2EMapFollowsOutsideSplit(t *testing.T) {
 }
 
 func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(t)
@@ -261,50 +267,54 @@ func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
 }
 
 func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
+	t.Parallel()
 	outer := tmuxtest.Start(t, 120, 40)
 	bin := tmuxtest.Panemap(t)
-	sockDir := filepath.Dir(outer.SocketPath())
-	demoSockets := func() []string { m, _ := filepath.Glob(filepath.Join(sockDir, "panemap-demo-*")); return m }
-	before := len(demoSockets())
 	pane := outer.Active("main:0")
 	outer.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" demo"))
 	tmuxtest.Eventually(t, wait, func() bool {
 		scr := outer.Must("capture-pane", "-p", "-t", pane)
 		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
 	}, "the demo map did not appear")
-	if len(demoSockets()) != before+1 {
-		t.Fatalf("want one demo server socket while it runs, have %v", demoSockets())
+	// The demo is the child of the pane's shell.
+	sh := outer.Display(pane, "#{pane_pid}")
+	children, err := os.ReadFile(filepath.Join("/proc", sh, "task", sh, "children"))
+	if err != nil || len(strings.Fields(string(children))) != 1 {
+		t.Fatalf("the pane's shell %s has children %q (%v), want the demo alone", sh, children, err)
+	}
+	demo := demoSocket(outer, strings.TrimSpace(string(children)))
+	if _, err := os.Stat(demo); err != nil {
+		t.Fatalf("no demo server socket while it runs: %v", err)
 	}
 	outer.Must("send-keys", "-t", pane, "q")
 	waitExited(t, outer, pane, "demo after q")
-	if got := demoSockets(); len(got) != before {
-		t.Errorf("demo left a tmux server or socket behind: %v", got)
+	if _, err := os.Stat(demo); !os.IsNotExist(err) {
+		t.Errorf("demo left its tmux socket %s behind (%v)", demo, err)
 	}
+}
+
+// demoSocket is the socket of the demo whose process is pid: other tests,
+// and other test processes, may run demos at the same time.
+func demoSocket(srv *tmuxtest.Server, pid string) string {
+	return filepath.Join(filepath.Dir(srv.SocketPath()), "panemap-demo-"+pid)
 }
 
 // TestE2EDemoHangupLeavesNoServer: the terminal around the demo goes
 // away (its tmux is killed, which hangs up on the demo): the demo's
 // throwaway server and its socket go too.
 func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
+	t.Parallel()
 	outer := tmuxtest.Start(t, 120, 40)
 	bin := tmuxtest.Panemap(t)
-	sockDir := filepath.Dir(outer.SocketPath())
-	demoSockets := func() []string { m, _ := filepath.Glob(filepath.Join(sockDir, "panemap-demo-*")); return m }
-	before := demoSockets()
 	pane := outer.Active("main:0")
 	outer.Must("respawn-pane", "-k", "-t", pane, bin+" demo") // the demo is the pane's process: it gets the SIGHUP
 	tmuxtest.Eventually(t, wait, func() bool {
 		scr := outer.Must("capture-pane", "-p", "-t", pane)
 		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
 	}, "the demo map did not appear")
-	var demo string
-	for _, s := range demoSockets() {
-		if !slices.Contains(before, s) {
-			demo = s
-		}
-	}
-	if demo == "" {
-		t.Fatalf("no demo socket appeared: %v", demoSockets())
+	demo := demoSocket(outer, outer.Display(pane, "#{pane_pid}"))
+	if _, err := os.Stat(demo); err != nil {
+		t.Fatalf("no demo socket while it runs: %v", err)
 	}
 	outer.Kill()
 	tmuxtest.Eventually(t, wait, func() bool {
@@ -319,6 +329,7 @@ func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
 }
 
 func TestE2EPluginBindingOpensPopup(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(t)
@@ -354,6 +365,7 @@ func waitExited(t *testing.T, srv *tmuxtest.Server, pane, what string) {
 }
 
 func TestE2EOutsideTmuxDrivesAnotherServersWindow(t *testing.T) {
+	t.Parallel()
 	inner := tmuxtest.Start(t, 120, 40)
 	g := inner.Grid()
 	inner.Must("new-window", "-d", "-t", "main:1", "-n", "second")

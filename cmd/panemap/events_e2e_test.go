@@ -17,6 +17,7 @@ import (
 // outer tmux's redraw and this test's 10 ms screen polling) is logged,
 // not asserted: machines here are noisy.
 func TestE2EMapFollowsEvents(t *testing.T) {
+	t.Parallel()
 	// tmux 3.3a is older than tmuxctl.SafeControlVersion: ask for control
 	// mode (and so for events) explicitly.
 	s := openNavigator(t, func(inner *tmuxtest.Server) {

@@ -12,6 +12,7 @@ import (
 // switches the client to that pane and closes; Esc in find only goes
 // back to the map.
 func TestE2EFind(t *testing.T) {
+	t.Parallel()
 	var target string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("new-session", "-d", "-s", "logs", "-n", "tail", "exec cat")
@@ -74,6 +75,7 @@ func openWithFar(t *testing.T) (*navSession, string) {
 // TestE2EFindStaysFresh: what a pane of another session prints while
 // find is open is found.
 func TestE2EFindStaysFresh(t *testing.T) {
+	t.Parallel()
 	s, far := openWithFar(t)
 	s.Keys("/")
 	s.WaitScreen(wait, "find", func(scr string) bool { return strings.Contains(scr, "panes: type to find") })

@@ -39,6 +39,7 @@ func (s *navSession) mouse(t *testing.T, button, col, row int, release bool) {
 }
 
 func TestE2EMouseClickFocusesAndDragSwaps(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t, func(inner *tmuxtest.Server) { inner.Must("set", "-g", "mouse", "on") })
 	tl, tr, bl, br := s.g[0], s.g[1], s.g[2], s.g[3]
 

@@ -14,6 +14,7 @@ import (
 // run); u undoes the title and Esc puts the name and automatic-rename
 // back, inherited as before.
 func TestE2ENames(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.FixWindowNames("main:0")
 	})

@@ -55,6 +55,7 @@ const readmeOneLine = oneLineBinding
 // tmux, the `tmux info` the colour library runs as it starts when TMUX is
 // set.
 func TestE2EOneTmuxCallToTheMap(t *testing.T) {
+	t.Parallel()
 	n, g, counter := countedNested(t)
 	n.Inner.Must("set-environment", "-g", "PATH", counter.Dir+string(os.PathListSeparator)+filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
@@ -101,6 +102,7 @@ func TestReadmeOneLineIsTheBenchmarks(t *testing.T) {
 // hand as the README shows, asks tmux one command list and then opens
 // the popup.
 func TestE2ELauncherOneTmuxCallBeforeThePopup(t *testing.T) {
+	t.Parallel()
 	n, g, counter := countedNested(t)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", shellQuote(tmuxtest.Panemap(t))+" popup")
 	loaded := len(counter.Calls())
@@ -137,6 +139,7 @@ func firstCommand(f []string) string {
 // holds quotes, a format, a variable, spaces and a # still opens the map
 // over the right server.
 func TestE2EReadmeLineOddSocket(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNestedNamed(t, tmuxtest.UniqueName(`pm q'd "#{pane_id}" $HOME;%x\`), 120, 40)
 	g := n.Inner.Grid()
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
@@ -148,6 +151,7 @@ func TestE2EReadmeLineOddSocket(t *testing.T) {
 // popup opens is named on the map's status line (the navigator is
 // drawing by then), and the map opens with the default.
 func TestE2EPopupSettingWarningOnTheMap(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))

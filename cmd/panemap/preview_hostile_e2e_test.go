@@ -52,6 +52,7 @@ func osc52(text, how string) string {
 // the end, a write from a visible pane reaching the outer server shows
 // that it would see one.
 func TestE2EPreviewHostileClipboard(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("set", "-g", "set-clipboard", "on")
 		allowPassthrough(inner)
@@ -168,6 +169,7 @@ func titles(srv *tmuxtest.Server) map[string]string {
 // pane); no other pane's title, no window's name, and nothing on the
 // outer tmux (the title of the terminal around the popup) changes.
 func TestE2EPreviewHostileTitles(t *testing.T) {
+	t.Parallel()
 	// Windows named for good: automatic-rename would change their names
 	// as the shells start, whatever the navigator does. The outer tmux
 	// renames a window when a rename reaches it.
@@ -208,6 +210,7 @@ func TestE2EPreviewHostileTitles(t *testing.T) {
 // was, text and colours: the popup's frame, header, key help, the other
 // boxes and the window around the popup.
 func TestE2EPreviewHostileScreenControls(t *testing.T) {
+	t.Parallel()
 	// The window named for good: automatic-rename would change the tab in
 	// the header as the pane runs commands.
 	s := openNavigator(t, func(inner *tmuxtest.Server) { inner.Must("rename-window", "-t", "main:0", "grid") })
@@ -256,6 +259,7 @@ func bells(srv *tmuxtest.Server) string {
 // (monitor-bell off); at the end it does, and the outer tmux then sees the
 // pane's bell, showing that it would have seen one.
 func TestE2EPreviewHostileBell(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("set", "-g", "monitor-bell", "off")
 		allowPassthrough(inner)
@@ -288,6 +292,7 @@ func TestE2EPreviewHostileBell(t *testing.T) {
 // word, with previews on: a move goes to tmux at once, q exits 0, and
 // the map shows every pane's word in its box.
 func TestE2EPreviewSixtyPanes(t *testing.T) {
+	t.Parallel()
 	var ids []string
 	s := openNavigatorSized(t, 240, 80, func(inner *tmuxtest.Server) {
 		for len(strings.Fields(inner.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}"))) < 60 {

@@ -26,6 +26,7 @@ import (
 // each word once, inside the preview of that pane's box and nowhere else,
 // in colour (the red one red).
 func TestE2EPreviewShowsEachPaneInItsBox(t *testing.T) {
+	t.Parallel()
 	var panes []string
 	s := openNavigator(t, func(inner *tmuxtest.Server) { panes = printWords(t, inner) })
 	ts := s.waitWords(t, panes)
@@ -82,6 +83,7 @@ func TestE2EPreviewShowsEachPaneInItsBox(t *testing.T) {
 // a new line; it shows in that pane's box, and the other boxes stay as
 // they were.
 func TestE2EPreviewFollowsAPaneThatPrints(t *testing.T) {
+	t.Parallel()
 	var panes []string
 	s := openNavigator(t, func(inner *tmuxtest.Server) { panes = printWords(t, inner) })
 	before := s.waitWords(t, panes)
@@ -189,6 +191,7 @@ func captures(c *tmuxtest.Counter) []string {
 // runs a tmux process per command list (PANEMAP_CONTROL=never) through a
 // wrapper that logs each. With previews on, the same log shows captures.
 func TestE2EPreviewOff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		option string
@@ -262,6 +265,7 @@ func TestE2EPreviewOff(t *testing.T) {
 // stay). TestE2EPreviewShowsEachPaneInItsBox checks that colour shows
 // otherwise.
 func TestE2EPreviewColourOff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name            string
 		option, environ string

@@ -137,6 +137,7 @@ func checkResize(t *testing.T, s *tmuxtest.Nested, stacked bool, focused, other,
 // pane's edge by the resize step (2, or @panemap-resize-step) on the real
 // panes, and the map shows the new proportions.
 func TestE2ERearrangeResizeKeys(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		stacked     bool
@@ -182,6 +183,7 @@ func TestE2ERearrangeResizeKeys(t *testing.T) {
 // TestE2ERearrangeResizeStepFlag: --resize-step given to panemap run in a
 // pane reaches the popup it opens (as a flag, over the tmux option).
 func TestE2ERearrangeResizeStepFlag(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	n.Inner.Grid()
 	twoPanes(t, false, false)(n.Inner)
@@ -247,6 +249,7 @@ func TestRearrangeResizeStepInvalid(t *testing.T) {
 // on another window's tab in the header moves into that window, and the
 // map and tmux's current window follow it.
 func TestE2ERearrangeDragOntoTab(t *testing.T) {
+	t.Parallel()
 	var first string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("set", "-g", "mouse", "on")
@@ -296,6 +299,7 @@ func paneSet(srv *tmuxtest.Server, target string, ids ...string) string {
 // window around the layout, the focus staying with the pane that had it;
 // R undoes r exactly.
 func TestE2ERearrangeRotateKeepsFocus(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	tl := s.g[0]
 	layout := func() string { return s.Inner.Display(tl, "#{window_layout}") }

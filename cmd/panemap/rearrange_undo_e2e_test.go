@@ -128,6 +128,7 @@ func checkRestored(t *testing.T, s *navSession, how, start string, ids map[strin
 // zoom, mark and the current and last window; the closed window comes
 // back at its index with its name.
 func TestE2ERearrangeEscRestoresEverything(t *testing.T) {
+	t.Parallel()
 	s := openMix(t)
 	start, ids := rearrangeState(s.Inner), windowIDs(s.Inner)
 	doMix(t, s)
@@ -142,6 +143,7 @@ func TestE2ERearrangeEscRestoresEverything(t *testing.T) {
 // each back to the state before that step, until nothing is left to undo
 // and everything is as at the start; q then keeps it so.
 func TestE2ERearrangeUndoEveryStep(t *testing.T) {
+	t.Parallel()
 	s := openMix(t)
 	start, ids := rearrangeState(s.Inner), windowIDs(s.Inner)
 	states := doMix(t, s)
@@ -166,6 +168,7 @@ func TestE2ERearrangeUndoEveryStep(t *testing.T) {
 // window whose focus a moving pane takes, is left unzoomed"); Esc puts
 // the pane back and the window zoomed again on its own pane.
 func TestE2ERearrangeMoveIntoZoomedWindow(t *testing.T) {
+	t.Parallel()
 	var zoomed string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("rename-window", "-t", "main:0", "grid") // no automatic-rename

@@ -34,6 +34,7 @@ func labelOf(t *testing.T, scr, p string) string {
 // windows and panes; Esc goes back to the map; a pane's label jumps the
 // client to that pane in another session and closes the navigator.
 func TestE2EServerView(t *testing.T) {
+	t.Parallel()
 	var target string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("new-session", "-d", "-s", "other", "-n", "far", "exec cat")
@@ -70,6 +71,7 @@ func TestE2EServerView(t *testing.T) {
 // session's window to the next and Enter jumps there; browsing and then
 // Esc twice leaves the client and the session as they were.
 func TestE2EServerViewArrowsEnterAndEsc(t *testing.T) {
+	t.Parallel()
 	var far string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		inner.Must("new-session", "-d", "-s", "other", "-n", "far", "exec cat")
@@ -111,6 +113,7 @@ func TestE2EServerViewArrowsEnterAndEsc(t *testing.T) {
 // TestE2EServerViewTab: Tab walks to the next pane (in the window's
 // index order: below the first) and Enter makes it the active pane.
 func TestE2EServerViewTab(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	s.Keys("w")
 	s.WaitScreen(wait, "the server view", func(scr string) bool { return strings.Contains(scr, "1 session") })
@@ -124,6 +127,7 @@ func TestE2EServerViewTab(t *testing.T) {
 // TestE2EServerViewStaysFresh: what a pane of another session prints
 // while the server view is open shows in its preview.
 func TestE2EServerViewStaysFresh(t *testing.T) {
+	t.Parallel()
 	s, far := openWithFar(t)
 	s.Keys("w")
 	s.WaitScreen(wait, "the server view", func(scr string) bool { return strings.Contains(scr, "2 sessions") && strings.Contains(scr, far) })

@@ -12,6 +12,7 @@ import (
 )
 
 func TestE2ESurvivesFocusedPaneKilled(t *testing.T) {
+	t.Parallel()
 	s := openNavigator(t)
 	focused := s.Inner.Active(s.g[0])
 	s.Inner.Must("kill-pane", "-t", focused)
@@ -23,6 +24,7 @@ func TestE2ESurvivesFocusedPaneKilled(t *testing.T) {
 }
 
 func TestE2ESurvivesShownWindowKilled(t *testing.T) {
+	t.Parallel()
 	var next string
 	s := openNavigator(t, func(inner *tmuxtest.Server) {
 		next = inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
@@ -47,6 +49,7 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 }
 
 func TestE2EServerKilledSaysSoAndExitsNonZero(t *testing.T) {
+	t.Parallel()
 	// A popup belongs to the inner server: killing it closes the popup
 	// with it, so here the navigator runs in a pane of another server.
 	outer := tmuxtest.Start(t, 100, 30)
@@ -83,6 +86,7 @@ func TestE2EServerKilledSaysSoAndExitsNonZero(t *testing.T) {
 }
 
 func TestE2ESurvivesTinyTerminal(t *testing.T) {
+	t.Parallel()
 	if !tmuxtest.TmuxAtLeast(t, 3, 3) {
 		t.Skip("tmux 3.2a closes a popup when its terminal is resized (TestE2EResizeClosesPopupBeforeTmux33)")
 	}
@@ -105,6 +109,7 @@ func TestE2ESurvivesTinyTerminal(t *testing.T) {
 // instead), ending the navigator. It ends as q would: what it did stays,
 // nothing else changes, and the server carries on.
 func TestE2EResizeClosesPopupBeforeTmux33(t *testing.T) {
+	t.Parallel()
 	if tmuxtest.TmuxAtLeast(t, 3, 3) {
 		t.Skip("tmux 3.3 and newer resize a popup with its terminal (TestE2ESurvivesTinyTerminal)")
 	}
@@ -126,6 +131,7 @@ func TestE2EResizeClosesPopupBeforeTmux33(t *testing.T) {
 }
 
 func TestE2ESixtyPanes(t *testing.T) {
+	t.Parallel()
 	var ids []string
 	s := openNavigatorSized(t, 250, 80, func(inner *tmuxtest.Server) {
 		for len(strings.Fields(inner.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}"))) < 60 {
