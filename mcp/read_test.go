@@ -97,7 +97,7 @@ func TestWaitForText(t *testing.T) {
 		Dead    bool    `json:"dead"`
 	}
 	var w waited
-	f.ok(t, "wait_for_text", obj("pane", p, "pattern", `step-9\d`, "timeout_ms", 5000), &w)
+	f.ok(t, "wait_for_text", obj("pane", p, "pattern", `step-9\d`, "timeout_ms", 30000), &w)
 	if !w.Matched || w.Text == nil || *w.Text != "step-90" {
 		t.Errorf("on screen: %+v", w)
 	}
