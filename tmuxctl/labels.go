@@ -30,12 +30,9 @@ func (c *Client) RenameWindow(ctx context.Context, w tmux.WindowID, name string)
 // and reads target's window back in the same list.
 func (c *Client) labelled(ctx context.Context, target string) func([][]string, error) (*tmux.Window, error) {
 	return func(cmds [][]string, err error) (*tmux.Window, error) {
-		out, ran := "", false
+		out := ""
 		if err == nil {
-			out, ran, err = c.script(ctx, append(cmds, readWindowCmds(target)...))
-		}
-		if err == nil && !ran {
-			return c.readWindow(ctx, target, cmds...)
+			out, err = c.script(ctx, append(cmds, readWindowCmds(target)...)...)
 		}
 		if err != nil {
 			return nil, c.nameGone(err, target)

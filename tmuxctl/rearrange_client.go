@@ -96,10 +96,7 @@ func (c *Client) MovePane(ctx context.Context, p tmux.PaneID, to tmux.WindowID) 
 // changeAndRead runs change, then reads the window target is in.
 func (c *Client) changeAndRead(ctx context.Context, target string, change [][]string) (*tmux.Window, error) {
 	cmds := append(change, readWindowCmds(target)...)
-	out, ran, err := c.script(ctx, cmds)
-	if !ran {
-		out, err = c.run(ctx, cmds...)
-	}
+	out, err := c.script(ctx, cmds...)
 	if err != nil {
 		return nil, c.nameGone(err, target)
 	}

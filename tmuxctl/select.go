@@ -73,22 +73,13 @@ func selectCmd(target string, d tmux.Direction) []string {
 
 // stepFrom selects the pane after (or before) p in index order and reads
 // its window. tmux itself works out which pane that is (see stepScript),
-// in the same command list; over a transport that runs no scripts the
-// window is read first.
+// in the same command list.
 func (c *Client) stepFrom(ctx context.Context, p tmux.PaneID, d tmux.Direction) (*tmux.Window, error) {
-	cmds := append(stepScript(string(p), d), landingCmds(string(p))...)
-	out, ran, err := c.script(ctx, cmds)
-	if ran {
-		if err != nil {
-			return nil, c.nameGone(err, string(p))
-		}
-		return oneWindow(out, string(p))
-	}
-	w, err := c.WindowOf(ctx, p)
+	out, err := c.script(ctx, append(stepScript(string(p), d), landingCmds(string(p))...)...)
 	if err != nil {
-		return nil, err
+		return nil, c.nameGone(err, string(p))
 	}
-	return c.readWindow(ctx, string(p), selectCmd(string(stepPane(w, p, d)), tmux.DirNone))
+	return oneWindow(out, string(p))
 }
 
 // stepScript selects the pane after (or before) p by index, wrapping, with
@@ -109,33 +100,4 @@ func stepScript(p string, d tmux.Direction) [][]string {
 		{"has-session", "-t", p},
 		{"run-shell", "-C", "-t", p, "select-pane -Z -t #{window_id}." + index},
 	}
-}
-
-// stepPane is the pane after (or before) p in index order, wrapping.
-func stepPane(w *tmux.Window, p tmux.PaneID, d tmux.Direction) tmux.PaneID {
-	n := len(w.Panes)
-	for i, q := range w.Panes {
-		if q.ID == p {
-			if d == tmux.DirNext {
-				return w.Panes[(i+1)%n].ID
-			}
-			return w.Panes[(i-1+n)%n].ID
-		}
-	}
-	return p
-}
-
-// SelectWindow makes w the current window of session s.
-func (c *Client) SelectWindow(ctx context.Context, s tmux.SessionID, w tmux.WindowID) error {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return err
-	}
-	if _, err := tmux.ParseWindowID(string(w)); err != nil {
-		return err
-	}
-	_, err := c.run(ctx, []string{"select-window", "-t", string(s) + ":" + string(w)})
-	if err != nil {
-		return c.nameGone(err, string(w))
-	}
-	return nil
 }

@@ -68,8 +68,6 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	return stdout.String(), ClassifyTmuxError(strings.TrimSpace(stderr.String()), t.Socket, err)
 }
 
-func (t *Exec) Close() error { return nil }
-
 // ClassifyTmuxError turns tmux's own error text into a typed error.
 // Callers that know which value the command was about rewrite gone errors
 // into sentences naming it.
@@ -144,9 +142,6 @@ func RequireVersion(ctx context.Context, binary string) (tmux.Version, error) {
 	}
 	return v, tmux.CheckVersion(v)
 }
-
-// Exec is the transport itself: every call is a tmux process of its own.
-func (t *Exec) Exec() *Exec { return t }
 
 // ExitStatus is the exit status of a tmux process that failed without a
 // word on stderr: display-popup -E hands back the popup command's status
