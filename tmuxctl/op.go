@@ -181,6 +181,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		}
 		return [][]string{selectCmd(from, op.Dir)}
 	case OpSwap:
+		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
+			return [][]string{{"has-session", "-t", string(op.Pane)}}
+		}
 		return swapScript(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)

@@ -16,26 +16,25 @@ var tmuxDirFlag = map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D"
 // zoomed. The answer is the pane tmux actually landed on. It is one
 // command list: the move and the read of the window after it.
 func (c *Client) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
-	if _, err := tmux.ParsePaneID(string(p)); err != nil {
+	op := Op{Kind: OpSelect, Pane: p, Dir: d}
+	if err := op.check(); err != nil {
 		return tmux.Pane{}, err
 	}
-	if _, err := tmux.ParseDirection(string(d)); err != nil {
-		return tmux.Pane{}, err
+	run, cmds := c.run, op.script("")
+	switch d {
+	case tmux.DirNext, tmux.DirPrevious:
+		run = c.script
+	case tmux.DirLast:
+		// tmux's own refusal ("no last pane") is the answer, where the
+		// navigator's op does nothing.
+		cmds = [][]string{selectCmd(string(p), d)}
 	}
+	out, err := run(ctx, append(cmds, landingCmds(string(p))...)...)
 	var w *tmux.Window
-	var err error
-	if d == tmux.DirNext || d == tmux.DirPrevious {
-		w, err = c.stepFrom(ctx, p, d)
+	if err != nil {
+		err = c.nameGone(err, string(p))
 	} else {
-		// Select and read the landing in one command list: the answer is
-		// what tmux did.
-		var out string
-		out, err = c.run(ctx, append([][]string{selectCmd(string(p), d)}, landingCmds(string(p))...)...)
-		if err != nil {
-			err = c.nameGone(err, string(p))
-		} else {
-			w, err = oneWindow(out, string(p))
-		}
+		w, err = oneWindow(out, string(p))
 	}
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindRefused && d == tmux.DirLast {
@@ -69,17 +68,6 @@ func selectCmd(target string, d tmux.Direction) []string {
 		sel = append(sel, f)
 	}
 	return sel
-}
-
-// stepFrom selects the pane after (or before) p in index order and reads
-// its window. tmux itself works out which pane that is (see stepScript),
-// in the same command list.
-func (c *Client) stepFrom(ctx context.Context, p tmux.PaneID, d tmux.Direction) (*tmux.Window, error) {
-	out, err := c.script(ctx, append(stepScript(string(p), d), landingCmds(string(p))...)...)
-	if err != nil {
-		return nil, c.nameGone(err, string(p))
-	}
-	return oneWindow(out, string(p))
 }
 
 // stepScript selects the pane after (or before) p by index, wrapping, with

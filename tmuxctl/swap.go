@@ -17,24 +17,14 @@ import (
 // trip): a script that swaps, keeps focus by tmux's state at that moment,
 // and reads the answer.
 func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
-	if _, err := tmux.ParsePaneID(string(source)); err != nil {
-		return tmux.Pane{}, err
-	}
-	if _, err := tmux.ParsePaneID(string(target)); err != nil {
+	op := Op{Kind: OpSwap, Pane: source, With: target}
+	if err := op.check(); err != nil {
 		return tmux.Pane{}, err
 	}
 	// The answer: source's window and source itself, wherever it now is.
-	answer := [][]string{
-		{"display-message", "-p", "-t", string(source), windowFormat},
-		{"display-message", "-p", "-t", string(source), paneFormat},
-	}
-	var cmds [][]string
-	if source != target {
-		cmds = append(cmds, swapScript(source, target)...)
-	} else {
-		cmds = append(cmds, []string{"has-session", "-t", string(source)})
-	}
-	out, err := c.script(ctx, append(cmds, answer...)...)
+	out, err := c.script(ctx, append(op.script(""),
+		[]string{"display-message", "-p", "-t", string(source), windowFormat},
+		[]string{"display-message", "-p", "-t", string(source), paneFormat})...)
 	if err != nil {
 		return tmux.Pane{}, c.nameGone(err, string(source))
 	}
