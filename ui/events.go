@@ -9,17 +9,6 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// EventSource is implemented by cores that push tmux's notifications
-// (*tmuxctl.Client over a control-mode connection). The navigator checks
-// for it with a type assertion, so a core without events is polled.
-type EventSource interface {
-	// Events streams notifications until ctx ends; ok is false when the
-	// transport has none.
-	Events(ctx context.Context) (<-chan tmux.Event, bool)
-	// FollowSession points the notifications at session s's windows.
-	FollowSession(ctx context.Context, s tmux.SessionID) error
-}
-
 // DefaultEventPollInterval is the safety-net poll while events are live:
 // tmux sends no notification for some things the map shows (a pane's
 // command, title or path, the marked pane).
@@ -38,12 +27,9 @@ type tmuxEventMsg struct {
 }
 
 // subscribe asks the core for tmux's notifications about the session
-// shown. It returns nil for a core without events.
+// shown.
 func (m *Model) subscribe() tea.Cmd {
-	src, ok := m.core.(EventSource)
-	if !ok {
-		return nil
-	}
+	src := m.core
 	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
 	return m.tracked(func() tea.Msg {
 		// First: the connection then attaches to this session, rather

@@ -48,8 +48,8 @@ func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.opts.Finder == nil {
+	sc := m.core
+	if m.opts.Finder == nil {
 		m.status = status{text: "cannot read the other panes here", kind: statusNudge}
 		return nil
 	}
@@ -87,8 +87,8 @@ func (m *Model) openFind() tea.Cmd {
 // panes of every window that printed since the last read: the panes of
 // other sessions and windows, which the live previews do not watch.
 func (m *Model) checkFind(tick time.Time) tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
+	sc := m.core
+	if m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
 		return nil
 	}
 	m.findReading = true

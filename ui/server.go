@@ -28,10 +28,6 @@ type serverListMsg struct {
 
 // openServer lists the server to open the view on.
 func (m *Model) openServer() tea.Cmd {
-	if _, ok := m.core.(ServerCore); !ok {
-		m.status = status{text: "cannot read the other sessions here", kind: statusNudge}
-		return nil
-	}
 	m.status = status{text: "reading the server…", kind: statusInfo}
 	return m.listServer(true)
 }
@@ -39,7 +35,7 @@ func (m *Model) openServer() tea.Cmd {
 // serverWindows lists every window of every session, with its panes, in
 // one command list, whatever their number (List's default limit is for
 // agents). The server view, find and a use it.
-func serverWindows(ctx context.Context, sc ServerCore) ([]*tmux.Window, error) {
+func serverWindows(ctx context.Context, sc Core) ([]*tmux.Window, error) {
 	l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
 	if err != nil {
 		return nil, err
@@ -49,7 +45,7 @@ func serverWindows(ctx context.Context, sc ServerCore) ([]*tmux.Window, error) {
 
 // listServer lists every session's windows and panes.
 func (m *Model) listServer(open bool) tea.Cmd {
-	sc := m.core.(ServerCore)
+	sc := m.core
 	m.listing = true
 	ctx, timeout := m.ctx, m.opts.OpTimeout
 	return m.tracked(func() tea.Msg {
@@ -131,8 +127,8 @@ func (e *elsewhere) due(tick time.Time) bool {
 // view's previews whose windows printed since the last check. The map's
 // own window is live already.
 func (m *Model) checkServer(tick time.Time) tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
+	sc := m.core
+	if m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
 		return nil
 	}
 	shown := map[tmux.PaneID]bool{}
