@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -88,7 +90,34 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 	if !refreshOn(msg.ev.Kind) {
 		return m, next
 	}
-	return m, tea.Batch(next, m.refreshSoon())
+	return m, tea.Batch(next, m.refreshSoon(msg.ev))
+}
+
+// shows reports whether the map already shows what ev reports, so that
+// a read would learn nothing: the focus moves, layouts and windows that
+// the navigator's own changes make, whose outcome Act has answered with
+// (the notification comes while Act's answer is on its way, so it is
+// judged once that is shown). Only kinds whose arguments say the whole
+// change are judged.
+func shows(st *tmux.State, ev tmux.Event) bool {
+	if st == nil {
+		return false
+	}
+	switch {
+	case ev.Kind == tmux.EventWindowPaneChanged && len(ev.Args) == 2: // @win %pane
+		w, ok := st.Window(tmux.WindowID(ev.Args[0]))
+		if !ok {
+			return false
+		}
+		a, ok := w.ActivePane()
+		return ok && string(a.ID) == ev.Args[1]
+	case ev.Kind == tmux.EventLayoutChange && len(ev.Args) == 4: // @win layout visible-layout flags
+		w, ok := st.Window(tmux.WindowID(ev.Args[0]))
+		return ok && w.Layout == ev.Args[1] && w.Zoomed == strings.Contains(ev.Args[3], "Z")
+	case ev.Kind == tmux.EventSessionWindowChanged && len(ev.Args) == 2: // $sess @win
+		return string(st.Session) == ev.Args[0] && string(st.Current) == ev.Args[1]
+	}
+	return false
 }
 
 // refreshOn says which notifications can change what the map shows.
@@ -106,22 +135,41 @@ func refreshOn(kind string) bool {
 	return false
 }
 
-// refreshSoon refreshes now, or once the read or operation in flight is
-// done.
-func (m *Model) refreshSoon() tea.Cmd {
+// refreshSoon refreshes for ev now, unless the map shows it already; or,
+// while a read or operation is in flight, once that is done and unless
+// what it answered shows ev.
+func (m *Model) refreshSoon(ev tmux.Event) tea.Cmd {
 	if m.busy || m.reading || !m.loaded {
 		m.refreshPending = true
+		if len(m.pendingEvents) == maxPendingEvents {
+			ev = tmux.Event{Kind: tmux.EventOverflow} // too many to judge: read
+			m.pendingEvents = m.pendingEvents[:maxPendingEvents-1]
+		}
+		m.pendingEvents = append(m.pendingEvents, ev)
+		return nil
+	}
+	if shows(m.state, ev) {
 		return nil
 	}
 	return m.refresh()
 }
 
-// pendingRefresh issues the refresh an event asked for while busy.
+// maxPendingEvents bounds the events kept while busy; a burst beyond it
+// is read for without judging.
+const maxPendingEvents = 32
+
+// pendingRefresh issues the refresh events asked for while busy, unless
+// the state shown now shows every one of them.
 func (m *Model) pendingRefresh() tea.Cmd {
 	if !m.refreshPending || m.busy || m.reading || m.fatal != nil || m.quitting {
 		return nil
 	}
 	m.refreshPending = false
+	events := m.pendingEvents
+	m.pendingEvents = nil
+	if !slices.ContainsFunc(events, func(ev tmux.Event) bool { return !shows(m.state, ev) }) {
+		return nil
+	}
 	return m.refresh()
 }
 
