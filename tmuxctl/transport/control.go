@@ -215,16 +215,6 @@ func (t *Control) ClientName() string { return t.name }
 // Done is closed when the connection has ended.
 func (t *Control) Done() <-chan struct{} { return t.done }
 
-// Err says why the connection ended, or nil while it is up.
-func (t *Control) Err() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if !t.dead {
-		return nil
-	}
-	return t.reason
-}
-
 // Run sends cmds as one command list and waits for their answers.
 func (t *Control) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	n := countCommands(cmds)

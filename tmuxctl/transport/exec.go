@@ -26,10 +26,10 @@ type Exec struct {
 // NewExec returns a transport for the given socket.
 func NewExec(sock tmux.Socket) *Exec { return &Exec{Socket: sock} }
 
-// Argv is the full argument vector (without the binary) for cmds: socket
+// argv is the full argument vector (without the binary) for cmds: socket
 // flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
 // commands separated by ";" arguments.
-func (t *Exec) Argv(cmds ...[]string) []string {
+func (t *Exec) argv(cmds ...[]string) []string {
 	argv := append(t.Socket.Args(), "-u")
 	for i, c := range cmds {
 		if i > 0 {
@@ -48,7 +48,7 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	if bin == "" {
 		bin = "tmux"
 	}
-	cmd := exec.CommandContext(ctx, bin, t.Argv(cmds...)...)
+	cmd := exec.CommandContext(ctx, bin, t.argv(cmds...)...)
 	cmd.Env = t.Env
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
