@@ -48,7 +48,7 @@ func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
-	sc := m.core
+	core := m.core
 	if m.opts.Finder == nil {
 		m.status = status{text: "cannot read the other panes here", kind: statusNudge}
 		return nil
@@ -61,7 +61,7 @@ func (m *Model) openFind() tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, 4*timeout)
 		defer cancel()
 		since := time.Now().Unix()
-		windows, err := serverWindows(ctx, sc)
+		windows, err := serverWindows(ctx, core)
 		if err != nil {
 			return findReadMsg{err: err}
 		}
@@ -87,7 +87,7 @@ func (m *Model) openFind() tea.Cmd {
 // panes of every window that printed since the last read: the panes of
 // other sessions and windows, which the live previews do not watch.
 func (m *Model) checkFind(tick time.Time) tea.Cmd {
-	sc := m.core
+	core := m.core
 	if m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
 		return nil
 	}
@@ -97,7 +97,7 @@ func (m *Model) checkFind(tick time.Time) tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		now := time.Now().Unix()
-		panes, err := sc.ActiveSince(ctx, since)
+		panes, err := core.ActiveSince(ctx, since)
 		switch {
 		case err != nil:
 			return findReadMsg{index: x} // ask from the same second next time
