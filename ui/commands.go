@@ -102,15 +102,9 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 // sameActive reports whether window win has the same active pane in
 // before and after.
 func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
-	active := func(st *tmux.State) tmux.PaneID {
-		if w, ok := st.Window(win); ok {
-			if a, ok := w.ActivePane(); ok {
-				return a.ID
-			}
-		}
-		return ""
-	}
-	return active(before) != "" && active(before) == active(after)
+	_, a, errA := focused(before, win)
+	_, b, errB := focused(after, win)
+	return errA == nil && errB == nil && a.ID == b.ID
 }
 
 // finish runs the closing work and quits with code, or with ExitFailed

@@ -105,12 +105,8 @@ func shows(st *tmux.State, ev tmux.Event) bool {
 	}
 	switch {
 	case ev.Kind == tmux.EventWindowPaneChanged && len(ev.Args) == 2: // @win %pane
-		w, ok := st.Window(tmux.WindowID(ev.Args[0]))
-		if !ok {
-			return false
-		}
-		a, ok := w.ActivePane()
-		return ok && string(a.ID) == ev.Args[1]
+		_, a, err := focused(st, tmux.WindowID(ev.Args[0]))
+		return err == nil && string(a.ID) == ev.Args[1]
 	case ev.Kind == tmux.EventLayoutChange && len(ev.Args) == 4: // @win layout visible-layout flags
 		w, ok := st.Window(tmux.WindowID(ev.Args[0]))
 		return ok && w.Layout == ev.Args[1] && w.Zoomed == strings.Contains(ev.Args[3], "Z")
