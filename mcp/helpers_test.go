@@ -55,7 +55,7 @@ func connect(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options,
 	t.Helper()
 	client := tmuxctl.Open(tmuxctl.Options{
 		Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Caller: env,
-		Binary: counter.Path, Env: tmuxtest.Env(), Processes: true,
+		Binary: counter.Path, Env: tmuxtest.Env(), Control: tmux.ControlNever,
 	})
 
 	server, err := mcp.New(client, opts)

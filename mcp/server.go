@@ -1,7 +1,9 @@
 // Package mcp serves panemap's pane operations to agents over the Model
 // Context Protocol: select_pane and swap_pane exactly as their published
-// contracts describe them, and panemap's own list_panes, resize_pane,
-// select_layout and move_pane.
+// contracts describe them, and panemap's own tools: list_panes,
+// resize_pane, select_layout and move_pane (rearranging), capture_pane,
+// search_panes and wait_for_text (reading what panes show), set_pane_title
+// and rename_window (labels).
 //
 // The package is a thin adapter. Every tmux operation is tmuxctl's; here
 // are only the tool cards (served verbatim from the embedded assets),

@@ -13,9 +13,7 @@ import (
 // with the state just before and just after. All of it is one command
 // list (one tmux process, or one control-mode round trip), in which tmux
 // decides what depends on its state at that moment (which pane is active,
-// which is at an edge, whether a window has a last pane). Over a transport
-// that runs no scripts the change is made from the state read just before
-// it, in three calls.
+// which is at an edge, whether a window has a last pane).
 //
 // When the change fails, before may still be set and after is nil.
 func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, after *tmux.State, err error) {
@@ -41,10 +39,7 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 	cmds = append(cmds, answerMarker(nonce+"A"))
 	cmds = append(cmds, readStateCmds(s)...)
 	cmds = append(cmds, answerMarker(nonce+"G"), foreignCmd(s))
-	out, ran, err := c.script(ctx, cmds)
-	if !ran {
-		return c.actInSteps(ctx, s, op)
-	}
+	out, err := c.script(ctx, cmds...)
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
 	before, readErr := stateFromParts(s, parts[0], parts[1])
 	switch {
@@ -57,7 +52,7 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 	case op.Kind == OpRestore && restoring.Positions(before) != restoring.Positions(op.From):
 		// The panes moved since the caller's read: the guarded swaps
 		// did not run. Restore reads and works it out again.
-		if _, err := c.RestoreAll(ctx, op.Want, op.Names); err != nil {
+		if _, err := c.restoreAll(ctx, op.Want, op.Names); err != nil {
 			return before, nil, err
 		}
 		after, err = c.ReadState(ctx, s)
@@ -68,14 +63,14 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 }
 
 // restoreInSteps is a restore that moves panes between windows: reads
-// between its steps (see RestoreAll). after.Recreated names the windows
+// between its steps (see restoreAll). after.Recreated names the windows
 // it had to recreate.
 func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmux.State, names map[string]bool) (*tmux.State, *tmux.State, error) {
 	before, err := c.ReadState(ctx, s)
 	if err != nil {
 		return nil, nil, err
 	}
-	recreated, err := c.RestoreAll(ctx, want, names)
+	recreated, err := c.restoreAll(ctx, want, names)
 	if err != nil {
 		return before, nil, err
 	}
@@ -83,24 +78,6 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 	if after != nil {
 		after.Recreated = recreated
 	}
-	return before, after, err
-}
-
-func (c *Client) actInSteps(ctx context.Context, s tmux.SessionID, op Op) (*tmux.State, *tmux.State, error) {
-	before, err := c.ReadState(ctx, s)
-	if err != nil {
-		return nil, nil, err
-	}
-	cmds, err := op.plain(s, before)
-	if err != nil {
-		return before, nil, err
-	}
-	if len(cmds) > 0 {
-		if _, err := c.run(ctx, cmds...); err != nil {
-			return before, nil, c.nameGone(err, op.from())
-		}
-	}
-	after, err := c.ReadState(ctx, s)
 	return before, after, err
 }
 

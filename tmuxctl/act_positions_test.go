@@ -18,9 +18,10 @@ func TestSamePositionsIgnoresLoopOrder(t *testing.T) {
 	g := srv.Grid()
 	srv.Must("new-window", "-d", "-t", "main:", "exec sh")
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	tr := transport.NewExec(sock)
-	tr.Env = tmuxtest.Env()
-	c := NewClient(tr, sock, tmux.Env{})
+	tr := transport.NewAuto(sock)
+	tr.Env, tr.Policy = tmuxtest.Env(), tmux.ControlNever
+	c := NewClient(tr, tmux.Env{})
+	defer c.Close()
 	sid := srv.Display("main:", "#{session_id}")
 	st, err := c.ReadState(t.Context(), tmux.SessionID(sid))
 	if err != nil {

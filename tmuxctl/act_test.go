@@ -108,15 +108,14 @@ func TestActOneProcess(t *testing.T) {
 			srv := tmuxtest.Start(t, 0, 0)
 			sock := tmux.Socket{Name: srv.Name, Source: "-L"}
 			counter := tmuxtest.CountingTmux(t)
-			var tr transport.Runner
+			var tr *transport.Auto
 			if kind == "exec" {
-				et := transport.NewExec(sock)
-				et.Env, et.Binary = tmuxtest.Env(), counter.Path
-				tr = et
+				tr = transport.NewAuto(sock)
+				tr.Env, tr.Binary, tr.Policy = tmuxtest.Env(), counter.Path, tmux.ControlNever
 			} else {
 				tr = newAuto(t, sock)
 			}
-			c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+			c := tmuxctl.NewClient(tr, tmux.Env{})
 			defer c.Close()
 			g := srv.Grid()
 			sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))

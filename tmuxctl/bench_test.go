@@ -22,7 +22,7 @@ func BenchmarkTransports(b *testing.B) {
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
 	clients := map[string]*tmuxctl.Client{
 		"exec":    clienttest.Exec(b, srv.Name, tmux.Env{}),
-		"control": tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{}),
+		"control": tmuxctl.NewClient(newAuto(b, sock), tmux.Env{}),
 	}
 	win := tmux.WindowID(srv.Display(g[0], "#{window_id}"))
 	ops := []struct {

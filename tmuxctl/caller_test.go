@@ -104,7 +104,7 @@ func TestServerAbsentAppearsDies(t *testing.T) {
 }
 
 func TestBinaryMissing(t *testing.T) {
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: "whatever", Source: "-L"}, Binary: "/nonexistent/tmux", Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: "whatever", Source: "-L"}, Binary: "/nonexistent/tmux", Control: tmux.ControlNever})
 	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
 	if tmux.KindOf(err) != tmux.KindServerGone {
 		t.Fatalf("got %v, want server_gone", err)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // CapturePanes captures every listed pane as the user sees it, in one
@@ -17,12 +16,9 @@ func (c *Client) CapturePanes(ctx context.Context, panes []tmux.PaneID) ([]tmux.
 
 // readScript runs a read-only script (see script.go): one whose answer
 // was lost with its connection may be run again, since it changes
-// nothing. A transport that runs no scripts runs it as a plain list.
+// nothing.
 func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error) {
-	if s, ok := c.t.(transport.ScriptRunner); ok {
-		return s.RunScript(ctx, true, cmds...)
-	}
-	return c.run(ctx, cmds...)
+	return c.t.RunScript(ctx, true, cmds...)
 }
 
 // CaptureHistory and CaptureSince: see capture.History and capture.Since.

@@ -20,7 +20,7 @@ func TestReadStateCapturing(t *testing.T) {
 	srv.Must("select-pane", "-t", string(panes[1]), "-T", forged)
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	counter := tmuxtest.CountingTmux(t)
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Binary: counter.Path, Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Binary: counter.Path, Control: tmux.ControlNever})
 
 	st, screens, err := c.ReadStateCapturing(ctx(t), sid, panes)
 	if err != nil {
@@ -60,7 +60,7 @@ func TestReadStateCapturing(t *testing.T) {
 // says so, and names it; so is an id that is not one, before tmux sees it.
 func TestReadStateCapturingGone(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 	pane := tmux.PaneID(srv.Display("main:0.0", "#{pane_id}"))
 	_, _, err := c.ReadStateCapturing(ctx(t), "$999", []tmux.PaneID{pane})
 	if tmux.KindOf(err) != tmux.KindGone || !strings.Contains(err.Error(), "$999") {

@@ -249,7 +249,7 @@ func TestCapturePanesOneProcess(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	panes := printingPanes(t, srv, "main:0.0", 4)
 	counter := tmuxtest.CountingTmux(t)
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Binary: counter.Path, Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Binary: counter.Path, Control: tmux.ControlNever})
 	got, err := c.CapturePanes(ctx(t), panes)
 	if err != nil || len(got) != 4 {
 		t.Fatalf("%v, %v", got, err)

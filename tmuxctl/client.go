@@ -11,28 +11,28 @@ import (
 )
 
 // Client performs panemap's operations on one tmux server through a
-// transport (see package transport). It is safe for concurrent use: tmux
+// transport.Auto, over control mode or tmux processes as its policy
+// says. It is safe for concurrent use: tmux
 // itself serializes the commands of one command list, and every
 // operation that must see a consistent window sends its commands as one
 // list.
 type Client struct {
-	t    transport.Runner
-	sock tmux.Socket
-	env  tmux.Env
+	t   *transport.Auto
+	env tmux.Env
 
 	mu         sync.Mutex
 	socketPath string // the server's #{socket_path}, once known
 }
 
-// NewClient returns a client that talks through t to the server at sock.
-// env is the environment panemap runs in, used only to tell which pane is
-// the caller's own and which session a popup belongs to.
-func NewClient(t transport.Runner, sock tmux.Socket, env tmux.Env) *Client {
-	return &Client{t: t, sock: sock, env: env}
+// NewClient returns a client that talks through t to t's server. env is
+// the environment panemap runs in, used only to tell which pane is the
+// caller's own and which session a popup belongs to.
+func NewClient(t *transport.Auto, env tmux.Env) *Client {
+	return &Client{t: t, env: env}
 }
 
 // Socket is the server this client talks to.
-func (c *Client) Socket() tmux.Socket { return c.sock }
+func (c *Client) Socket() tmux.Socket { return c.t.Socket() }
 
 // Env is the environment the client was created with.
 func (c *Client) Env() tmux.Env { return c.env }
@@ -40,9 +40,8 @@ func (c *Client) Env() tmux.Env { return c.env }
 // Close releases the transport.
 func (c *Client) Close() error { return c.t.Close() }
 
-// Run sends raw commands through the transport. It exists for the
-// packages' own tests and tools inside tmuxctl; callers outside use the
-// operations.
+// run sends a plain command list (no script: see script.go) through the
+// transport.
 func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.t.Run(ctx, cmds...)
 }
@@ -180,9 +179,5 @@ func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 // back with a plain (untyped) error, so a caller can choose to let tmux
 // itself answer instead.
 func (c *Client) RequireVersion(ctx context.Context) (tmux.Version, error) {
-	bin := ""
-	if p, ok := c.t.(transport.ExecProvider); ok {
-		bin = p.Exec().Binary
-	}
-	return transport.RequireVersion(ctx, bin)
+	return transport.RequireVersion(ctx, c.t.Binary)
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Events streams tmux's notifications until ctx ends, when the channel is
-// closed. ok is false when the transport has none (exec): poll instead.
+// closed. ok is false when the client runs tmux processes alone
+// (tmux.ControlNever): poll instead.
 // The stream also says when it cannot be trusted: on EventDisconnected
 // poll until EventConnected, and on EventConnected or EventOverflow
 // re-read everything shown. A closed channel means no more events.
@@ -18,23 +18,16 @@ import (
 // shown, so that the connection attaches to it and asks tmux nothing
 // more. Without it the connection attaches to tmux's most recent session.
 func (c *Client) Events(ctx context.Context) (<-chan tmux.Event, bool) {
-	src, ok := c.t.(transport.EventSource)
-	if !ok {
+	if c.t.Policy == tmux.ControlNever {
 		return nil, false
 	}
-	ch, cancel := src.Subscribe()
+	ch, cancel := c.t.Subscribe()
 	context.AfterFunc(ctx, cancel)
 	return ch, true
 }
 
 // FollowSession asks the transport for notifications about session s's
-// windows. It does nothing on transports without events.
+// windows (see transport.Auto.FollowSession).
 func (c *Client) FollowSession(ctx context.Context, s tmux.SessionID) error {
-	if f, ok := c.t.(transport.SessionFollower); ok {
-		return f.FollowSession(ctx, s)
-	}
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return err
-	}
-	return nil
+	return c.t.FollowSession(ctx, s)
 }

@@ -84,7 +84,7 @@ func coreSuite(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 	}
 
 	// Restore puts back everything.
-	if err := c.Restore(ctx(t), initial); err != nil {
+	if err := restore(t, c, initial); err != nil {
 		t.Fatal(err)
 	}
 	if after := fingerprint(srv); after != before {

@@ -1,12 +1,11 @@
 // Package tmuxctl is panemap's operations on a tmux server: a Client that
-// selects, swaps, lists, resizes, lays out, moves and restores panes, reads
-// a session's State for undo, captures what panes show, and opens popups.
-// Each operation builds its command list and parses tmux's answer next to
-// each other, and hands the list to a transport (package
-// tmuxctl/transport), which alone starts tmux; what the transport can do
-// beyond running a list (scripts, events, an output watch, a process of
-// its own) the Client asks it through interfaces, and falls back when it
-// cannot.
+// selects, swaps, lists, resizes, lays out, moves, labels and restores
+// panes, reads a session's State, captures what panes show, and opens
+// popups. Each change is an Op, defined once (Op.check, Op.script): Act
+// makes it between two reads of a session for the navigator, and the
+// methods the MCP tools call (SelectPane, SwapPane, ResizePane, …) make it
+// and read back what they answer. The Client hands every command list to
+// its one transport (transport.Auto), which alone starts tmux.
 //
 // Nothing above this package builds a tmux command line. Every pane,
 // window and session reaches tmux only as a validated id (see

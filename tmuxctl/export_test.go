@@ -27,6 +27,11 @@ func (c *Client) ApplyLayoutStringForTest(ctx context.Context, w tmux.WindowID, 
 	return c.applyLayoutString(ctx, w, layout)
 }
 
+// RestoreForTest is OpRestore's restore from a fresh read (restoreAll).
+func (c *Client) RestoreForTest(ctx context.Context, want *tmux.State, names map[string]bool) (map[tmux.WindowID]tmux.WindowID, error) {
+	return c.restoreAll(ctx, want, names)
+}
+
 // RunForTest sends raw commands through the client's transport.
 func (c *Client) RunForTest(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.run(ctx, cmds...)

@@ -15,10 +15,11 @@ import (
 func TestListPanesMainVerticalCLocale(t *testing.T) {
 	srv := tmuxtest.Start(t, 120, 40)
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	tr := transport.NewExec(sock)
+	tr := transport.NewAuto(sock)
 	// An MCP client's bare environment: no locale at all.
-	tr.Env = []string{"PATH=" + pathEnv(t), "LC_ALL=C"}
-	c := tmuxctl.NewClient(tr, sock, tmux.Env{})
+	tr.Env, tr.Policy = []string{"PATH=" + pathEnv(t), "LC_ALL=C"}, tmux.ControlNever
+	c := tmuxctl.NewClient(tr, tmux.Env{})
+	defer c.Close()
 	first := srv.Active("main:0")
 	for i := 0; i < 3; i++ {
 		srv.Must("split-window", "-t", first)

@@ -155,7 +155,9 @@ func (op Op) from() string {
 
 var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDown: "pane_at_bottom", tmux.DirLeft: "pane_at_left", tmux.DirRight: "pane_at_right"}
 
-// script is the op as a script, deciding by tmux's state as it runs.
+// script is the op's command list. What depends on tmux's state as it
+// runs (which pane is active or at an edge, whether a window has a last
+// pane, where the panes are) tmux decides in it (see script.go).
 func (op Op) script(s tmux.SessionID) [][]string {
 	switch op.Kind {
 	case OpSelect:
@@ -179,6 +181,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		}
 		return [][]string{selectCmd(from, op.Dir)}
 	case OpSwap:
+		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
+			return [][]string{{"has-session", "-t", string(op.Pane)}}
+		}
 		return swapScript(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)
@@ -195,64 +200,24 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.
 		return [][]string{ifShell(string(s), restoring.SamePositions(op.From), op.restoreCmds(op.From), nil)}
-	}
-	cmds, _ := op.plain(s, nil)
-	return cmds
-}
-
-// plain is the op as plain commands, decided on before (the state read
-// just before; only selects and swaps need it).
-func (op Op) plain(s tmux.SessionID, before *tmux.State) ([][]string, error) {
-	switch op.Kind {
-	case OpSelect:
-		if op.Dir == tmux.DirNone {
-			return [][]string{selectCmd(op.from(), tmux.DirNone)}, nil
-		}
-		w, a, err := op.start(before)
-		if err != nil {
-			return nil, err
-		}
-		switch op.Dir {
-		case tmux.DirNext, tmux.DirPrevious:
-			return [][]string{selectCmd(string(stepPane(w, a.ID, op.Dir)), tmux.DirNone)}, nil
-		case tmux.DirLast:
-			if _, ok := w.LastPane(); !ok && len(w.Panes) != 2 {
-				return nil, nil
-			}
-		default:
-			if op.Stop && tmux.AtEdge(w, a, op.Dir) {
-				return nil, nil
-			}
-		}
-		return [][]string{selectCmd(string(a.ID), op.Dir)}, nil
-	case OpSwap:
-		if op.Pane == op.With {
-			return nil, nil
-		}
-		return swapCmds(focusOf(before, op.Pane, op.With), op.Pane, op.With), nil
 	case OpSelectWindow:
-		return [][]string{{"select-window", "-t", string(s) + ":" + string(op.Window)}}, nil
+		return [][]string{{"select-window", "-t", string(s) + ":" + string(op.Window)}}
 	case OpZoom:
-		return [][]string{{"resize-pane", "-Z", "-t", string(op.Pane)}}, nil
+		return [][]string{{"resize-pane", "-Z", "-t", string(op.Pane)}}
 	case OpMark:
-		return [][]string{{"select-pane", "-m", "-t", string(op.Pane)}}, nil
-	case OpRestore:
-		if before != nil { // read just now: fresher than From
-			return op.restoreCmds(before), nil
-		}
-		return op.restoreCmds(op.From), nil
+		return [][]string{{"select-pane", "-m", "-t", string(op.Pane)}}
 	case OpRenameWindow:
-		return label.Window(op.Window, op.Text)
+		cmds, _ := label.Window(op.Window, op.Text) // checked in check
+		return cmds
 	case OpSetTitle:
-		return label.Title(op.Pane, op.Text)
+		cmds, _ := label.Title(op.Pane, op.Text) // checked in check
+		return cmds
 	case OpJump:
-		return jumpCmds(op), nil
+		return jumpCmds(op)
 	case OpRefocus:
-		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}, nil
-	case OpResize, OpLayout, OpRotate, OpMove:
-		return op.script(s), nil
+		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}
 	}
-	return nil, op.check()
+	return nil
 }
 
 // jumpCmds makes op.Window the current window of op.Session (and op.Pane
@@ -270,53 +235,4 @@ func jumpCmds(op Op) [][]string {
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {
 	return append(restoring.Commands(cur, op.Want), restoring.Names(cur, op.Want, op.Names)...)
-}
-
-// start finds the window and pane a select starts from in st.
-func (op Op) start(st *tmux.State) (*tmux.Window, tmux.Pane, error) {
-	for _, w := range st.AllWindows() {
-		if op.Pane == "" {
-			if w.ID == op.Window {
-				if a, ok := w.ActivePane(); ok {
-					return w, a, nil
-				}
-			}
-			continue
-		}
-		if p, ok := w.Pane(op.Pane); ok {
-			return w, p, nil
-		}
-	}
-	return nil, tmux.Pane{}, tmux.Gone(kindName(op.from()), op.from())
-}
-
-// focusOf is what swapCmds needs to know of the windows of a and b.
-func focusOf(st *tmux.State, a, b tmux.PaneID) map[tmux.PaneID]*focusWindow {
-	byPane := map[tmux.PaneID]*focusWindow{}
-	if st == nil {
-		return byPane
-	}
-	for _, w := range st.AllWindows() {
-		_, hasA := w.Pane(a)
-		_, hasB := w.Pane(b)
-		if !hasA && !hasB {
-			continue
-		}
-		fw := &focusWindow{id: w.ID}
-		for _, p := range w.Panes {
-			fw.panes = append(fw.panes, p.ID)
-			if p.Active {
-				fw.active = p.ID
-			}
-			if p.Last {
-				fw.last = p.ID
-			}
-		}
-		for _, p := range []tmux.PaneID{a, b} {
-			if _, ok := w.Pane(p); ok && byPane[p] == nil {
-				byPane[p] = fw
-			}
-		}
-	}
-	return byPane
 }

@@ -26,34 +26,23 @@ type Options struct {
 	// Events: a program that may only hand over to another (the popup
 	// launcher) attaches no control client at all.
 	DeferDial bool
-	// Processes runs a tmux process per call and nothing else: no
-	// connection, no events, no output watch.
-	Processes bool
 }
 
 // Open returns a client for o. It connects lazily, on first use.
 func Open(o Options) *Client {
-	if o.Processes {
-		return NewClient(&transport.Exec{Binary: o.Binary, Socket: o.Socket, Env: o.Env}, o.Socket, o.Caller)
-	}
 	t := transport.NewAuto(o.Socket)
 	t.Binary, t.Env, t.Policy, t.Version, t.DeferDial = o.Binary, o.Env, o.Control, o.Version, o.DeferDial
-	return NewClient(t, o.Socket, o.Caller)
+	return NewClient(t, o.Caller)
 }
 
-// Connect opens the client's control-mode connection now, where its
-// transport keeps one, and reports whether control mode is in use; an
-// error says why it is not.
+// Connect opens the client's control-mode connection now, and reports
+// whether control mode is in use; an error says why it is not.
 func (c *Client) Connect(ctx context.Context) (bool, error) {
-	if t, ok := c.t.(transport.Connector); ok {
-		return t.Connect(ctx)
-	}
-	return false, nil
+	return c.t.Connect(ctx)
 }
 
 // Connected reports whether the client's control-mode connection is up
 // now; false means each call runs a tmux process.
 func (c *Client) Connected() bool {
-	t, ok := c.t.(transport.Connector)
-	return ok && t.Connected()
+	return c.t.Connected()
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Opening is everything the navigator's first frame needs, as one read
@@ -60,9 +59,7 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 	if o.State, err = stateFromParts(s, parts[1], parts[2]); err != nil {
 		return nil, err
 	}
-	if t, ok := c.t.(transport.VersionLearner); ok {
-		t.LearnVersion(o.Version)
-	}
+	c.t.LearnVersion(o.Version)
 	return o, nil
 }
 

@@ -145,7 +145,7 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	args = append(args, ShellJoin(spec.Command))
 	// Always a process of its own: display-popup holds its command queue
 	// until the popup closes, which would stall a shared connection.
-	if _, err = c.execTransport().Run(ctx, args); err == nil {
+	if _, err = c.t.Exec().Run(ctx, args); err == nil {
 		return 0, nil
 	}
 	if code, ok := transport.ExitStatus(err); ok {
@@ -162,16 +162,6 @@ func fitCells(size string, limit int) string {
 		return size
 	}
 	return strconv.Itoa(limit)
-}
-
-// execTransport is a transport that runs the call as a tmux process of
-// its own, with the client's binary and environment where the transport
-// can say them.
-func (c *Client) execTransport() transport.Runner {
-	if t, ok := c.t.(transport.ExecProvider); ok {
-		return t.Exec()
-	}
-	return transport.NewExec(c.sock)
 }
 
 // ShellJoin quotes argv for sh, which is how tmux runs a popup's command.

@@ -49,7 +49,7 @@ func BenchmarkPreviewCost(b *testing.B) {
 		}},
 		{"control-poll", func(b *testing.B, srv *tmuxtest.Server, panes []tmux.PaneID) {
 			sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-			benchPoll(b, tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{}), panes, 100*time.Millisecond)
+			benchPoll(b, tmuxctl.NewClient(newAuto(b, sock), tmux.Env{}), panes, 100*time.Millisecond)
 		}},
 	}
 	for _, load := range loads {
@@ -66,7 +66,7 @@ func BenchmarkPreviewCost(b *testing.B) {
 // until 100 ms after the last capture, arm and capture those panes.
 func benchWatch(b *testing.B, srv *tmuxtest.Server, _ []tmux.PaneID) {
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	c := tmuxctl.NewClient(newAuto(b, sock), sock, tmux.Env{})
+	c := tmuxctl.NewClient(newAuto(b, sock), tmux.Env{})
 	w, err := c.WatchOutput(b.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}")))
 	if err != nil {
 		b.Fatal(err)

@@ -11,19 +11,13 @@ import (
 )
 
 // The rearranging operations on their own, for callers without a session
-// in view (the MCP tools). Each validates every argument before tmux sees
-// it, then makes the change and reads the answer in one command list.
+// in view (the MCP tools). Each is an Op, checked and scripted as Act
+// does, and answers with one window, read in the same command list.
 
 // ResizePane moves one edge of pane p in direction d by cells (tmux's
 // resize-pane -U/-D/-L/-R), and answers with the pane's window afterwards.
 func (c *Client) ResizePane(ctx context.Context, p tmux.PaneID, d tmux.Direction, cells int) (*tmux.Window, error) {
-	if _, err := tmux.ParsePaneID(string(p)); err != nil {
-		return nil, err
-	}
-	if _, err := ParseResize(string(d), cells); err != nil {
-		return nil, err
-	}
-	return c.changeAndRead(ctx, string(p), resizeScript(p, d, cells))
+	return c.change(ctx, Op{Kind: OpResize, Pane: p, Dir: d, Cells: cells})
 }
 
 // SelectLayout gives window w a layout (see ParseLayoutChoice): a layout
@@ -31,15 +25,13 @@ func (c *Client) ResizePane(ctx context.Context, p tmux.PaneID, d tmux.Direction
 // since tmux would otherwise resize the window or drop cells to fit it.
 // It answers with the window afterwards.
 func (c *Client) SelectLayout(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
-	if _, err := tmux.ParseWindowID(string(w)); err != nil {
+	op := Op{Kind: OpLayout, Window: w, Layout: layout}
+	if err := op.check(); err != nil {
 		return nil, err
 	}
-	choice, err := ParseLayoutChoice(layout)
-	if err != nil {
-		return nil, err
-	}
+	choice, _ := ParseLayoutChoice(layout) // checked just now
 	if !isLayoutString(choice) {
-		return c.changeAndRead(ctx, string(w), layoutScript(w, choice))
+		return c.change(ctx, op)
 	}
 	cur, err := c.ListPanes(ctx, w)
 	if err != nil {
@@ -86,20 +78,23 @@ func (m *misfit) Error() string { return "the script's condition failed" }
 // its window when to is "", stays where it is. Moving the only pane of a
 // window leaves that window empty, and tmux closes it.
 func (c *Client) MovePane(ctx context.Context, p tmux.PaneID, to tmux.WindowID) (*tmux.Window, error) {
-	op := Op{Kind: OpMove, Pane: p, Window: to}
+	return c.change(ctx, Op{Kind: OpMove, Pane: p, Window: to})
+}
+
+// change makes op, checked, and reads the window of the pane (or the
+// window) it names in the same command list. op needs no session: a move
+// to a new window makes it in the pane's own session.
+func (c *Client) change(ctx context.Context, op Op) (*tmux.Window, error) {
 	if err := op.check(); err != nil {
 		return nil, err
 	}
-	return c.changeAndRead(ctx, string(p), op.script(""))
+	return c.changeAndRead(ctx, op.from(), op.script(""))
 }
 
 // changeAndRead runs change, then reads the window target is in.
 func (c *Client) changeAndRead(ctx context.Context, target string, change [][]string) (*tmux.Window, error) {
 	cmds := append(change, readWindowCmds(target)...)
-	out, ran, err := c.script(ctx, cmds)
-	if !ran {
-		out, err = c.run(ctx, cmds...)
-	}
+	out, err := c.script(ctx, cmds...)
 	if err != nil {
 		return nil, c.nameGone(err, target)
 	}

@@ -64,14 +64,14 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 		t.Fatal("the mix changed nothing")
 	}
 
-	recreated, err := c.RestoreAll(t.Context(), want, nil)
+	recreated, err := c.RestoreForTest(t.Context(), want, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := everything(srv); got != start {
 		t.Fatalf("not restored:\nstart:\n%s\nafter:\n%s", start, got)
 	}
-	// Window 2 is back with a new id, which RestoreAll reports; the
+	// Window 2 is back with a new id, which the restore reports; the
 	// others kept theirs.
 	newID, ok := recreated[tmux.WindowID(w.win[2])]
 	if !ok || len(recreated) != 1 || string(newID) != srv.Display("main:2", "#{window_id}") {
@@ -83,7 +83,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 		}
 	}
 	// Once restored, another restore (with the new id) does nothing.
-	again, err := c.RestoreAll(t.Context(), want.RenameWindows(recreated), nil)
+	again, err := c.RestoreForTest(t.Context(), want.RenameWindows(recreated), nil)
 	if err != nil || len(again) != 0 || everything(srv) != start {
 		t.Fatalf("second restore: %v %v", again, err)
 	}

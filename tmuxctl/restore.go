@@ -7,26 +7,21 @@ import (
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
-// Restore puts session state back as it was in want: every pane that still
+// restoreAll puts session state back as it was in want (OpRestore when
+// panes moved, or moved since the caller's read): every pane that still
 // exists returns to its window and position (by inverse swaps: a layout
 // string cannot do this, since select-layout assigns cells by list order),
 // each window gets its layout string back, then zoom, each window's active
 // and last pane, the marked pane, and the session's current and last
-// window. Panes created or killed since are left alone. When panes changed
-// windows it first moves them back, recreating windows that closed (see
-// RestoreAll). Otherwise it sends one command list; when a pane vanishes
-// under it, it reads again and retries.
-func (c *Client) Restore(ctx context.Context, want *tmux.State) error {
-	_, err := c.RestoreAll(ctx, want, nil)
-	return err
-}
-
-// RestoreAll is Restore, answering with the windows it had to recreate:
-// want's id of each, and the id tmux gave the new window. tmux cannot
-// give a window back its old id; everything else about it is restored.
-// It also gives back the names, titles and automatic-rename of the
-// windows and panes in names (see restoring.Names).
-func (c *Client) RestoreAll(ctx context.Context, want *tmux.State, names map[string]bool) (map[tmux.WindowID]tmux.WindowID, error) {
+// window, and the names, titles and automatic-rename of the windows and
+// panes in names (see restoring.Names). Panes created or killed since are
+// left alone. When panes changed windows it first moves them back,
+// recreating windows that closed, and answers with those: want's id of
+// each, and the id tmux gave the new window (tmux cannot give a window
+// back its old id; everything else about it is restored). Otherwise it
+// sends one command list; when a pane vanishes under it, it reads again
+// and retries.
+func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[string]bool) (map[tmux.WindowID]tmux.WindowID, error) {
 	var err error
 	var recreated map[tmux.WindowID]tmux.WindowID
 	for attempt := 0; attempt < 3; attempt++ {

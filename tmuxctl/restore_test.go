@@ -5,6 +5,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // fingerprint is everything Restore promises to put back, as tmux reports it.
@@ -33,21 +34,21 @@ func TestRestorePutsEverythingBack(t *testing.T) {
 	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(g[3])); return err }())
 	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); return err }())
 	mustNil(t, func() error { _, err := c.SelectPane(ctx(t), tmux.PaneID(g[2]), tmux.DirRight); return err }())
-	mustNil(t, c.ToggleZoom(ctx(t), tmux.PaneID(srv.Active(g[2]))))
-	mustNil(t, c.ToggleMark(ctx(t), tmux.PaneID(g[2])))
-	mustNil(t, c.SelectWindow(ctx(t), sid, tmux.WindowID(srv.Display(w1, "#{window_id}"))))
+	act(t, c, sid, tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmux.PaneID(srv.Active(g[2]))})
+	act(t, c, sid, tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: tmux.PaneID(g[2])})
+	act(t, c, sid, tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: tmux.WindowID(srv.Display(w1, "#{window_id}"))})
 	if fingerprint(srv) == before {
 		t.Fatal("scramble changed nothing")
 	}
 
-	if err := c.Restore(ctx(t), want); err != nil {
+	if err := restore(t, c, want); err != nil {
 		t.Fatal(err)
 	}
 	if after := fingerprint(srv); after != before {
 		t.Fatalf("not restored:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	// Nothing left to do: a second restore sends nothing and changes nothing.
-	if err := c.Restore(ctx(t), want); err != nil || fingerprint(srv) != before {
+	if err := restore(t, c, want); err != nil || fingerprint(srv) != before {
 		t.Fatalf("second restore: %v", err)
 	}
 }
@@ -62,10 +63,10 @@ func TestRestoreZoomAndNoMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := fingerprint(srv)
-	mustNil(t, c.ToggleZoom(ctx(t), tmux.PaneID(g[0])))
-	mustNil(t, c.ToggleMark(ctx(t), tmux.PaneID(g[3])))
+	act(t, c, sid, tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: tmux.PaneID(g[0])})
+	act(t, c, sid, tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: tmux.PaneID(g[3])})
 	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[2])); return err }())
-	mustNil(t, c.Restore(ctx(t), want))
+	mustNil(t, restore(t, c, want))
 	if after := fingerprint(srv); after != before {
 		t.Fatalf("not restored:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
@@ -81,9 +82,24 @@ func TestRestoreSkipsPanesKilledSince(t *testing.T) {
 	}
 	mustNil(t, func() error { _, err := c.SwapPane(ctx(t), tmux.PaneID(g[0]), tmux.PaneID(g[1])); return err }())
 	srv.Must("kill-pane", "-t", g[3])
-	mustNil(t, c.Restore(ctx(t), want))
+	mustNil(t, restore(t, c, want))
 	if cellOf(srv, g[0]) != "0,0" {
 		t.Errorf("pane %s not back at 0,0 but %s", g[0], cellOf(srv, g[0]))
+	}
+}
+
+// restore puts want back (see RestoreForTest).
+func restore(t *testing.T, c *tmuxctl.Client, want *tmux.State) error {
+	t.Helper()
+	_, err := c.RestoreForTest(ctx(t), want, nil)
+	return err
+}
+
+// act makes one change through Act, as the navigator and MCP do.
+func act(t *testing.T, c *tmuxctl.Client, s tmux.SessionID, op tmuxctl.Op) {
+	t.Helper()
+	if _, _, err := c.Act(ctx(t), s, op); err != nil {
+		t.Fatal(err)
 	}
 }
 

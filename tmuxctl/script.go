@@ -18,15 +18,10 @@ import (
 // (and a marker line that says where its answer ends: see
 // transport/control_script.go), so one round trip.
 
-// script runs cmds as a script when the transport can; ran=false means it
-// did not run and the caller must make the change from a read instead.
-func (c *Client) script(ctx context.Context, cmds [][]string) (string, bool, error) {
-	s, ok := c.t.(transport.ScriptRunner)
-	if !ok {
-		return "", false, nil
-	}
-	out, err := s.RunScript(ctx, false, cmds...)
-	return out, true, err
+// script runs cmds, which change things, as a script: one whose answer
+// was lost with its connection is not run again.
+func (c *Client) script(ctx context.Context, cmds ...[]string) (string, error) {
+	return c.t.RunScript(ctx, false, cmds...)
 }
 
 // ifShell is `if-shell -F -t target cond then [else]`: tmux expands cond

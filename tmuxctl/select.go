@@ -16,26 +16,25 @@ var tmuxDirFlag = map[tmux.Direction]string{tmux.DirUp: "-U", tmux.DirDown: "-D"
 // zoomed. The answer is the pane tmux actually landed on. It is one
 // command list: the move and the read of the window after it.
 func (c *Client) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
-	if _, err := tmux.ParsePaneID(string(p)); err != nil {
+	op := Op{Kind: OpSelect, Pane: p, Dir: d}
+	if err := op.check(); err != nil {
 		return tmux.Pane{}, err
 	}
-	if _, err := tmux.ParseDirection(string(d)); err != nil {
-		return tmux.Pane{}, err
+	run, cmds := c.run, op.script("")
+	switch d {
+	case tmux.DirNext, tmux.DirPrevious:
+		run = c.script
+	case tmux.DirLast:
+		// tmux's own refusal ("no last pane") is the answer, where the
+		// navigator's op does nothing.
+		cmds = [][]string{selectCmd(string(p), d)}
 	}
+	out, err := run(ctx, append(cmds, landingCmds(string(p))...)...)
 	var w *tmux.Window
-	var err error
-	if d == tmux.DirNext || d == tmux.DirPrevious {
-		w, err = c.stepFrom(ctx, p, d)
+	if err != nil {
+		err = c.nameGone(err, string(p))
 	} else {
-		// Select and read the landing in one command list: the answer is
-		// what tmux did.
-		var out string
-		out, err = c.run(ctx, append([][]string{selectCmd(string(p), d)}, landingCmds(string(p))...)...)
-		if err != nil {
-			err = c.nameGone(err, string(p))
-		} else {
-			w, err = oneWindow(out, string(p))
-		}
+		w, err = oneWindow(out, string(p))
 	}
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindRefused && d == tmux.DirLast {
@@ -71,26 +70,6 @@ func selectCmd(target string, d tmux.Direction) []string {
 	return sel
 }
 
-// stepFrom selects the pane after (or before) p in index order and reads
-// its window. tmux itself works out which pane that is (see stepScript),
-// in the same command list; over a transport that runs no scripts the
-// window is read first.
-func (c *Client) stepFrom(ctx context.Context, p tmux.PaneID, d tmux.Direction) (*tmux.Window, error) {
-	cmds := append(stepScript(string(p), d), landingCmds(string(p))...)
-	out, ran, err := c.script(ctx, cmds)
-	if ran {
-		if err != nil {
-			return nil, c.nameGone(err, string(p))
-		}
-		return oneWindow(out, string(p))
-	}
-	w, err := c.WindowOf(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	return c.readWindow(ctx, string(p), selectCmd(string(stepPane(w, p, d)), tmux.DirNone))
-}
-
 // stepScript selects the pane after (or before) p by index, wrapping, with
 // the index worked out by tmux in p's context (p is a pane, or a window
 // meaning its active pane): run-shell -C expands the
@@ -109,33 +88,4 @@ func stepScript(p string, d tmux.Direction) [][]string {
 		{"has-session", "-t", p},
 		{"run-shell", "-C", "-t", p, "select-pane -Z -t #{window_id}." + index},
 	}
-}
-
-// stepPane is the pane after (or before) p in index order, wrapping.
-func stepPane(w *tmux.Window, p tmux.PaneID, d tmux.Direction) tmux.PaneID {
-	n := len(w.Panes)
-	for i, q := range w.Panes {
-		if q.ID == p {
-			if d == tmux.DirNext {
-				return w.Panes[(i+1)%n].ID
-			}
-			return w.Panes[(i-1+n)%n].ID
-		}
-	}
-	return p
-}
-
-// SelectWindow makes w the current window of session s.
-func (c *Client) SelectWindow(ctx context.Context, s tmux.SessionID, w tmux.WindowID) error {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return err
-	}
-	if _, err := tmux.ParseWindowID(string(w)); err != nil {
-		return err
-	}
-	_, err := c.run(ctx, []string{"select-window", "-t", string(s) + ":" + string(w)})
-	if err != nil {
-		return c.nameGone(err, string(w))
-	}
-	return nil
 }

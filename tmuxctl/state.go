@@ -9,7 +9,6 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // ReadState reads everything panemap can change in session s, in one
@@ -107,7 +106,7 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	switch {
 	case c.Caller(ctx, c.env.Pane()) == RelationSelf:
 		target = string(c.env.Pane())
-	case c.env.Session() != "" && c.sock.Source == "$TMUX":
+	case c.env.Session() != "" && c.Socket().Source == "$TMUX":
 		target = string(c.env.Session())
 	default:
 		return c.bestSession(ctx)
@@ -118,7 +117,7 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	}
 	id, err := tmux.ParseSessionID(strings.TrimSpace(out))
 	if err != nil {
-		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
+		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket())}
 	}
 	return id, nil
 }
@@ -128,28 +127,26 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 // activity time (cmd-find.c, cmd_find_best_session), ties going to the
 // first in name order. list-sessions shows that time in whole seconds
 // only, so a tie at the newest second is settled by asking tmux itself
-// from a client attached to no session (one tmux process), when the
-// transport can; else by tmux's own tie-break, which is then a guess.
+// from a client attached to no session (one tmux process); when that
+// fails, by tmux's own tie-break, which is then a guess.
 func (c *Client) bestSession(ctx context.Context) (tmux.SessionID, error) {
 	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id}"})
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindGone { // no sessions: list-sessions fails on some tmux versions
-			return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock), Err: err}
+			return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket()), Err: err}
 		}
 		return "", err
 	}
 	best := newestSessions(out)
 	switch {
 	case len(best) == 0:
-		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.sock)}
+		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket())}
 	case len(best) == 1:
 		return best[0], nil
 	}
-	if d, ok := c.t.(transport.ExecProvider); ok {
-		if out, err := d.Exec().Run(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
-			if id, err := tmux.ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
-				return id, nil
-			}
+	if out, err := c.t.Exec().Run(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
+		if id, err := tmux.ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
+			return id, nil
 		}
 	}
 	return best[0], nil
@@ -217,7 +214,7 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	if err != nil {
 		e := tmux.AsError(err)
 		if e.Kind == tmux.KindGone || e.Kind == tmux.KindRefused {
-			return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", tmux.Quote(given), c.sock, e.Message), Err: e}
+			return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", tmux.Quote(given), c.Socket(), e.Message), Err: e}
 		}
 		return "", "", e
 	}
@@ -226,7 +223,7 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	s, err1 := tmux.ParseSessionID(sid)
 	w, err2 := tmux.ParseWindowID(wid)
 	if err1 != nil || err2 != nil {
-		return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", tmux.Quote(given), c.sock)}
+		return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", tmux.Quote(given), c.Socket())}
 	}
 	return s, w, nil
 }

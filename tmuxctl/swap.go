@@ -2,8 +2,6 @@ package tmuxctl
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
@@ -17,31 +15,16 @@ import (
 //
 // It is one command list (one tmux process, or one control-mode round
 // trip): a script that swaps, keeps focus by tmux's state at that moment,
-// and reads the answer. A transport that cannot run scripts takes two: a
-// small read of the two panes' windows, then the swap with only the focus
-// corrections that state calls for, and the answer.
+// and reads the answer.
 func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
-	if _, err := tmux.ParsePaneID(string(source)); err != nil {
-		return tmux.Pane{}, err
-	}
-	if _, err := tmux.ParsePaneID(string(target)); err != nil {
+	op := Op{Kind: OpSwap, Pane: source, With: target}
+	if err := op.check(); err != nil {
 		return tmux.Pane{}, err
 	}
 	// The answer: source's window and source itself, wherever it now is.
-	answer := [][]string{
-		{"display-message", "-p", "-t", string(source), windowFormat},
-		{"display-message", "-p", "-t", string(source), paneFormat},
-	}
-	var cmds [][]string
-	if source != target {
-		cmds = append(cmds, swapScript(source, target)...)
-	} else {
-		cmds = append(cmds, []string{"has-session", "-t", string(source)})
-	}
-	out, ran, err := c.script(ctx, append(cmds, answer...))
-	if !ran {
-		out, err = c.swapInSteps(ctx, source, target, answer)
-	}
+	out, err := c.script(ctx, append(op.script(""),
+		[]string{"display-message", "-p", "-t", string(source), windowFormat},
+		[]string{"display-message", "-p", "-t", string(source), paneFormat})...)
 	if err != nil {
 		return tmux.Pane{}, c.nameGone(err, string(source))
 	}
@@ -54,27 +37,6 @@ func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux
 		return tmux.Pane{}, tmux.Gone("pane", string(source))
 	}
 	return p, nil
-}
-
-// swapInSteps reads the two panes' windows, then swaps with the focus
-// corrections that state calls for, and reads answer (for transports that
-// run no scripts).
-func (c *Client) swapInSteps(ctx context.Context, source, target tmux.PaneID, answer [][]string) (string, error) {
-	out, err := c.run(ctx,
-		[]string{"list-panes", "-t", string(source), "-F", focusFormat},
-		[]string{"list-panes", "-t", string(target), "-F", focusFormat})
-	if err != nil {
-		return "", err
-	}
-	wins, err := parseFocus(out)
-	if err != nil {
-		return "", err
-	}
-	var cmds [][]string
-	if source != target {
-		cmds = swapCmds(wins, source, target)
-	}
-	return c.run(ctx, append(cmds, answer...)...)
 }
 
 // swapScript swaps a and b keeping focus with the content, deciding by
@@ -129,92 +91,4 @@ func swapScript(a, b tmux.PaneID) [][]string {
 		{"has-session", "-t", sb},
 		ifShell(sa, fmtHasPane(b), sameWindow, acrossWindows),
 	}
-}
-
-// focusFormat is what a swap needs to know of a window: which pane is
-// where, active and last.
-const focusFormat = "#{pane_id}\t#{window_id}\t#{pane_active}\t#{pane_last}"
-
-// focusWindow is one window as focusFormat lists it.
-type focusWindow struct {
-	id     tmux.WindowID
-	panes  []tmux.PaneID
-	active tmux.PaneID
-	last   tmux.PaneID
-}
-
-// parseFocus reads focusFormat lines into windows (a window listed twice,
-// when both panes are in it, is kept once).
-func parseFocus(out string) (map[tmux.PaneID]*focusWindow, error) {
-	byWin := map[tmux.WindowID]*focusWindow{}
-	byPane := map[tmux.PaneID]*focusWindow{}
-	for _, line := range splitLines(out) {
-		f := strings.Split(line, "\t")
-		if len(f) != 4 {
-			return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", tmux.Quote(line))}
-		}
-		p, err1 := tmux.ParsePaneID(f[0])
-		wid, err2 := tmux.ParseWindowID(f[1])
-		if err1 != nil || err2 != nil {
-			return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s", tmux.Quote(line))}
-		}
-		w := byWin[wid]
-		if w == nil {
-			w = &focusWindow{id: wid}
-			byWin[wid] = w
-		}
-		if _, seen := byPane[p]; seen {
-			continue
-		}
-		byPane[p] = w
-		w.panes = append(w.panes, p)
-		if f[2] == "1" {
-			w.active = p
-		}
-		if f[3] == "1" {
-			w.last = p
-		}
-	}
-	return byPane, nil
-}
-
-// swapCmds is the command list that swaps a and b and leaves focus as
-// SwapPane promises. It relies on what swap-pane -d does to focus (tmux
-// 3.2 to 3.7, cmd-swap-pane.c): in one window, a swap that involves the
-// active pane leaves the -s pane active and the other one as last pane,
-// so the active pane is made the -s pane and only the last pane needs
-// putting back; across windows, a window whose active pane left makes the
-// arriving pane active, pushing the one that left, so only the last pane
-// needs putting back. Windows the swap does not touch get no command, so
-// no pane sees a focus event it should not.
-func swapCmds(wins map[tmux.PaneID]*focusWindow, a, b tmux.PaneID) [][]string {
-	wa, wb := wins[a], wins[b]
-	if wa == nil || wb == nil {
-		return [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
-	}
-	if wa == wb {
-		src, dst := a, b
-		if wa.active == b {
-			src, dst = b, a
-		}
-		cmds := [][]string{{"swap-pane", "-d", "-Z", "-s", string(src), "-t", string(dst)}}
-		if wa.active == src && wa.last != "" && wa.last != dst {
-			cmds = append(cmds,
-				[]string{"select-pane", "-Z", "-t", string(wa.last)},
-				[]string{"select-pane", "-Z", "-t", string(src)})
-		}
-		return cmds
-	}
-	cmds := [][]string{{"swap-pane", "-d", "-Z", "-s", string(a), "-t", string(b)}}
-	for _, side := range []struct {
-		w             *focusWindow
-		left, arrived tmux.PaneID
-	}{{wa, a, b}, {wb, b, a}} {
-		if side.w.active == side.left && side.w.last != "" && side.w.last != side.left {
-			cmds = append(cmds,
-				[]string{"select-pane", "-Z", "-t", string(side.w.last)},
-				[]string{"select-pane", "-Z", "-t", string(side.arrived)})
-		}
-	}
-	return cmds
 }

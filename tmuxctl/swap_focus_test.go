@@ -33,9 +33,9 @@ func focusOf(t *testing.T, srv *tmuxtest.Server) (active, last map[string]string
 // SwapPane's promise against tmux itself on whichever tmux runs the test:
 // a window keeps its active pane unless that pane left, in which case the
 // pane that arrived is active; a window keeps its last pane while that
-// pane is still in it (and is not the active one). It runs over tmux
-// processes (the one-process script, with the version checks inside it)
-// and over control mode (read, then swap with corrections).
+// pane is still in it (and is not the active one). It runs the one
+// script (with the version checks inside it) over tmux processes and
+// over control mode.
 func TestSwapFocusRuleRandomHistories(t *testing.T) {
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()

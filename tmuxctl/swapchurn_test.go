@@ -19,9 +19,9 @@ import (
 // "gone" when a pane had moved to a window the first read did not see),
 // and the panes and cells are the same set afterwards.
 func TestSwapPaneUnderOutsideSwaps(t *testing.T) {
-	testSwapChurn(t, func(sock tmux.Socket) transport.Runner {
-		tr := transport.NewExec(sock)
-		tr.Env = tmuxtest.Env()
+	testSwapChurn(t, func(sock tmux.Socket) *transport.Auto {
+		tr := transport.NewAuto(sock)
+		tr.Env, tr.Policy = tmuxtest.Env(), tmux.ControlNever
 		return tr
 	})
 }
@@ -34,14 +34,14 @@ func TestSwapPaneUnderOutsideSwapsControl(t *testing.T) {
 	if os.Getenv("PANEMAP_TMUX_CRASH_REPRO") == "" {
 		t.Skip("crashes tmux 3.3a's server; set PANEMAP_TMUX_CRASH_REPRO=1 to run")
 	}
-	testSwapChurn(t, func(sock tmux.Socket) transport.Runner {
+	testSwapChurn(t, func(sock tmux.Socket) *transport.Auto {
 		tr := transport.NewAuto(sock)
 		tr.Env = tmuxtest.Env()
 		return tr
 	})
 }
 
-func testSwapChurn(t *testing.T, transport func(tmux.Socket) transport.Runner) {
+func testSwapChurn(t *testing.T, transport func(tmux.Socket) *transport.Auto) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	win := srv.Display(g[0], "#{window_id}")
@@ -53,7 +53,7 @@ func testSwapChurn(t *testing.T, transport func(tmux.Socket) transport.Runner) {
 	}
 	before := cells()
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	c := NewClient(transport(sock), sock, tmux.Env{})
+	c := NewClient(transport(sock), tmux.Env{})
 	defer c.Close()
 
 	stopChurn := srv.SwapChurn(panes, 1)

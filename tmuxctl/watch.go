@@ -11,15 +11,8 @@ import (
 type OutputWatch = transport.OutputWatch
 
 // WatchOutput starts an output watch on session s's panes (see
-// transport.OutputWatch), or answers (nil, nil) where this tmux or this
-// transport gets none: poll then. ctx bounds only the start.
+// transport.OutputWatch), or answers (nil, nil) where this tmux or the
+// client's policy gets none: poll then. ctx bounds only the start.
 func (c *Client) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return nil, err
-	}
-	w, ok := c.t.(transport.OutputWatcher)
-	if !ok {
-		return nil, nil
-	}
-	return w.WatchOutput(ctx, s)
+	return c.t.WatchOutput(ctx, s)
 }

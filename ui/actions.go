@@ -8,7 +8,7 @@ import (
 )
 
 // The navigator's actions: what each key asks tmux to do. Each decides from the state the map shows
-// (the latest read) and answers with the one change to make, which
+// (the latest read) and answers with the one change to make (a decision), which
 // tmuxctl.Client.Act then makes between two reads of the session, all in
 // one tmux command list. Whatever can depend on a change the map has not
 // shown yet is left to tmux to decide as the change runs: directional
@@ -33,6 +33,9 @@ func focused(st *tmux.State, win tmux.WindowID) (*tmux.Window, tmux.Pane, error)
 	return w, a, nil
 }
 
+// nudge is a decision to do nothing, saying why.
+func nudge(note string) decision { return decision{note: note} }
+
 func isGeometric(d tmux.Direction) bool {
 	return d == tmux.DirUp || d == tmux.DirDown || d == tmux.DirLeft || d == tmux.DirRight
 }
@@ -44,46 +47,46 @@ func edgeNudge(d tmux.Direction) string {
 
 // moveFocus moves tmux's focus from the focused pane in direction d.
 func moveFocus(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		w, a, err := focused(st, win)
-		if err != nil {
-			return "", "", nil, err
+	return func(st *tmux.State) (decision, error) {
+		if _, _, err := focused(st, win); err != nil {
+			return decision{}, err
 		}
-		if isGeometric(d) && !wrap && tmux.AtEdge(w, a, d) {
-			return edgeNudge(d), "", nil, nil
+		// tmux decides whether there is a pane to move to (see
+		// tmuxctl.Op.Stop and its last-pane rule); the answer says.
+		dec := decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: !wrap && isGeometric(d)}}
+		switch {
+		case dec.op.Stop:
+			dec.unmoved = edgeNudge(d)
+		case d == tmux.DirLast:
+			dec.unmoved = "no last pane in this window"
 		}
-		if d == tmux.DirLast {
-			if _, ok := w.LastPane(); !ok && len(w.Panes) != 2 {
-				return "no last pane in this window", "", nil, nil
-			}
-		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: !wrap && isGeometric(d)}, nil
+		return dec, nil
 	}
 }
 
 // focusPane makes p the active pane.
 func focusPane(p tmux.PaneID) opFunc {
-	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: p}, nil
+	return func(*tmux.State) (decision, error) {
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: p}}, nil
 	}
 }
 
 // swapDir swaps the focused pane with its neighbour in direction d; the
 // focus stays on the pane, so it walks across the layout.
 func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
 		if !ok {
 			if !wrap && tmux.AtEdge(w, a, d) {
-				return edgeNudge(d), "", nil, nil
+				return nudge(edgeNudge(d)), nil
 			}
-			return "no pane to swap with there", "", nil, nil
+			return nudge("no pane to swap with there"), nil
 		}
-		return "", "", swapOp(a.ID, n), nil
+		return decision{op: swapOp(a.ID, n)}, nil
 	}
 }
 
@@ -93,58 +96,58 @@ func swapOp(a, b tmux.PaneID) *tmuxctl.Op {
 
 // swapPanes swaps a and b (a mouse drag).
 func swapPanes(a, b tmux.PaneID) opFunc {
-	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", "", swapOp(a, b), nil
+	return func(*tmux.State) (decision, error) {
+		return decision{op: swapOp(a, b)}, nil
 	}
 }
 
 // swapMarked swaps the focused pane with tmux's marked pane, wherever it is.
 func swapMarked(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		switch st.Marked {
 		case "":
-			return "no marked pane: press m on a pane to mark it", "", nil, nil
+			return nudge("no marked pane: press m on a pane to mark it"), nil
 		case a.ID:
-			return "the focused pane is the marked pane", "", nil, nil
+			return nudge("the focused pane is the marked pane"), nil
 		}
-		return "", "", swapOp(a.ID, st.Marked), nil
+		return decision{op: swapOp(a.ID, st.Marked)}, nil
 	}
 }
 
 // toggleMark marks or unmarks the focused pane.
 func toggleMark(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}}, nil
 	}
 }
 
 // toggleZoom zooms or unzooms the focused pane.
 func toggleZoom(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}}, nil
 	}
 }
 
 // stepWindow selects the window delta steps from win, wrapping.
 func stepWindow(win tmux.WindowID, delta int) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		to, ok := windowStep(st, win, delta)
 		if !ok {
-			return "this session has one window", "", nil, nil
+			return nudge("this session has one window"), nil
 		}
-		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, toWin: to}, nil
 	}
 }
 
@@ -166,16 +169,16 @@ func windowStep(st *tmux.State, win tmux.WindowID, delta int) (tmux.WindowID, bo
 
 // gotoWindow selects window to (a click on its tab).
 func gotoWindow(to tmux.WindowID) opFunc {
-	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", to, &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, nil
+	return func(*tmux.State) (decision, error) {
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelectWindow, Window: to}, toWin: to}, nil
 	}
 }
 
 // restoreTo puts a snapshot back (undo), with the names and titles of
 // named.
 func restoreTo(e undoEntry, named map[string]bool) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", e.win, &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state, Names: named}, nil
+	return func(st *tmux.State) (decision, error) {
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpRestore, From: st, Want: e.state, Names: named}, toWin: e.win}, nil
 	}
 }
 
@@ -214,84 +217,84 @@ func revert(initial *tmux.State, named map[string]bool) closeFunc {
 
 // resizePane moves the focused pane's edge in direction d by cells.
 func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		if len(w.Panes) == 1 {
-			return "one pane fills the window: nothing to resize", "", nil, nil
+			return nudge("one pane fills the window: nothing to resize"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}}, nil
 	}
 }
 
 // applyLayout gives the window a layout: tmux's next or previous preset,
 // or the focused pane and its neighbours spread evenly.
 func applyLayout(win tmux.WindowID, choice string) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		w, _, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		if len(w.Panes) == 1 {
-			return "one pane: no layout to change", "", nil, nil
+			return nudge("one pane: no layout to change"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}}, nil
 	}
 }
 
 // rotate moves every pane of the window one place, down or up; the focus
 // stays with the pane that has it.
 func rotate(win tmux.WindowID, d tmux.Direction) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		w, _, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		if len(w.Panes) == 1 {
-			return "one pane: nothing to rotate", "", nil, nil
+			return nudge("one pane: nothing to rotate"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}}, nil
 	}
 }
 
 // moveToWindow moves the focused pane into the window delta steps away
 // (wrapping), next to its active pane. The map follows the pane.
 func moveToWindow(win tmux.WindowID, delta int) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		_, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		to, ok := windowStep(st, win, delta)
 		if !ok {
-			return "this session has one window", "", nil, nil
+			return nudge("this session has one window"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}}, nil
 	}
 }
 
 // movePaneTo moves pane p into window to (a pane dropped on a tab).
 func movePaneTo(p tmux.PaneID, to tmux.WindowID) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		if _, w, ok := st.FindPane(p); ok && w.ID == to {
-			return "the pane is in that window already", "", nil, nil
+			return nudge("the pane is in that window already"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: p, Window: to, Follow: true}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: p, Window: to, Follow: true}}, nil
 	}
 }
 
 // breakOut moves the focused pane into a new window of its own.
 func breakOut(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
+	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
-			return "", "", nil, err
+			return decision{}, err
 		}
 		if len(w.Panes) == 1 {
-			return "the pane has this window to itself already", "", nil, nil
+			return nudge("the pane has this window to itself already"), nil
 		}
-		return "", "", &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}, nil
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}}, nil
 	}
 }

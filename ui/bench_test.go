@@ -23,6 +23,10 @@ type timedCore struct {
 	waited atomic.Int64 // nanoseconds
 }
 
+// Events: none. The benchmarks run the model's commands synchronously
+// (settle), where waiting for the next notification would never end.
+func (c *timedCore) Events(context.Context) (<-chan tmux.Event, bool) { return nil, false }
+
 func (c *timedCore) time(start time.Time) { c.waited.Add(int64(time.Since(start))) }
 
 func (c *timedCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {

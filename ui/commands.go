@@ -10,10 +10,19 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// opFunc decides one change to tmux from the state the map shows. It
-// answers with the change, or with a nudge when it decided to do nothing,
-// and the window to show afterwards when that changes. It does no I/O.
-type opFunc func(st *tmux.State) (note string, toWin tmux.WindowID, op *tmuxctl.Op, err error)
+// opFunc decides one change to tmux from the state the map shows. It does
+// no I/O.
+type opFunc func(st *tmux.State) (decision, error)
+
+// decision is what an opFunc decided.
+type decision struct {
+	op    *tmuxctl.Op   // the change to make; nil: none
+	note  string        // with no change: a nudge saying why
+	toWin tmux.WindowID // the window to show afterwards, when that changes
+	// unmoved is the nudge to show when the answer has the focused pane
+	// where it was: tmux found nothing there to move to.
+	unmoved string
+}
 
 // closeFunc decides the closing work of q, Enter or Esc (nil: none).
 type closeFunc func(st *tmux.State) *tmuxctl.Op
@@ -72,18 +81,30 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 				return done
 			}
 		}
-		var op *tmuxctl.Op
-		done.note, done.toWin, op, done.err = f(st)
-		if op == nil || done.err != nil {
+		var dec decision
+		dec, done.err = f(st)
+		done.note, done.toWin = dec.note, dec.toWin
+		if dec.op == nil || done.err != nil {
 			done.noop = true
 			return done
 		}
-		if op.Kind == tmuxctl.OpMove {
-			done.follow = op.Pane
+		if dec.op.Kind == tmuxctl.OpMove {
+			done.follow = dec.op.Pane
 		}
-		done.before, done.after, done.err = core.Act(ctx, sess, *op)
+		done.before, done.after, done.err = core.Act(ctx, sess, *dec.op)
+		if dec.unmoved != "" && done.err == nil && sameActive(done.before, done.after, from) {
+			done.note = dec.unmoved
+		}
 		return done
 	})
+}
+
+// sameActive reports whether window win has the same active pane in
+// before and after.
+func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
+	_, a, errA := focused(before, win)
+	_, b, errB := focused(after, win)
+	return errA == nil && errB == nil && a.ID == b.ID
 }
 
 // finish runs the closing work and quits with code, or with ExitFailed

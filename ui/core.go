@@ -8,25 +8,27 @@ import (
 	"github.com/panemap/panemap/tmuxctl/preview"
 )
 
-// Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
+// Core is what the navigator needs from tmux: *tmuxctl.Client, or the
+// unit tests' fake.
 type Core interface {
 	// ReadState reads the session (the map's polls and refreshes).
 	ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error)
 	// Act makes one change between two reads of the session, in one
 	// tmux command list; every key's change goes through it.
 	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error)
-}
-
-// ServerCore reads the whole server: every session's windows, for a
-// (the next window with an alert, in any session). *tmuxctl.Client
-// satisfies it; with a core that does not, a says it cannot.
-type ServerCore interface {
+	// List reads the whole server: every session's windows, for the
+	// server view, find and a (the next window with an alert, in any
+	// session).
 	List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listing, error)
 	// ActiveSince is the panes whose windows printed at or after since
 	// (Unix seconds): what find reads again.
 	ActiveSince(ctx context.Context, since int64) ([]tmux.PaneID, error)
+	// Events streams tmux's notifications until ctx ends; ok is false
+	// when there are none (tmux processes alone): poll then.
+	Events(ctx context.Context) (<-chan tmux.Event, bool)
+	// FollowSession points the notifications at session s's windows.
+	FollowSession(ctx context.Context, s tmux.SessionID) error
 }
 
 var _ Core = (*tmuxctl.Client)(nil)
-var _ ServerCore = (*tmuxctl.Client)(nil)
 var _ PreviewSource = (*preview.Source)(nil)

@@ -2,23 +2,14 @@ package ui
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
 )
-
-// EventSource is implemented by cores that push tmux's notifications
-// (*tmuxctl.Client over a control-mode connection). The navigator checks
-// for it with a type assertion, so a core without events is polled.
-type EventSource interface {
-	// Events streams notifications until ctx ends; ok is false when the
-	// transport has none.
-	Events(ctx context.Context) (<-chan tmux.Event, bool)
-	// FollowSession points the notifications at session s's windows.
-	FollowSession(ctx context.Context, s tmux.SessionID) error
-}
 
 // DefaultEventPollInterval is the safety-net poll while events are live:
 // tmux sends no notification for some things the map shows (a pane's
@@ -38,12 +29,9 @@ type tmuxEventMsg struct {
 }
 
 // subscribe asks the core for tmux's notifications about the session
-// shown. It returns nil for a core without events.
+// shown.
 func (m *Model) subscribe() tea.Cmd {
-	src, ok := m.core.(EventSource)
-	if !ok {
-		return nil
-	}
+	src := m.core
 	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
 	return m.tracked(func() tea.Msg {
 		// First: the connection then attaches to this session, rather
@@ -102,7 +90,30 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 	if !refreshOn(msg.ev.Kind) {
 		return m, next
 	}
-	return m, tea.Batch(next, m.refreshSoon())
+	return m, tea.Batch(next, m.refreshSoon(msg.ev))
+}
+
+// shows reports whether the map already shows what ev reports, so that
+// a read would learn nothing: the focus moves, layouts and windows that
+// the navigator's own changes make, whose outcome Act has answered with
+// (the notification comes while Act's answer is on its way, so it is
+// judged once that is shown). Only kinds whose arguments say the whole
+// change are judged.
+func shows(st *tmux.State, ev tmux.Event) bool {
+	if st == nil {
+		return false
+	}
+	switch {
+	case ev.Kind == tmux.EventWindowPaneChanged && len(ev.Args) == 2: // @win %pane
+		_, a, err := focused(st, tmux.WindowID(ev.Args[0]))
+		return err == nil && string(a.ID) == ev.Args[1]
+	case ev.Kind == tmux.EventLayoutChange && len(ev.Args) == 4: // @win layout visible-layout flags
+		w, ok := st.Window(tmux.WindowID(ev.Args[0]))
+		return ok && w.Layout == ev.Args[1] && w.Zoomed == strings.Contains(ev.Args[3], "Z")
+	case ev.Kind == tmux.EventSessionWindowChanged && len(ev.Args) == 2: // $sess @win
+		return string(st.Session) == ev.Args[0] && string(st.Current) == ev.Args[1]
+	}
+	return false
 }
 
 // refreshOn says which notifications can change what the map shows.
@@ -120,22 +131,41 @@ func refreshOn(kind string) bool {
 	return false
 }
 
-// refreshSoon refreshes now, or once the read or operation in flight is
-// done.
-func (m *Model) refreshSoon() tea.Cmd {
+// refreshSoon refreshes for ev now, unless the map shows it already; or,
+// while a read or operation is in flight, once that is done and unless
+// what it answered shows ev.
+func (m *Model) refreshSoon(ev tmux.Event) tea.Cmd {
 	if m.busy || m.reading || !m.loaded {
 		m.refreshPending = true
+		if len(m.pendingEvents) == maxPendingEvents {
+			ev = tmux.Event{Kind: tmux.EventOverflow} // too many to judge: read
+			m.pendingEvents = m.pendingEvents[:maxPendingEvents-1]
+		}
+		m.pendingEvents = append(m.pendingEvents, ev)
+		return nil
+	}
+	if shows(m.state, ev) {
 		return nil
 	}
 	return m.refresh()
 }
 
-// pendingRefresh issues the refresh an event asked for while busy.
+// maxPendingEvents bounds the events kept while busy; a burst beyond it
+// is read for without judging.
+const maxPendingEvents = 32
+
+// pendingRefresh issues the refresh events asked for while busy, unless
+// the state shown now shows every one of them.
 func (m *Model) pendingRefresh() tea.Cmd {
 	if !m.refreshPending || m.busy || m.reading || m.fatal != nil || m.quitting {
 		return nil
 	}
 	m.refreshPending = false
+	events := m.pendingEvents
+	m.pendingEvents = nil
+	if !slices.ContainsFunc(events, func(ev tmux.Event) bool { return !shows(m.state, ev) }) {
+		return nil
+	}
 	return m.refresh()
 }
 

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // eventCore is the fake core with an event stream the test feeds, and
@@ -196,4 +197,56 @@ func TestNoEventsPollsFast(t *testing.T) {
 	if h.m.live || h.m.pollInterval() != DefaultPollInterval {
 		t.Fatalf("live=%t poll=%v without an event source", h.m.live, h.m.pollInterval())
 	}
+}
+
+// notifyingCore is eventCore whose changes notify as tmux's do: the
+// window's active pane, sent while Act's answer is on its way.
+type notifyingCore struct{ *eventCore }
+
+func (c notifyingCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (*tmux.State, *tmux.State, error) {
+	before, after, err := c.eventCore.Act(ctx, s, op)
+	if w, ok := after.Window("@1"); err == nil && ok {
+		a, _ := w.ActivePane()
+		c.ch <- tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", string(a.ID)}}
+	}
+	return before, after, err
+}
+
+// TestOwnChangeNotReadAgain: the notification of the navigator's own
+// move reports what Act answered with, so it reads nothing more; one for
+// a change made elsewhere still refreshes the map.
+func TestOwnChangeNotReadAgain(t *testing.T) {
+	core := &eventCore{fakeCore: newFake(gridState()), ch: make(chan tmux.Event, 64)}
+	l := newLoop(t, notifyingCore{core})
+	core.ch <- tmux.Event{Kind: tmux.EventConnected, Args: []string{"$1"}}
+	l.until("the first state and a live stream", func(m Model) bool { return m.loaded && m.live && m.events != nil })
+	l.settle()
+	reads, _ := core.counts()
+
+	for _, key := range []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyDown}} {
+		l.update(key)
+		l.until("the move on the map, its notification taken", func(m Model) bool {
+			return !m.busy && !m.refreshPending && len(core.ch) == 0
+		})
+		l.settle()
+	}
+	if a, _ := l.m.window().ActivePane(); a.ID != "%3" {
+		t.Fatalf("active %s after right, down; want %%3", a.ID)
+	}
+	if r, _ := core.counts(); r != reads {
+		t.Fatalf("two moves read tmux %d more times, want none (Act answered)", r-reads)
+	}
+
+	// Focus moved elsewhere: the notification is news, and is read.
+	core.edit(func(st *tmux.State) {
+		for i := range st.Windows[0].Panes {
+			p := &st.Windows[0].Panes[i]
+			p.Active = p.ID == "%1"
+		}
+	})
+	core.ch <- tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", "%1"}}
+	l.until("the outside move on the map", func(m Model) bool {
+		a, _ := m.window().ActivePane()
+		return a.ID == "%1"
+	})
 }

@@ -12,7 +12,7 @@ import (
 
 // fakeCore implements Core over an in-memory State, for the UI's unit
 // tests only (tmuxctl is tested against real tmux). Directional moves use
-// tmuxctl.Neighbour with wrap, as tmux wraps; swaps exchange the contents
+// tmux.Neighbour with wrap, as tmux wraps; swaps exchange the contents
 // of two slots; every call is recorded.
 type fakeCore struct {
 	mu    sync.Mutex
@@ -252,6 +252,12 @@ func (f *fakeCore) Restore(ctx context.Context, st *tmux.State) error {
 	f.st = cloneState(st)
 	return nil
 }
+
+// Events: the fake has no notifications (eventCore feeds some); the
+// navigator polls.
+func (f *fakeCore) Events(ctx context.Context) (<-chan tmux.Event, bool) { return nil, false }
+
+func (f *fakeCore) FollowSession(ctx context.Context, s tmux.SessionID) error { return nil }
 
 func dirName(d tmux.Direction) string {
 	if d == tmux.DirNone {

@@ -48,8 +48,8 @@ func readInto(ctx context.Context, src FindSource, windows []*tmux.Window, panes
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.opts.Finder == nil {
+	core := m.core
+	if m.opts.Finder == nil {
 		m.status = status{text: "cannot read the other panes here", kind: statusNudge}
 		return nil
 	}
@@ -61,7 +61,7 @@ func (m *Model) openFind() tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, 4*timeout)
 		defer cancel()
 		since := time.Now().Unix()
-		windows, err := serverWindows(ctx, sc)
+		windows, err := serverWindows(ctx, core)
 		if err != nil {
 			return findReadMsg{err: err}
 		}
@@ -87,8 +87,8 @@ func (m *Model) openFind() tea.Cmd {
 // panes of every window that printed since the last read: the panes of
 // other sessions and windows, which the live previews do not watch.
 func (m *Model) checkFind(tick time.Time) tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
+	core := m.core
+	if m.finder == nil || m.findIndex == nil || m.findReading || !m.elsewhere.due(tick) {
 		return nil
 	}
 	m.findReading = true
@@ -97,7 +97,7 @@ func (m *Model) checkFind(tick time.Time) tea.Cmd {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		now := time.Now().Unix()
-		panes, err := sc.ActiveSince(ctx, since)
+		panes, err := core.ActiveSince(ctx, since)
 		switch {
 		case err != nil:
 			return findReadMsg{index: x} // ask from the same second next time

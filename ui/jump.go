@@ -44,11 +44,6 @@ func (m *Model) jumpTo(t serverview.Target) tea.Cmd {
 // q does and switches the client to where find says. With nowhere to go,
 // or on an error, it stays open and says so.
 func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok && list {
-		m.status = status{text: "cannot read the other sessions here", kind: statusNudge}
-		return nil
-	}
 	m.busy = true
 	m.seq++
 	seq, core, sess, win, client := m.seq, m.core, m.opts.Session, m.win, m.opts.Client
@@ -64,7 +59,7 @@ func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
 		var windows []*tmux.Window
 		if list {
 			var err error
-			if windows, err = serverWindows(ctx, sc); err != nil {
+			if windows, err = serverWindows(ctx, core); err != nil {
 				done.err = err
 				return done
 			}

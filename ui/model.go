@@ -117,8 +117,9 @@ type Model struct {
 
 	// tmux's notifications (events.go), when the core has them.
 	events         <-chan tmux.Event
-	live           bool // events are flowing: poll only as a safety net
-	refreshPending bool // an event came while a read or op was in flight
+	live           bool         // events are flowing: poll only as a safety net
+	refreshPending bool         // an event came while a read or op was in flight
+	pendingEvents  []tmux.Event // those events, judged once it is done
 
 	fatal       error
 	inputClosed bool // the input ended: no key will come (inputClosedMsg)

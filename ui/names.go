@@ -81,7 +81,7 @@ func (m *Model) typeInPrompt(msg tea.Msg) tea.Cmd {
 
 // setName makes a rename or a retitle.
 func setName(op *tmuxctl.Op) opFunc {
-	return func(*tmux.State) (string, tmux.WindowID, *tmuxctl.Op, error) {
-		return "", "", op, nil
+	return func(*tmux.State) (decision, error) {
+		return decision{op: op}, nil
 	}
 }

@@ -175,7 +175,7 @@ func TestProfileFromEnv(t *testing.T) {
 func TestRunAgainstTmux(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 	t.Cleanup(func() { _ = c.Close() })
 	sess := tmux.SessionID(srv.Display(g[0], "#{session_id}"))
 

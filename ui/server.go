@@ -28,10 +28,6 @@ type serverListMsg struct {
 
 // openServer lists the server to open the view on.
 func (m *Model) openServer() tea.Cmd {
-	if _, ok := m.core.(ServerCore); !ok {
-		m.status = status{text: "cannot read the other sessions here", kind: statusNudge}
-		return nil
-	}
 	m.status = status{text: "reading the server…", kind: statusInfo}
 	return m.listServer(true)
 }
@@ -39,8 +35,8 @@ func (m *Model) openServer() tea.Cmd {
 // serverWindows lists every window of every session, with its panes, in
 // one command list, whatever their number (List's default limit is for
 // agents). The server view, find and a use it.
-func serverWindows(ctx context.Context, sc ServerCore) ([]*tmux.Window, error) {
-	l, err := sc.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+func serverWindows(ctx context.Context, core Core) ([]*tmux.Window, error) {
+	l, err := core.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
 	if err != nil {
 		return nil, err
 	}
@@ -49,14 +45,14 @@ func serverWindows(ctx context.Context, sc ServerCore) ([]*tmux.Window, error) {
 
 // listServer lists every session's windows and panes.
 func (m *Model) listServer(open bool) tea.Cmd {
-	sc := m.core.(ServerCore)
+	core := m.core
 	m.listing = true
 	ctx, timeout := m.ctx, m.opts.OpTimeout
 	return m.tracked(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		since := time.Now().Unix()
-		windows, err := serverWindows(ctx, sc)
+		windows, err := serverWindows(ctx, core)
 		return serverListMsg{windows: windows, err: err, open: open, since: since}
 	})
 }
@@ -131,8 +127,8 @@ func (e *elsewhere) due(tick time.Time) bool {
 // view's previews whose windows printed since the last check. The map's
 // own window is live already.
 func (m *Model) checkServer(tick time.Time) tea.Cmd {
-	sc, ok := m.core.(ServerCore)
-	if !ok || m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
+	core := m.core
+	if m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
 		return nil
 	}
 	shown := map[tmux.PaneID]bool{}
@@ -145,7 +141,7 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 	since := m.elsewhere.since
 	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
 		now := time.Now().Unix()
-		active, err := sc.ActiveSince(ctx, since)
+		active, err := core.ActiveSince(ctx, since)
 		if err != nil {
 			return previewMsg{} // ask from the same second next time
 		}

@@ -1,4 +1,5 @@
-// Package tools holds the cards of panemap's own MCP tools (list_panes),
+// Package tools holds the cards of panemap's own MCP tools (every tool but
+// the contracts' select_pane and swap_pane),
 // in the same shape as the contract cards in assets/contracts: name,
 // description, hand-written input and output JSON schemas, annotations and
 // an optional meta block. They are served verbatim, like the contracts, so

@@ -24,7 +24,7 @@ const fakeBin = "/opt/panemap/bin/panemap"
 // so no control client joins the server under test.
 func execClient(srv *tmuxtest.Server) *tmuxctl.Client {
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	return tmuxctl.Open(tmuxctl.Options{Socket: sock, Env: tmuxtest.Env(), Processes: true})
+	return tmuxctl.Open(tmuxctl.Options{Socket: sock, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 }
 
 // prefixBinding is the command key runs in srv's prefix table.

@@ -54,18 +54,17 @@ func Over(t *testing.T, kind string, env tmux.Env) (*tmuxtest.Server, *tmuxctl.C
 	t.Helper()
 	srv := tmuxtest.Start(t, 0, 0)
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	var tr transport.Runner
+	var tr *transport.Auto
 	switch kind {
 	case "exec":
-		et := transport.NewExec(sock)
-		et.Env = tmuxtest.Env()
-		tr = et
+		tr = transport.NewAuto(sock)
+		tr.Env, tr.Policy = tmuxtest.Env(), tmux.ControlNever
 	case "control":
 		tr = Auto(t, sock)
 	default:
 		t.Fatalf("unknown transport %q", kind)
 	}
-	c := tmuxctl.NewClient(tr, sock, env)
+	c := tmuxctl.NewClient(tr, env)
 	t.Cleanup(func() { _ = c.Close() })
 	return srv, c
 }
@@ -119,12 +118,12 @@ func Printed(t *testing.T, wait func(context.Context) ([]tmux.PaneID, bool)) ([]
 }
 
 // Exec is a client on the server with socket name name that runs one tmux
-// process per call (no connection, no events), in the tests' environment
+// process per call (tmux.ControlNever: no connection, no events), in the tests' environment
 // (tmuxtest.Env), closed in the test's cleanup. caller is the environment
 // panemap runs in.
 func Exec(tb testing.TB, name string, caller tmux.Env) *tmuxctl.Client {
 	tb.Helper()
-	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: name, Source: "-L"}, Caller: caller, Env: tmuxtest.Env(), Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: name, Source: "-L"}, Caller: caller, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 	tb.Cleanup(func() { _ = c.Close() })
 	return c
 }

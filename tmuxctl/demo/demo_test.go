@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/demo"
 )
@@ -18,7 +19,7 @@ func TestDemoServer(t *testing.T) {
 	}
 	srv := &tmuxtest.Server{Name: name}
 	t.Cleanup(func() { d.Close() })
-	c := tmuxctl.Open(tmuxctl.Options{Socket: d.Socket, Processes: true})
+	c := tmuxctl.Open(tmuxctl.Options{Socket: d.Socket, Control: tmux.ControlNever})
 	st, err := c.ReadState(t.Context(), d.Session)
 	if err != nil {
 		t.Fatal(err)

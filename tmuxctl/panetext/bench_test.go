@@ -21,7 +21,7 @@ func benchClient(b *testing.B) (*tmuxtest.Server, *tmuxctl.Client) {
 	kind := clienttest.DefaultKind()
 	c := clienttest.Exec(b, srv.Name, tmux.Env{})
 	if kind == "control" {
-		c = tmuxctl.NewClient(clienttest.Auto(b, tmux.Socket{Name: srv.Name, Source: "-L"}), tmux.Socket{Name: srv.Name, Source: "-L"}, tmux.Env{})
+		c = tmuxctl.NewClient(clienttest.Auto(b, tmux.Socket{Name: srv.Name, Source: "-L"}), tmux.Env{})
 	}
 	b.Logf("tmux %s over %s", srv.Version(), kind)
 	return srv, c

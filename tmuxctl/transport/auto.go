@@ -20,9 +20,8 @@ import (
 // retried over exec only when it is read-only; otherwise the call fails
 // with KindServerGone and the caller decides.
 //
-// Create it with NewAuto. It implements Runner, ScriptRunner,
-// EventSource, SessionFollower, ExecProvider, Connector and
-// OutputWatcher, and is safe for concurrent use.
+// Policy tmux.ControlNever keeps it on tmux processes alone. Create it
+// with NewAuto. It is safe for concurrent use.
 type Auto struct {
 	Binary string             // tmux executable; "" means "tmux" from PATH. Set before first use.
 	Env    []string           // process environment; nil means os.Environ(). Set before first use.

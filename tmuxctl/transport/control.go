@@ -17,9 +17,8 @@ import (
 // attach-session -f ignore-size,no-output -t SESSION`). Commands are
 // pipelined: Run writes its command list as one line without waiting for
 // earlier answers, and the reader hands each answer block to the caller
-// that is next in line (tmux answers one client's lines in order). It
-// implements Runner, ScriptRunner, EventSource, ExecProvider and
-// OutputWatcher, and is safe for concurrent use.
+// that is next in line (tmux answers one client's lines in order). It is
+// safe for concurrent use.
 //
 // The connection is a tmux client, attached to one session:
 //   - it never resizes a window (ignore-size) and receives no pane output
@@ -35,8 +34,8 @@ import (
 // Commands run without a target resolve against the attached session,
 // where over exec they resolve against the most recent one.
 //
-// Most callers want NewAuto, which falls back to exec when no
-// connection can be had and reconnects when it is lost.
+// Auto holds one, falls back to exec when no connection can be had, and
+// reconnects when it is lost.
 type Control struct {
 	sock    tmux.Socket
 	session tmux.SessionID
@@ -101,12 +100,6 @@ type Dialer struct {
 	// time it has read everything tmux sent so far, before it waits.
 	Output func(pane int)
 	Idle   func()
-}
-
-// DialControl opens a control-mode connection to session on the server
-// at sock, using tmux from PATH and this process's environment.
-func DialControl(ctx context.Context, sock tmux.Socket, session tmux.SessionID) (*Control, error) {
-	return (&Dialer{}).Dial(ctx, sock, session)
 }
 
 // attachFlags keep the connection from resizing windows and from
@@ -222,22 +215,6 @@ func (t *Control) ClientName() string { return t.name }
 // Done is closed when the connection has ended.
 func (t *Control) Done() <-chan struct{} { return t.done }
 
-// Err says why the connection ended, or nil while it is up.
-func (t *Control) Err() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if !t.dead {
-		return nil
-	}
-	return t.reason
-}
-
-// Subscribe returns the connection's notifications. The channel closes
-// when the connection ends or cancel is called. Delivery never blocks the
-// connection: a subscriber that falls behind loses events and then gets
-// EventOverflow.
-func (t *Control) Subscribe() (<-chan tmux.Event, func()) { return t.hub.subscribe() }
-
 // Run sends cmds as one command list and waits for their answers.
 func (t *Control) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	n := countCommands(cmds)
@@ -249,12 +226,6 @@ func (t *Control) Run(ctx context.Context, cmds ...[]string) (string, error) {
 		return "", err
 	}
 	return t.wait(ctx, &request{want: n, done: make(chan struct{})}, line)
-}
-
-// Exec is a transport that runs each call as a tmux process of its own,
-// with this connection's binary, environment and server.
-func (t *Control) Exec() *Exec {
-	return &Exec{Binary: t.cmd.Path, Socket: t.sock, Env: t.cmd.Env}
 }
 
 // wait sends line for req and waits for its answer.

@@ -17,8 +17,8 @@ import (
 
 // RunScript runs cmds as one command list and answers with their output
 // and the first failure among them. A lost answer is never retried here
-// (readOnly matters to Auto, which may retry over exec).
-func (t *Control) RunScript(ctx context.Context, _ bool, cmds ...[]string) (string, error) {
+// (Auto may retry a read-only one over exec).
+func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, error) {
 	if countCommands(cmds) == 0 {
 		return "", nil
 	}

@@ -34,6 +34,7 @@ func dialControl(t *testing.T, srv *tmuxtest.Server, s string) *transport.Contro
 func TestControlHostileArgumentsStayLiteral(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
+	c := optionsClient(t, srv)
 	canary := filepath.Join(t.TempDir(), "canary")
 	values := []string{
 		"x; kill-server", "'; new-window -n PWNED '", "$(touch " + canary + ")", "`touch " + canary + "`",
@@ -50,7 +51,7 @@ func TestControlHostileArgumentsStayLiteral(t *testing.T) {
 		if want := printedBy(srv, v) + "\n"; err != nil || got != want {
 			t.Errorf("tmux %s: @x set to %q shows as %q, %v; want %q", srv.Version(), v, got, err, want)
 		}
-		checkUserOption(t, ct, "@x", v)
+		checkUserOption(t, c, "@x", v)
 	}
 	if ws := srv.Must("list-windows", "-a", "-F", "#{window_name}"); strings.Contains(ws, "PWNED") {
 		t.Errorf("a hostile argument ran a command: windows %q", ws)
@@ -95,11 +96,16 @@ func printedBy(srv *tmuxtest.Server, s string) string {
 	return b.String()
 }
 
+// optionsClient is a client over control mode for checkUserOption.
+func optionsClient(t *testing.T, srv *tmuxtest.Server) *tmuxctl.Client {
+	t.Helper()
+	return tmuxctl.NewClient(clienttest.Auto(t, tmux.Socket{Name: srv.Name, Source: "-L"}), tmux.Env{})
+}
+
 // checkUserOption reads option name back through panemap's UserOptions,
 // which must give exactly v on every tmux version.
-func checkUserOption(t *testing.T, tr transport.Runner, name, v string) {
+func checkUserOption(t *testing.T, c *tmuxctl.Client, name, v string) {
 	t.Helper()
-	c := tmuxctl.NewClient(tr, tmux.Socket{}, tmux.Env{})
 	got, err := c.UserOptions(t.Context(), "", []string{name})
 	if err != nil || got[name] != v {
 		t.Errorf("%s set to %q: UserOptions read %q, %v", name, v, got[name], err)
@@ -269,7 +275,7 @@ func TestControlAttachSideEffects(t *testing.T) {
 	best := srv.Must("display-message", "-p", "#{session_id}")
 
 	at := clienttest.Auto(t, tmux.Socket{Name: srv.Name})
-	c := tmuxctl.NewClient(at, tmux.Socket{Name: srv.Name}, tmux.Env{})
+	c := tmuxctl.NewClient(at, tmux.Env{})
 	if s := at.Control().Session(); string(s) != best {
 		t.Errorf("attached to %s; want %s, the session tmux treats as current", s, best)
 	}
@@ -334,6 +340,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 func TestControlQuotingRandomRoundTrip(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
+	c := optionsClient(t, srv)
 	alphabet := []string{"'", `"`, `\`, ";", " ", "#", "{", "}", "$", "~", "%", "=", "a", "\t", "#{", "-", "é", "\r", "`", "(", ")"}
 	seed := uint64(1)
 	next := func(n int) int { // xorshift, deterministic
@@ -352,7 +359,7 @@ func TestControlQuotingRandomRoundTrip(t *testing.T) {
 		if want := printedBy(srv, v) + "\n"; err != nil || out != want {
 			t.Errorf("tmux %s: %q came back as %q, %v; want %q", srv.Version(), v, out, err, want)
 		}
-		checkUserOption(t, ct, "@r", v)
+		checkUserOption(t, c, "@r", v)
 	}
 	if n := srv.Must("list-windows", "-a"); strings.Count(n, "\n") != 0 {
 		t.Errorf("windows appeared: %q", n)

@@ -26,10 +26,10 @@ type Exec struct {
 // NewExec returns a transport for the given socket.
 func NewExec(sock tmux.Socket) *Exec { return &Exec{Socket: sock} }
 
-// Argv is the full argument vector (without the binary) for cmds: socket
+// argv is the full argument vector (without the binary) for cmds: socket
 // flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
 // commands separated by ";" arguments.
-func (t *Exec) Argv(cmds ...[]string) []string {
+func (t *Exec) argv(cmds ...[]string) []string {
 	argv := append(t.Socket.Args(), "-u")
 	for i, c := range cmds {
 		if i > 0 {
@@ -48,7 +48,7 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	if bin == "" {
 		bin = "tmux"
 	}
-	cmd := exec.CommandContext(ctx, bin, t.Argv(cmds...)...)
+	cmd := exec.CommandContext(ctx, bin, t.argv(cmds...)...)
 	cmd.Env = t.Env
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
@@ -67,8 +67,6 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	}
 	return stdout.String(), ClassifyTmuxError(strings.TrimSpace(stderr.String()), t.Socket, err)
 }
-
-func (t *Exec) Close() error { return nil }
 
 // ClassifyTmuxError turns tmux's own error text into a typed error.
 // Callers that know which value the command was about rewrite gone errors
@@ -144,9 +142,6 @@ func RequireVersion(ctx context.Context, binary string) (tmux.Version, error) {
 	}
 	return v, tmux.CheckVersion(v)
 }
-
-// Exec is the transport itself: every call is a tmux process of its own.
-func (t *Exec) Exec() *Exec { return t }
 
 // ExitStatus is the exit status of a tmux process that failed without a
 // word on stderr: display-popup -E hands back the popup command's status

@@ -88,31 +88,15 @@ func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch,
 	t.mu.Lock()
 	v := t.Version
 	t.mu.Unlock()
-	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.Binary, Env: t.Env}, t.Policy, v, s)
-}
-
-// WatchOutput: see Auto.WatchOutput.
-func (t *Exec) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	return watchOutput(ctx, t, t.Socket, &Dialer{Binary: t.Binary, Env: t.Env}, tmux.ControlAuto, tmux.Version{}, s)
-}
-
-// WatchOutput: see Auto.WatchOutput.
-func (t *Control) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	return watchOutput(ctx, t, t.sock, &Dialer{Binary: t.cmd.Path, Env: t.cmd.Env}, tmux.ControlAuto, tmux.Version{}, s)
-}
-
-// watchOutput starts a watch through d, where tmux's version (v, or
-// asked through r when unknown) allows one.
-func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, policy tmux.ControlPolicy, v tmux.Version, s tmux.SessionID) (*OutputWatch, error) {
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
-	if policy == tmux.ControlNever {
+	if t.Policy == tmux.ControlNever {
 		return nil, nil
 	}
 	version := v.Raw
 	if version == "" {
-		out, err := r.Run(ctx, []string{"display-message", "-p", "#{version}"})
+		out, err := t.Run(ctx, []string{"display-message", "-p", "#{version}"})
 		if err != nil {
 			return nil, err
 		}
@@ -125,9 +109,9 @@ func watchOutput(ctx context.Context, r Runner, sock tmux.Socket, d *Dialer, pol
 		armed: map[int]bool{}, arming: map[int]int{}, paused: map[int]bool{},
 		wake: make(chan struct{}, 1),
 	}
-	d.Output, d.Idle = w.output, w.flush
+	d := &Dialer{Binary: t.Binary, Env: t.Env, Output: w.output, Idle: w.flush}
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
-	ctl, err := d.Dial(dctx, sock, s)
+	ctl, err := d.Dial(dctx, t.sock, s)
 	cancel()
 	if err != nil {
 		if e := tmux.AsError(err); e.Kind == tmux.KindGone {

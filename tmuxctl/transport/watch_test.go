@@ -196,7 +196,11 @@ func TestWatchOutputRefuses(t *testing.T) {
 // silenced goes on running. tmux stops reading a pane that every client
 // has turned off (-A %N:off), so the watch pauses panes instead.
 func TestWatchNeverStopsPanes(t *testing.T) {
-	srv, c := clienttest.Over(t, "exec", tmux.Env{})
+	// On tmux processes until it is told to connect (DeferDial), but
+	// watching output as panemap does: the watch is the only client.
+	srv := tmuxtest.Start(t, 0, 0)
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), DeferDial: true})
+	t.Cleanup(func() { _ = c.Close() })
 	loud := srv.Display("main:0.0", "#{pane_id}")
 	srv.Must("respawn-pane", "-k", "-t", loud, printer)
 	other := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", printer)
