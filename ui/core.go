@@ -5,7 +5,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
@@ -29,4 +29,4 @@ type ServerCore interface {
 
 var _ Core = (*tmuxctl.Client)(nil)
 var _ ServerCore = (*tmuxctl.Client)(nil)
-var _ PreviewSource = (*preview.Source)(nil)
+var _ PreviewSource = (*panetext.Previews)(nil)

@@ -11,7 +11,7 @@ import (
 )
 
 // PreviewSource is where the map's live previews come from: tmux's
-// captures of the panes (preview.Source). The navigator polls it, or,
+// captures of the panes (panetext.Previews). The navigator polls it, or,
 // when the source can say which panes printed, waits for that.
 type PreviewSource interface {
 	// Capture reads the screens of panes, all in one tmux command list,
@@ -29,7 +29,7 @@ type PreviewSource interface {
 	// since) or may still be printing, those on the map (onMap) without
 	// arming them while they print; more asks to be called again after
 	// PreviewBatchDelay without waiting for a notice
-	// (preview.Source.CapturePrinted).
+	// (panetext.Previews.CapturePrinted).
 	CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) (screens []tmux.PaneScreen, more bool, err error)
 }
 

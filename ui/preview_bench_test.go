@@ -11,7 +11,7 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // BenchmarkPreviewsLiveCPU runs the navigator as Bubble Tea would (each
@@ -34,7 +34,7 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 	ok, _ := c.Connect(b.Context())
 	srv.TypeLine(panes, tmuxtest.ColouredLines)
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
-	previews := preview.New(c)
+	previews := panetext.NewPreviews(c)
 	watching := previews.Watch(b.Context(), sid)
 	defer func() { _ = previews.Close() }()
 	b.Logf("tmux %s, control mode %v, output watch %v", srv.Version(), ok, watching)
