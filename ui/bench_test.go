@@ -159,8 +159,8 @@ func BenchmarkKeyToFramePreviews(b *testing.B) {
 	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(b, next.(Model), m.Init())
-	if len(m.shots) != 4 || !strings.Contains(m.View().Content, "bold") {
-		b.Fatalf("no previews on the map: %d shots", len(m.shots))
+	if len(m.previews.Shots()) != 4 || !strings.Contains(m.View().Content, "bold") {
+		b.Fatalf("no previews on the map: %d shots", len(m.previews.Shots()))
 	}
 	pressArrows(b, core, m)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // Core is what the navigator needs from tmux. *tmuxctl.Client satisfies it.
@@ -29,4 +30,5 @@ type ServerCore interface {
 
 var _ Core = (*tmuxctl.Client)(nil)
 var _ ServerCore = (*tmuxctl.Client)(nil)
-var _ PreviewSource = (*panetext.Previews)(nil)
+var _ previews.Source = (*panetext.Previews)(nil)
+var _ previews.StateCapturer = (*panetext.Previews)(nil)

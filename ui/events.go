@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // EventSource is implemented by cores that push tmux's notifications
@@ -150,7 +151,7 @@ func (m *Model) pollInterval() time.Duration {
 		return m.opts.EventPollInterval
 	}
 	if m.pollsWithCaptures() {
-		return PreviewPollInterval
+		return previews.PollInterval
 	}
 	return m.opts.PollInterval
 }
