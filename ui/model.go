@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/find"
@@ -89,11 +88,8 @@ type Model struct {
 	server  *serverview.Model
 	listing bool // a listing of the server is in flight
 	// Find (finding.go), when open: it takes the map's place and every
-	// key; its index of the panes' text, and the listing it was read for.
-	finder      *find.Model
-	findIndex   *search.Index
-	findWindows []*tmux.Window
-	findReading bool // a read of panes' text is in flight
+	// key.
+	finder *find.Model
 	// While find or the server view is open, what printed elsewhere is
 	// checked once a second (server.go).
 	elsewhere elsewhere
@@ -236,7 +232,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onEvents(msg)
 	case serverListMsg:
 		return m.onServerList(msg)
-	case findReadMsg:
+	case find.ReadMsg:
 		return m.onFindRead(msg)
 	case tmuxEventMsg:
 		return m.onTmuxEvent(msg)

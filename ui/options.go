@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/previews"
 )
 
@@ -48,7 +49,7 @@ type Options struct {
 	// Previews is where previews come from; nil means none.
 	Previews previews.Source
 	// Finder reads panes' text for find (/); nil means no find.
-	Finder FindSource
+	Finder find.Source
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int
