@@ -19,7 +19,7 @@ func (m *Model) onChanged(env Env, msg ChangedMsg) tea.Cmd {
 		// No more notices (the connection went): poll instead, every
 		// pane on the map.
 		m.notices = false
-		return m.tick(env, m.pollInterval(env.Live))
+		return m.tick(env, pollInterval(env.Live))
 	}
 	for _, p := range msg.Panes {
 		if !slices.Contains(m.dirty, p) {

@@ -65,7 +65,7 @@ func (m Model) Start(env Env) tea.Cmd {
 	if m.notices {
 		return tea.Batch(m.waitPrinted(env), m.tick(env, SafetyInterval))
 	}
-	return m.tick(env, m.pollInterval(env.Live))
+	return m.tick(env, pollInterval(env.Live))
 }
 
 // Update handles the poll's ticks and the change notices.
@@ -87,7 +87,7 @@ func (m Model) Update(msg tea.Msg, env Env) (Model, tea.Cmd) {
 // they are polled as often as batches are taken with notices, so that
 // output shows as soon (within 300 ms): the watch may be unavailable
 // while control mode is up.
-func (m *Model) pollInterval(live bool) time.Duration {
+func pollInterval(live bool) time.Duration {
 	if live {
 		return BatchDelay
 	}
@@ -122,7 +122,7 @@ func (m *Model) onTick(env Env) tea.Cmd {
 	if env.Stopped {
 		return nil
 	}
-	next := m.pollInterval(env.Live)
+	next := pollInterval(env.Live)
 	if m.notices {
 		next = SafetyInterval
 	}
