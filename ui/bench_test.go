@@ -13,7 +13,7 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // timedCore measures how long the navigator waits on tmux, so the
@@ -158,13 +158,13 @@ func BenchmarkKeyToFramePreviews(b *testing.B) {
 		sendLine(b, client, p, fill)
 	}
 	opts := benchOptions(sid)
-	opts.Previews = preview.New(client)
+	opts.Previews = panetext.NewPreviews(client)
 	m := New(core, opts)
 	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(b, next.(Model), m.Init())
-	if len(m.shots) != 4 || !strings.Contains(m.View().Content, "bold") {
-		b.Fatalf("no previews on the map: %d shots", len(m.shots))
+	if len(m.previews.Shots()) != 4 || !strings.Contains(m.View().Content, "bold") {
+		b.Fatalf("no previews on the map: %d shots", len(m.previews.Shots()))
 	}
 	pressArrows(b, core, m)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // opFunc decides one change to tmux from the state the map shows. It does
@@ -40,11 +41,12 @@ func (m *Model) refresh() tea.Cmd {
 func (m *Model) refreshSession() tea.Cmd {
 	m.seq++
 	m.reading, m.readSeq = true, m.seq
-	if m.pollsWithCaptures() && !m.capturing {
-		if panes := m.mapPanes(); len(panes) > 0 {
-			m.capturing = true
-			return m.readCapturing(m.seq, panes)
-		}
+	seq := m.seq
+	read := m.previews.ReadWithState(m.previewEnv(), m.opts.Session, func(st *tmux.State, err error, c previews.CapturedMsg) tea.Msg {
+		return stateMsg{seq: seq, state: st, err: err, preview: &c}
+	})
+	if read != nil {
+		return read
 	}
 	return m.read(m.seq)
 }

@@ -5,7 +5,8 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // Core is what the navigator needs from tmux: *tmuxctl.Client, or the
@@ -31,4 +32,5 @@ type Core interface {
 }
 
 var _ Core = (*tmuxctl.Client)(nil)
-var _ PreviewSource = (*preview.Source)(nil)
+var _ previews.Source = (*panetext.Previews)(nil)
+var _ previews.StateCapturer = (*panetext.Previews)(nil)

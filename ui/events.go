@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // DefaultEventPollInterval is the safety-net poll while events are live:
@@ -180,7 +181,7 @@ func (m *Model) pollInterval() time.Duration {
 		return m.opts.EventPollInterval
 	}
 	if m.pollsWithCaptures() {
-		return PreviewPollInterval
+		return previews.PollInterval
 	}
 	return m.opts.PollInterval
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"testing"
 
@@ -15,21 +14,15 @@ import (
 // fakePreviews serves captures recorded from real tmux (testdata/captures:
 // capture-pane -e -p of panes that printed coloured text, and their
 // cursors) as the screens of the fake's panes, %N getting recording
-// N mod 8. It counts what it was asked for.
+// N mod 8. It counts what it was asked for. It never says which panes
+// printed (package previews tests the batches that notices make).
 type fakePreviews struct {
+	noNotices
 	mu    sync.Mutex
 	core  *fakeCore
 	text  map[tmux.PaneID]string // overrides the recording
 	asked [][]tmux.PaneID
 	rec   []recording
-
-	// Change notices, once notices is set: printed is what WaitPrinted
-	// and CapturePrinted take; wake is signalled by print. more is what
-	// CapturePrinted answers (panes still printing).
-	notices bool
-	printed []tmux.PaneID
-	wake    chan struct{}
-	more    bool
 }
 
 // noNotices is the part of a preview source that never says which panes
@@ -49,7 +42,7 @@ type recording struct {
 
 func newFakePreviews(t *testing.T, core *fakeCore) *fakePreviews {
 	t.Helper()
-	f := &fakePreviews{core: core, text: map[tmux.PaneID]string{}, wake: make(chan struct{}, 1)}
+	f := &fakePreviews{core: core, text: map[tmux.PaneID]string{}}
 	for i := 0; i < 8; i++ {
 		text, err := os.ReadFile(filepath.Join("testdata", "captures", fmt.Sprintf("pane%d.ansi", i)))
 		if err != nil {
@@ -90,61 +83,6 @@ func (f *fakePreviews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux
 		out = append(out, ps)
 	}
 	return out, nil
-}
-
-func (f *fakePreviews) Notices() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.notices
-}
-
-// WaitPrinted blocks until print (do not let the synchronous harness
-// run it).
-func (f *fakePreviews) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
-	for {
-		if p := f.TakePrinted(); p != nil {
-			return p, true
-		}
-		select {
-		case <-f.wake:
-		case <-ctx.Done():
-			return nil, false
-		}
-	}
-}
-
-// CapturePrinted captures printed and what has printed since, in that
-// order.
-func (f *fakePreviews) CapturePrinted(ctx context.Context, _, printed []tmux.PaneID) ([]tmux.PaneScreen, bool, error) {
-	var panes []tmux.PaneID
-	for _, p := range slices.Concat(printed, f.TakePrinted()) {
-		if !slices.Contains(panes, p) {
-			panes = append(panes, p)
-		}
-	}
-	screens, err := f.Capture(ctx, panes)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return screens, f.more, err
-}
-
-func (f *fakePreviews) TakePrinted() []tmux.PaneID {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	p := f.printed
-	f.printed = nil
-	return p
-}
-
-// print notes that panes printed.
-func (f *fakePreviews) print(panes ...tmux.PaneID) {
-	f.mu.Lock()
-	f.printed = append(f.printed, panes...)
-	f.mu.Unlock()
-	select {
-	case f.wake <- struct{}{}:
-	default:
-	}
 }
 
 func (f *fakePreviews) set(id tmux.PaneID, text string) {

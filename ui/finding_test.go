@@ -11,6 +11,7 @@ import (
 
 	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // fakeFinder is find's text: lines per pane, and the reads asked of it.
@@ -125,7 +126,7 @@ func TestFindKeepsFreshAndSafe(t *testing.T) {
 	ff.mu.Lock()
 	ff.text["%0"] = []string{"evil twin appeared"}
 	ff.mu.Unlock()
-	h.send(previewMsg{screens: []tmux.PaneScreen{{Pane: "%0", Width: 40, Height: 12, Text: "evil twin appeared\n"}}})
+	h.send(previews.CapturedMsg{Screens: []tmux.PaneScreen{{Pane: "%0", Width: 40, Height: 12, Text: "evil twin appeared\n"}}})
 	ff.mu.Lock()
 	last := ff.reads[len(ff.reads)-1]
 	ff.mu.Unlock()

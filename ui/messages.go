@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // stateMsg answers refresh: the session as tmux has it now.
@@ -11,8 +12,9 @@ type stateMsg struct {
 	seq   int
 	state *tmux.State
 	err   error
-	// preview is the captures read with the state (readCapturing).
-	preview *previewMsg
+	// preview is the captures read with the state
+	// (previews.Model.ReadWithState).
+	preview *previews.CapturedMsg
 }
 
 // opDoneMsg answers an operation: the state before and after it (both

@@ -8,11 +8,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/mapview"
+	"github.com/panemap/panemap/ui/previews"
 	"github.com/panemap/panemap/ui/serverview"
 	"github.com/panemap/panemap/ui/tabs"
 )
@@ -88,11 +88,8 @@ type Model struct {
 	server  *serverview.Model
 	listing bool // a listing of the server is in flight
 	// Find (finding.go), when open: it takes the map's place and every
-	// key; its index of the panes' text, and the listing it was read for.
-	finder      *find.Model
-	findIndex   *search.Index
-	findWindows []*tmux.Window
-	findReading bool // a read of panes' text is in flight
+	// key.
+	finder *find.Model
 	// While find or the server view is open, what printed elsewhere is
 	// checked once a second (server.go).
 	elsewhere elsewhere
@@ -105,15 +102,8 @@ type Model struct {
 	readSeq int // the last refresh issued
 	applied int // the seq of the state shown
 
-	// Live previews (preview.go): the latest shot of each pane, and the
-	// change notices not captured yet.
-	shots     map[tmux.PaneID]*mapview.Shot
-	notices   bool // the source says which panes printed (else: poll)
-	waiting   bool // waiting for panes to print (waitPrinted)
-	dirty     []tmux.PaneID
-	batching  bool // a batch of change notices is being collected
-	capturing bool // a capture is in flight
-	dueAfter  bool // a batch ended while capturing: capture it next
+	// Live previews (package previews; preview.go).
+	previews previews.Model
 
 	// tmux's notifications (events.go), when the core has them.
 	events         <-chan tmux.Event
@@ -158,8 +148,8 @@ func New(core Core, opts Options) Model {
 	}
 	m.help.Styles = m.styles.Help
 	m.width, m.height = opts.size.w, opts.size.h
-	if m.previewsOn() {
-		m.notices = opts.Previews.Notices()
+	if opts.Preview && opts.Previews != nil {
+		m.previews = previews.New(opts.Previews)
 	}
 	if opts.Opening != nil {
 		m.opening, m.reading = true, false
@@ -200,9 +190,9 @@ func (m Model) Init() tea.Cmd {
 		// Shown from opts.Initial: its panes' screens are captured once
 		// Update has the message (Init's model is a copy).
 		shown := func() tea.Msg { return shownMsg{} }
-		return tea.Batch(m.poll(), m.subscribe(), m.startPreviews(), shown)
+		return tea.Batch(m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()), shown)
 	}
-	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.startPreviews())
+	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()))
 }
 
 // Update handles global messages first (size, tmux answers, timers), then
@@ -216,7 +206,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case stateMsg:
 		if msg.preview != nil {
 			tm, cmd := m.onState(msg)
-			tm, more := tm.(Model).onPreview(*msg.preview)
+			tm, more := tm.(Model).onCaptured(*msg.preview)
 			return withMissing(tm, tea.Batch(cmd, more))
 		}
 		return withMissing(m.onState(msg))
@@ -229,14 +219,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case opDoneMsg:
 		return withMissing(m.onOpDone(msg))
-	case previewTickMsg:
-		return m.onPreviewTick()
-	case paneChangedMsg:
-		return m.onPaneChanged(msg)
-	case previewDueMsg:
-		return m.onPreviewDue()
-	case previewMsg:
-		return m.onPreview(msg)
+	case previews.TickMsg, previews.ChangedMsg, previews.DueMsg:
+		var cmd tea.Cmd
+		m.previews, cmd = m.previews.Update(msg, m.previewEnv())
+		return m, cmd
+	case previews.CapturedMsg:
+		return m.onCaptured(msg)
 	case quitMsg:
 		m.quitting, m.busy = true, false
 		m.exitCode, m.exitErr = msg.code, msg.err
@@ -245,7 +233,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onEvents(msg)
 	case serverListMsg:
 		return m.onServerList(msg)
-	case findReadMsg:
+	case find.ReadMsg:
 		return m.onFindRead(msg)
 	case tmuxEventMsg:
 		return m.onTmuxEvent(msg)
@@ -328,13 +316,4 @@ func (m *Model) window() *tmux.Window {
 	}
 	w, _ := m.state.Window(m.win)
 	return w
-}
-
-// withMissing adds the capture of panes new on the map to an update.
-func withMissing(tm tea.Model, cmd tea.Cmd) (tea.Model, tea.Cmd) {
-	m := tm.(Model)
-	if c := m.captureMissing(); c != nil {
-		return m, tea.Batch(cmd, c)
-	}
-	return m, cmd
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // openingHarness is a navigator whose options come from an opening read
@@ -32,7 +33,7 @@ func openingHarness(t *testing.T, core *fakeCore, answer func() (Options, error)
 
 // openedOptions are the options an opening read answers: the session as
 // read, previews from src, and Esc keeping things rather than reverting.
-func openedOptions(core *fakeCore, src PreviewSource) Options {
+func openedOptions(core *fakeCore, src previews.Source) Options {
 	o := testOptions()
 	o.Initial, o.Preview, o.Previews = core.State(), src != nil, src
 	o.EscReverts = false

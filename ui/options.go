@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/find"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // Options configure the navigator. Start from DefaultOptions: the zero
@@ -45,9 +47,9 @@ type Options struct {
 	// false draws the pane's command, path and title instead.
 	Preview bool
 	// Previews is where previews come from; nil means none.
-	Previews PreviewSource
+	Previews previews.Source
 	// Finder reads panes' text for find (/); nil means no find.
-	Finder FindSource
+	Finder find.Source
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int

@@ -11,7 +11,8 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // BenchmarkPreviewsLiveCPU runs the navigator as Bubble Tea would (each
@@ -34,13 +35,13 @@ func BenchmarkPreviewsLiveCPU(b *testing.B) {
 	ok, _ := c.Connect(b.Context())
 	srv.TypeLine(panes, tmuxtest.ColouredLines)
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
-	previews := preview.New(c)
-	watching := previews.Watch(b.Context(), sid)
-	defer func() { _ = previews.Close() }()
+	src := panetext.NewPreviews(c)
+	watching := src.Watch(b.Context(), sid)
+	defer func() { _ = src.Close() }()
 	b.Logf("tmux %s, control mode %v, output watch %v", srv.Version(), ok, watching)
 
 	opts := benchOptions(sid)
-	opts.Previews = previews
+	opts.Previews = src
 	m := New(c, opts)
 	m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return fn(<-time.After(d)) }
@@ -83,9 +84,9 @@ loop:
 		select {
 		case msg := <-msgs:
 			switch msg := msg.(type) {
-			case paneChangedMsg:
+			case previews.ChangedMsg:
 				notices++
-			case previewMsg:
+			case previews.CapturedMsg:
 				captures++
 			case stateMsg:
 				reads++
@@ -113,8 +114,8 @@ loop:
 		d := time.Duration(z.Utime.Nano()-a.Utime.Nano()) + time.Duration(z.Stime.Nano()-a.Stime.Nano())
 		return 100 * d.Seconds() / wall
 	}
-	if len(m.shots) != 9 {
-		b.Fatalf("%d panes previewed, want 9", len(m.shots))
+	if len(m.previews.Shots()) != 9 {
+		b.Fatalf("%d panes previewed, want 9", len(m.previews.Shots()))
 	}
 	b.ReportMetric(cpu(self0, self1), "%cpu")
 	b.ReportMetric(cpu(kids0, kids1), "%cpu-children")

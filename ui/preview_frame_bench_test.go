@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // nopPreviews is a preview source that is never asked.
@@ -42,7 +43,10 @@ func BenchmarkPreviewFrame(b *testing.B) {
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	next, _ = next.(Model).Update(stateMsg{seq: 1, state: st})
 	m = next.(Model)
-	panes := m.mapPanes()
+	var panes []tmux.PaneID
+	for _, p := range m.window().Panes {
+		panes = append(panes, p.ID)
+	}
 	screens := func(n int) []tmux.PaneScreen {
 		out := make([]tmux.PaneScreen, len(panes))
 		for i, p := range panes {
@@ -56,7 +60,7 @@ func BenchmarkPreviewFrame(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		next, _ := m.Update(previewMsg{screens: screens(i)})
+		next, _ := m.Update(previews.CapturedMsg{Screens: screens(i)})
 		m = next.(Model)
 		_ = m.View()
 	}

@@ -10,10 +10,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // statePreviews is fakePreviews that also reads the session with its
-// captures (StateCapturer), counting those calls apart.
+// captures (previews.StateCapturer), counting those calls apart.
 type statePreviews struct {
 	*fakePreviews
 	together [][]tmux.PaneID
@@ -43,14 +44,14 @@ func TestPreviewPollReadsWithCaptures(t *testing.T) {
 	opts := testOptions()
 	opts.Previews = src
 	h := newHarnessOn(t, core, opts, 80, 24)
-	if !h.m.pollsWithCaptures() || h.m.pollInterval() != PreviewPollInterval {
-		t.Fatalf("polls with captures %v every %v, want every %v", h.m.pollsWithCaptures(), h.m.pollInterval(), PreviewPollInterval)
+	if !h.m.pollsWithCaptures() || h.m.pollInterval() != previews.PollInterval {
+		t.Fatalf("polls with captures %v every %v, want every %v", h.m.pollsWithCaptures(), h.m.pollInterval(), previews.PollInterval)
 	}
 	alone, reads := len(src.calls()), core.reads
 	src.text["%1"] = "printed since\n"
 	for range 3 {
 		h.send(pollMsg{})
-		h.send(previewTickMsg{}) // the tick captures nothing more
+		h.send(previews.TickMsg{}) // the tick captures nothing more
 	}
 	if len(src.together) != 3 {
 		t.Fatalf("%d reads with captures for 3 polls, want 3", len(src.together))
@@ -87,26 +88,26 @@ func TestPreviewPollWithoutCapturerReadsAlone(t *testing.T) {
 
 // TestPreviewPollOverEvents: without change notices, previews are polled
 // as often as batches where tmux's events flow (a capture is a round
-// trip on the open connection), and at PreviewPollInterval where each is
+// trip on the open connection), and at previews.PollInterval where each is
 // a tmux process.
 func TestPreviewPollOverEvents(t *testing.T) {
 	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
 	var ticks []time.Duration
 	h.m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-		if _, ok := fn(time.Time{}).(previewTickMsg); ok {
+		if _, ok := fn(time.Time{}).(previews.TickMsg); ok {
 			ticks = append(ticks, d)
 		}
 		return nil
 	}
 	h.m.live = true
 	n := len(src.calls())
-	h.send(previewTickMsg{})
-	if len(ticks) != 1 || ticks[0] != PreviewBatchDelay || len(src.calls()) != n+1 {
-		t.Fatalf("with events: next ticks %v, captures %d, want one in %v and a capture", ticks, len(src.calls())-n, PreviewBatchDelay)
+	h.send(previews.TickMsg{})
+	if len(ticks) != 1 || ticks[0] != previews.BatchDelay || len(src.calls()) != n+1 {
+		t.Fatalf("with events: next ticks %v, captures %d, want one in %v and a capture", ticks, len(src.calls())-n, previews.BatchDelay)
 	}
 	h.m.live = false
-	h.send(previewTickMsg{})
-	if len(ticks) != 2 || ticks[1] != PreviewPollInterval {
-		t.Fatalf("without events: next ticks %v, want %v", ticks, PreviewPollInterval)
+	h.send(previews.TickMsg{})
+	if len(ticks) != 2 || ticks[1] != previews.PollInterval {
+		t.Fatalf("without events: next ticks %v, want %v", ticks, previews.PollInterval)
 	}
 }

@@ -4,14 +4,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/internal/golden"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/previews"
 )
 
 // newPreviewHarness is a navigator with previews from recorded captures.
@@ -93,22 +91,22 @@ func TestPreviewShowsEachPanesText(t *testing.T) {
 		}
 	}
 	before := map[tmux.PaneID]int{}
-	for id, s := range h.m.shots {
+	for id, s := range h.m.previews.Shots() {
 		before[id] = s.Version
 	}
 	src.set("%2", "hello from pane two\n")
-	h.send(previewTickMsg{})
+	h.send(previews.TickMsg{})
 	if !strings.Contains(h.screen(), "hello from pane two") {
 		t.Fatalf("the new text is not on the map:\n%s", h.screen())
 	}
-	for id, s := range h.m.shots {
+	for id, s := range h.m.previews.Shots() {
 		if changed := s.Version != before[id]; changed != (id == "%2") {
 			t.Errorf("pane %s version %d -> %d", id, before[id], s.Version)
 		}
 	}
 	// An unchanged capture changes nothing: the map is not redrawn.
 	key := h.m.mapKey
-	h.send(previewTickMsg{})
+	h.send(previews.TickMsg{})
 	if h.m.mapKey != key {
 		t.Error("an unchanged capture redrew the map")
 	}
@@ -119,76 +117,10 @@ func TestPreviewShowsEachPanesText(t *testing.T) {
 func TestPreviewPollCapturesAllInOneCall(t *testing.T) {
 	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
 	n := len(src.calls())
-	h.send(previewTickMsg{})
+	h.send(previews.TickMsg{})
 	calls := src.calls()
 	if len(calls) != n+1 || !slices.Equal(calls[len(calls)-1], []tmux.PaneID{"%0", "%1", "%2", "%3"}) {
 		t.Fatalf("captures %v", calls[n:])
-	}
-}
-
-// TestPreviewChangesCaptureOnlyWhatPrinted: with change notices, the
-// panes that printed in a batch are captured together, and only they:
-// those noted, and those that printed while the batch was collected,
-// which the navigator does not wait for one by one. While the source
-// says panes are still printing, batches follow one another without a
-// wait; then it waits for the next notice.
-func TestPreviewChangesCaptureOnlyWhatPrinted(t *testing.T) {
-	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
-	h.m.notices = true // as if the source had notices
-	src.notices = true
-	n := len(src.calls())
-	// Notices for %3 and %1 in one batch; while it is collected nothing
-	// waits for more: only the batch's timer.
-	for _, p := range []tmux.PaneID{"%3", "%1", "%3"} {
-		if cmd := h.sendOnly(paneChangedMsg{panes: []tmux.PaneID{p}}); cmd != nil {
-			if _, ok := cmd().(previewDueMsg); !ok {
-				t.Fatalf("after a notice for %s: a command other than the batch's timer", p)
-			}
-		}
-	}
-	if len(h.timers) == 0 {
-		t.Fatal("no batch timer")
-	}
-	src.print("%2", "%3") // printed during the batch
-	if len(src.calls()) != n {
-		t.Fatal("captured before the batch ended")
-	}
-	src.more = true // they go on printing
-	capture := h.sendOnly(previewDueMsg{})
-	if capture == nil {
-		t.Fatal("the batch's end captures nothing")
-	}
-	timers := len(h.timers)
-	if next := h.sendOnly(capture()); next != nil {
-		t.Fatalf("a command other than the next batch's timer: %T", next())
-	}
-	calls := src.calls()
-	if want := []tmux.PaneID{"%3", "%1", "%2"}; len(calls) != n+1 || !slices.Equal(calls[n], want) {
-		t.Fatalf("captures %v, want one of %v", calls[n:], want)
-	}
-	if len(h.timers) != timers+1 {
-		t.Fatal("panes still printing: no next batch")
-	}
-	// The next batch: %0 printed meanwhile; then nothing prints any more.
-	src.print("%0")
-	src.more = false
-	wait := h.sendOnly(h.sendOnly(previewDueMsg{})())
-	if calls := src.calls(); len(calls) != n+2 || !slices.Equal(calls[n+1], []tmux.PaneID{"%0"}) {
-		t.Fatalf("captures %v, want [%%0] second", calls[n:])
-	}
-	if wait == nil {
-		t.Fatal("not waiting for the next notice")
-	}
-	got := make(chan tea.Msg, 1)
-	go func() { got <- wait() }()
-	src.print("%2")
-	select {
-	case msg := <-got:
-		if pc, ok := msg.(paneChangedMsg); !ok || !slices.Equal(pc.panes, []tmux.PaneID{"%2"}) || pc.closed {
-			t.Fatalf("the wait answered %#v", msg)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the wait did not answer within 10s of a pane printing")
 	}
 }
 
@@ -197,7 +129,7 @@ func TestPreviewOff(t *testing.T) {
 	o := testOptions()
 	o.Preview = false
 	h, src := newPreviewHarness(t, gridState(), o, 80, 24)
-	h.send(previewTickMsg{})
+	h.send(previews.TickMsg{})
 	if len(src.calls()) != 0 {
 		t.Fatalf("captured with previews off: %v", src.calls())
 	}
@@ -212,7 +144,7 @@ func TestPreviewHostileText(t *testing.T) {
 	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
 	clean := h.screen()
 	src.set("%0", "\x1b]52;c;aGk=\x07\x1bc\x1b[2J\x1b[?1049h\x1b]0;title\x07\x9b2J\x1bPtmux;\x1b\x1b]52;c;eA==\x07\x1b\\wide 漢字 e\u0301 \xff tab\tX\n")
-	h.send(previewTickMsg{})
+	h.send(previews.TickMsg{})
 	view := h.m.View().Content
 	for _, seq := range strings.Split(view, "\x1b")[1:] {
 		if !strings.HasPrefix(seq, "[") || strings.IndexFunc(seq, func(r rune) bool { return r == 'm' }) < 0 {

@@ -81,26 +81,20 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 		m.status = status{}
 	}
 	m.layout()
-	return m, m.captureServer()
+	if m.server == nil {
+		return m, nil
+	}
+	// The panes it shows that have no preview yet are captured.
+	return m, m.previews.CaptureNew(m.previewEnv(), serverPanes(m.server.Panes()))
 }
 
-// captureServer captures the panes the server view shows that have no
-// preview yet, for the boxes big enough to show one. From then on the
-// live previews keep them: on 3.7 the panes of this session that print
-// are captured again.
-func (m *Model) captureServer() tea.Cmd {
-	if m.server == nil || !m.previewsOn() {
-		return nil
+// serverPanes are the panes of targets, in order.
+func serverPanes(targets []serverview.Target) []tmux.PaneID {
+	panes := make([]tmux.PaneID, len(targets))
+	for i, t := range targets {
+		panes[i] = t.Pane
 	}
-	var panes []tmux.PaneID
-	seen := map[tmux.PaneID]bool{}
-	for _, t := range m.server.Panes() {
-		if m.shots[t.Pane] == nil && !seen[t.Pane] {
-			seen[t.Pane] = true
-			panes = append(panes, t.Pane)
-		}
-	}
-	return m.capture(panes)
+	return panes
 }
 
 // elsewhere is the check, while find or the server view is open (one at
@@ -128,38 +122,19 @@ func (e *elsewhere) due(tick time.Time) bool {
 // own window is live already.
 func (m *Model) checkServer(tick time.Time) tea.Cmd {
 	core := m.core
-	if m.server == nil || m.capturing || !m.previewsOn() || !m.elsewhere.due(tick) {
+	if m.server == nil || m.previews.Capturing() || !m.previews.On() || !m.elsewhere.due(tick) {
 		return nil
 	}
 	shown := map[tmux.PaneID]bool{}
 	for _, t := range m.server.Panes() {
 		shown[t.Pane] = true
 	}
-	for _, p := range m.mapPanes() {
-		delete(shown, p)
+	if w := m.window(); w != nil {
+		for _, p := range w.Panes {
+			delete(shown, p.ID)
+		}
 	}
-	since := m.elsewhere.since
-	return m.startCapture(func(ctx context.Context, src PreviewSource) previewMsg {
-		now := time.Now().Unix()
-		active, err := core.ActiveSince(ctx, since)
-		if err != nil {
-			return previewMsg{} // ask from the same second next time
-		}
-		var panes []tmux.PaneID
-		for _, p := range active {
-			if shown[p] {
-				panes = append(panes, p)
-			}
-		}
-		if len(panes) == 0 {
-			return previewMsg{since: now}
-		}
-		screens, err := src.Capture(ctx, panes)
-		if err != nil {
-			return previewMsg{err: err}
-		}
-		return previewMsg{screens: screens, since: now}
-	})
+	return m.previews.CaptureActive(m.previewEnv(), core.ActiveSince, m.elsewhere.since, shown)
 }
 
 // serverKey is a key in the server view.

@@ -36,8 +36,8 @@ func (m *Model) layout() {
 	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1
 	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
-	if m.previewsOn() {
-		in.Shots = m.shots
+	if m.previews.On() {
+		in.Shots = m.previews.Shots()
 		if in.Shots == nil {
 			in.Shots = map[tmux.PaneID]*mapview.Shot{}
 		}

@@ -11,7 +11,6 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
-	"github.com/panemap/panemap/tmuxctl/preview"
 	"github.com/panemap/panemap/ui"
 )
 
@@ -164,7 +163,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 	opts.Preview = st.Preview == "on"
 	closePreviews := func() {}
 	if opts.Preview {
-		previews := preview.New(client)
+		previews := panetext.NewPreviews(client)
 		// Where tmux can say which panes printed (3.7 and later), only
 		// those are captured; otherwise the map polls. With a first frame
 		// to show, the watch starts beside it rather than before it.

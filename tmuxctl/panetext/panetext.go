@@ -1,8 +1,18 @@
-// Package panetext reads what panes print as plain text, for agents:
-// one pane's screen with the history above it, a search through many
-// panes' screens and history, and a wait for a line that matches.
+// Package panetext reads what panes show and print, through a
+// tmuxctl.Client (whose captures package capture builds and splits):
 //
-// Pane text is hostile input: every line reaches a caller through
+//   - for the navigator's live previews (Previews): the screens of the
+//     panes on the map as the user sees them, and, where tmux can say
+//     which panes printed (3.7 and later), an output watch, so that only
+//     those are captured again;
+//   - for find (Reader.FindText): every pane's screen and history as
+//     plain text, with the names find matches;
+//   - for agents (Reader): one pane's screen with the history above it,
+//     a search through many panes' screens and history, and a wait for a
+//     line that matches.
+//
+// Pane text is hostile input: the previews' screens are drawn through
+// package screen, and every line the Reader answers went through
 // screen.Lines, with no escape sequence and no control character left.
 // Line numbers count as capture-pane's -S and -E do: 0 is the screen's
 // top row, -1 the history line just above it.

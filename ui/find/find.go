@@ -1,10 +1,11 @@
 // Package find is the navigator's find (/): a query typed at the top,
 // and every pane of the server that matches it listed below, with where
 // it is and the matching line, at every keystroke. It matches an index
-// of the panes' text (package screen/search) that the navigator fetched
-// once and keeps fresh: a keystroke never waits on tmux. It does no I/O:
-// Update answers what to do, the navigator does it. Pane text reaches
-// the terminal only as screen.Lines made it, and names through
+// of the panes' text (package screen/search) read once as find opens and
+// kept fresh (reading.go): the reads run in commands that answer with a
+// ReadMsg, so a keystroke never waits on tmux. Update answers what a key
+// asks (jump, back); the navigator does it. Pane text reaches the
+// terminal only as screen.Lines made it, and names through
 // cells.Printable.
 package find
 
@@ -49,11 +50,14 @@ type Model struct {
 	styles Styles
 	input  prompt.Model
 
-	index  *search.Index // nil while the text is being read
-	places map[string]Place
-	result search.Result
-	sel    int
-	top    int // the first row shown
+	env     Env           // how the reads reach tmux (ReadAll)
+	index   *search.Index // nil while the text is being read
+	reading bool          // a read of the panes' text is in flight
+	windows []*tmux.Window
+	places  map[string]Place
+	result  search.Result
+	sel     int
+	top     int // the first row shown
 
 	width, height int
 }
@@ -77,7 +81,7 @@ func (m *Model) SetWindows(windows []*tmux.Window) {
 			}
 		}
 	}
-	m.places = places
+	m.windows, m.places = windows, places
 }
 
 // SetIndex gives find the panes' text (or the same index, changed): the
@@ -121,8 +125,12 @@ func (m Model) Found() map[tmux.PaneID]bool {
 	return found
 }
 
-// Update takes a key press or a paste.
+// Update takes a key press or a paste, or a read's answer.
 func (m Model) Update(msg tea.Msg) (Model, Action) {
+	if r, ok := msg.(ReadMsg); ok {
+		m.read(r)
+		return m, None
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, m.keys.Back):

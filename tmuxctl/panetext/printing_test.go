@@ -1,4 +1,4 @@
-package preview_test
+package panetext_test
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // TestPreviewsPrintingPanesStayPaused (tmux 3.7+): a pane that goes on
@@ -32,7 +32,7 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 		"i=0; while [ ! -e '"+stop+"' ]; do i=$((i+1)); echo tick$i; sleep 0.01; done; echo stopped; exec cat")
 	quiet := tmux.PaneID(srv.Must("split-window", "-d", "-t", string(loud), "-P", "-F", "#{pane_id}", "exec cat"))
 	onMap := []tmux.PaneID{loud, quiet}
-	p := preview.New(c)
+	p := panetext.NewPreviews(c)
 	defer p.Close()
 	if !p.Watch(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}"))) {
 		t.Fatal("no watch")

@@ -1,8 +1,4 @@
-// Package preview is the navigator's source of live previews: captures
-// of the panes on the map, and, where tmux can say which panes printed
-// (3.7 and later), an output watch, so that only those are captured
-// again.
-package preview
+package panetext
 
 import (
 	"context"
@@ -13,11 +9,12 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// Source is the navigator's source of live previews (ui.PreviewSource):
-// CapturePanes, and, once a watch has found a tmux that allows it (3.7
-// and later), an OutputWatch that says which panes printed. Without a
-// watch, Notices is false and the navigator polls.
-type Source struct {
+// Previews is the navigator's source of live previews (the ui's
+// previews.Source): captures of the panes on the map, and, once a watch
+// has found a tmux that allows it (3.7 and later), an OutputWatch that
+// says which panes printed, so that only those are captured again.
+// Without a watch, Notices is false and the navigator polls.
+type Previews struct {
 	c *tmuxctl.Client
 
 	// Set by WatchSoon: closed once the watch is up or could not be had.
@@ -34,16 +31,16 @@ type Source struct {
 	quieted  []tmux.PaneID
 }
 
-// New captures through c. It polls until Watch or WatchSoon.
-func New(c *tmuxctl.Client) *Source { return &Source{c: c} }
+// NewPreviews captures through c. It polls until Watch or WatchSoon.
+func NewPreviews(c *tmuxctl.Client) *Previews { return &Previews{c: c} }
 
 // Watch starts change notices for session s's panes where this tmux
 // allows them, and reports whether it did. Call it before the navigator
-// starts and Close the Source when the navigator ends: on tmux 3.7 to
+// starts and Close the Previews when the navigator ends: on tmux 3.7 to
 // 3.7c an attached control client is a risk to the server (see
 // transport.OutputWatch). A watch that cannot be had is not an error:
 // the navigator polls.
-func (p *Source) Watch(ctx context.Context, s tmux.SessionID) bool {
+func (p *Previews) Watch(ctx context.Context, s tmux.SessionID) bool {
 	w, err := p.c.WatchOutput(ctx, s)
 	if err != nil || w == nil {
 		return false
@@ -65,7 +62,7 @@ func (p *Source) Watch(ctx context.Context, s tmux.SessionID) bool {
 // Capture waits until the watch is up or has failed, so that nothing a
 // pane prints between its capture and the watch's start is missed. Call
 // it once, before the navigator starts.
-func (p *Source) WatchSoon(ctx context.Context, s tmux.SessionID) {
+func (p *Previews) WatchSoon(ctx context.Context, s tmux.SessionID) {
 	p.started = make(chan struct{})
 	go func() {
 		p.Watch(ctx, s)
@@ -75,12 +72,12 @@ func (p *Source) WatchSoon(ctx context.Context, s tmux.SessionID) {
 
 // Notices reports whether the source says which panes printed: a watch
 // is up, or WatchSoon is starting one.
-func (p *Source) Notices() bool { return p.started != nil || p.watch() != nil }
+func (p *Previews) Notices() bool { return p.started != nil || p.watch() != nil }
 
 // WaitPrinted blocks until panes armed by Capture have printed and
 // returns all that have (see transport.OutputWatch.Wait); false once
 // there is no watch, or no longer one, or ctx is done.
-func (p *Source) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
+func (p *Previews) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
 	if !p.waitStarted(ctx) {
 		return nil, false
 	}
@@ -92,7 +89,7 @@ func (p *Source) WaitPrinted(ctx context.Context) ([]tmux.PaneID, bool) {
 }
 
 // waitStarted waits for WatchSoon's watch to be up or to have failed.
-func (p *Source) waitStarted(ctx context.Context) bool {
+func (p *Previews) waitStarted(ctx context.Context) bool {
 	if p.started == nil {
 		return true
 	}
@@ -104,7 +101,7 @@ func (p *Source) waitStarted(ctx context.Context) bool {
 	}
 }
 
-func (p *Source) watch() *tmuxctl.OutputWatch {
+func (p *Previews) watch() *tmuxctl.OutputWatch {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.w
@@ -115,7 +112,7 @@ func (p *Source) watch() *tmuxctl.OutputWatch {
 // command list. A pane left paused because it prints (CapturePrinted) is
 // captured but not armed: it would fire at once, and it is captured
 // again with the next batch anyway.
-func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
+func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	if !p.waitStarted(ctx) {
 		return nil, &tmux.Error{Kind: tmux.KindServerGone, Message: "tmux did not answer: " + ctx.Err().Error(), Err: ctx.Err()}
 	}
@@ -143,13 +140,13 @@ func (p *Source) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneS
 // CaptureWithState reads session s and captures panes in one command
 // list (one tmux process where previews are polled): the navigator's
 // poll then refreshes the map and its previews at once.
-func (p *Source) CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
+func (p *Previews) CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
 	return p.c.ReadStateCapturing(ctx, s, panes)
 }
 
 // Close ends the watch, if there is one, and a watch WatchSoon is still
 // starting once it is up.
-func (p *Source) Close() error {
+func (p *Previews) Close() error {
 	if p.started != nil {
 		<-p.started
 	}

@@ -1,4 +1,4 @@
-package preview
+package panetext
 
 import (
 	"context"
@@ -25,7 +25,7 @@ import (
 // capturing, so that nothing it prints in between is missed), and is
 // reported again when it next prints. A pane that printed once thus
 // costs three small captures, a quarter of a second apart.
-func (p *Source) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) (screens []tmux.PaneScreen, more bool, err error) {
+func (p *Previews) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneID) (screens []tmux.PaneScreen, more bool, err error) {
 	p.cmu.Lock()
 	defer p.cmu.Unlock()
 	if p.printing == nil {
@@ -37,7 +37,7 @@ func (p *Source) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneI
 	// old capture when its window comes back.
 	arm := p.quieted
 	p.quieted = nil
-	for _, pane := range slices.Concat(printed, p.TakePrinted()) {
+	for _, pane := range slices.Concat(printed, p.takePrinted()) {
 		_, printing := p.printing[pane]
 		switch {
 		case printing || slices.Contains(arm, pane):
@@ -89,9 +89,9 @@ func (p *Source) CapturePrinted(ctx context.Context, onMap, printed []tmux.PaneI
 	return screens, len(p.printing)+len(p.quieted) > 0, nil
 }
 
-// TakePrinted returns at once the panes that printed since the last
-// WaitPrinted or TakePrinted.
-func (p *Source) TakePrinted() []tmux.PaneID {
+// takePrinted returns at once the panes that printed since the last
+// WaitPrinted or takePrinted.
+func (p *Previews) takePrinted() []tmux.PaneID {
 	if w := p.watch(); w != nil {
 		return w.Take()
 	}

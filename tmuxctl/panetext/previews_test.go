@@ -1,4 +1,4 @@
-package preview_test
+package panetext_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/preview"
+	"github.com/panemap/panemap/tmuxctl/panetext"
 )
 
 // TestPreviews: the navigator's source captures, and with a watch arms
@@ -17,7 +17,7 @@ import (
 func TestPreviews(t *testing.T) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	panes := catPanes(t, srv)
-	p := preview.New(c)
+	p := panetext.NewPreviews(c)
 	defer p.Close()
 	if p.Notices() {
 		t.Fatal("notices before Watch")
@@ -51,7 +51,7 @@ func TestPreviews(t *testing.T) {
 func TestPreviewsWatchSoon(t *testing.T) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	panes := catPanes(t, srv)
-	p := preview.New(c)
+	p := panetext.NewPreviews(c)
 	defer p.Close()
 	p.WatchSoon(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}")))
 	if !p.Notices() {

@@ -1,0 +1,7 @@
+package panetext
+
+import "github.com/panemap/panemap/tmux"
+
+// TakePrinted lets the tests see what the watch has reported without
+// waiting (see takePrinted).
+func (p *Previews) TakePrinted() []tmux.PaneID { return p.takePrinted() }
