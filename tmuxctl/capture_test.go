@@ -31,8 +31,8 @@ func paneContent(i int) string {
 }
 
 // printingPanes splits target's window into n panes (target included,
-// respawned) that print paneContent and then wait, and returns them once
-// each shows END-i.
+// respawned) that print paneContent and then wait, names the window
+// "printing", and returns them once each shows END-i.
 func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []tmux.PaneID {
 	t.Helper()
 	ids := make([]tmux.PaneID, n)
@@ -53,6 +53,9 @@ func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []t
 		}, "pane %d to print", i)
 		srv.WaitRunning(20*time.Second, string(p), "cat")
 	}
+	// A name of its own: automatic-rename would rename the window from sh
+	// to cat once its active pane prints, at any time, between two reads.
+	srv.Must("rename-window", "-t", target, "printing")
 	return ids
 }
 
