@@ -86,12 +86,7 @@ func (m Model) Idle() bool { return m.index != nil && !m.reading }
 // (Unix seconds): the panes of other sessions and windows, which the
 // live previews do not watch. Call it only when Idle.
 func (m *Model) ReadActive(since int64) tea.Cmd {
-	m.reading = true
-	env, windows, x := m.env, m.windows, m.index
-	ctx, timeout := env.Ctx, env.Timeout
-	return env.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.startRead(func(ctx context.Context, env Env, windows []*tmux.Window, x *search.Index) ReadMsg {
 		now := time.Now().Unix()
 		panes, err := env.ActiveSince(ctx, since)
 		switch {
@@ -110,13 +105,20 @@ func (m *Model) ReadPanes(panes []tmux.PaneID) tea.Cmd {
 	if !m.Idle() || len(panes) == 0 {
 		return nil
 	}
+	return m.startRead(func(ctx context.Context, env Env, windows []*tmux.Window, x *search.Index) ReadMsg {
+		return ReadMsg{index: x, read: readInto(ctx, env.Text, windows, panes, x)}
+	})
+}
+
+// startRead marks a read of what changed in flight and runs read, under
+// the operations' timeout, on the listing and the index held now.
+func (m *Model) startRead(read func(ctx context.Context, env Env, windows []*tmux.Window, x *search.Index) ReadMsg) tea.Cmd {
 	m.reading = true
 	env, windows, x := m.env, m.windows, m.index
-	ctx, timeout := env.Ctx, env.Timeout
 	return env.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
+		ctx, cancel := context.WithTimeout(env.Ctx, env.Timeout)
 		defer cancel()
-		return ReadMsg{index: x, read: readInto(ctx, env.Text, windows, panes, x)}
+		return read(ctx, env, windows, x)
 	})
 }
 
