@@ -52,6 +52,28 @@ type callResult struct {
 	err error
 }
 
+// callInBackground starts a tool call and returns a function that waits
+// for its answer (20 s at most, against a hang) and checks that it
+// succeeded with want in its text: the wait's line, printed meanwhile.
+func callInBackground(t *testing.T, f *fixture, params *sdkmcp.CallToolParams) (answered func(want string)) {
+	done := make(chan callResult, 1)
+	go func() {
+		res, err := f.cs.CallTool(t.Context(), params)
+		done <- callResult{res, err}
+	}()
+	return func(want string) {
+		t.Helper()
+		select {
+		case r := <-done:
+			if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), want) {
+				t.Fatalf("%s for %s: %v %+v", params.Name, want, r.err, r.res)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("the wait did not end once the pane printed %s", want)
+		}
+	}
+}
+
 // TestWaitForTextProgress: a wait_for_text call with a progress token gets
 // notifications with that token while it waits, their progress (the time
 // waited) increasing up to the call's timeout; a call without a token gets
@@ -70,23 +92,11 @@ func TestWaitForTextProgress(t *testing.T) {
 	params := &sdkmcp.CallToolParams{Name: "wait_for_text",
 		Arguments: obj("pane", p, "pattern", `^BUILD (OK|FAILED)$`, "timeout_ms", timeout)}
 	params.SetProgressToken("build-1")
-	done := make(chan callResult, 1)
-	go func() {
-		res, err := f.cs.CallTool(t.Context(), params)
-		done <- callResult{res, err}
-	}()
+	answered := callInBackground(t, f, params)
 	tmuxtest.Eventually(t, 10*time.Second, func() bool { return len(log.of("build-1")) >= 2 },
 		"two progress notifications with the token while the pane shows nothing")
 	f.srv.Must("send-keys", "-t", p, "-l", "BUILD OK\n")
-	var r callResult
-	select {
-	case r = <-done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("the wait did not end once the pane printed BUILD OK")
-	}
-	if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), "BUILD OK") {
-		t.Fatalf("wait for the build: %v %+v", r.err, r.res)
-	}
+	answered("BUILD OK")
 
 	got := log.of("build-1")
 	if all := log.all(); len(all) != len(got) {
@@ -125,21 +135,11 @@ func TestWaitForTextProgress(t *testing.T) {
 	// look on a busy machine, and then the wait tells nothing.
 	after := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "^BARRIER$", "timeout_ms", timeout)}
 	after.SetProgressToken("after")
-	go func() {
-		res, err := f.cs.CallTool(t.Context(), after)
-		done <- callResult{res, err}
-	}()
+	answered = callInBackground(t, f, after)
 	tmuxtest.Eventually(t, 20*time.Second, func() bool { return len(log.of("after")) >= 1 },
 		"a notification for the call with a token")
 	f.srv.Must("send-keys", "-t", p, "-l", "BARRIER\n")
-	select {
-	case r = <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the barrier's wait did not end once the pane printed BARRIER")
-	}
-	if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), "BARRIER") {
-		t.Fatalf("the call after: %v %+v", r.err, r.res)
-	}
+	answered("BARRIER")
 	for _, n := range log.all()[before:] {
 		if n.ProgressToken != "after" {
 			t.Errorf("a call without a progress token: got %+v", n)
@@ -171,25 +171,13 @@ func TestWaitForTextProgressBusyPane(t *testing.T) {
 	const timeout = 30_000
 	params := &sdkmcp.CallToolParams{Name: "wait_for_text", Arguments: obj("pane", p, "pattern", "^DONE$", "timeout_ms", timeout)}
 	params.SetProgressToken("busy")
-	done := make(chan callResult, 1)
-	go func() {
-		res, err := f.cs.CallTool(t.Context(), params)
-		done <- callResult{res, err}
-	}()
+	answered := callInBackground(t, f, params)
 	tmuxtest.Eventually(t, 20*time.Second, func() bool { return len(log.of("busy")) >= 3 },
 		"three progress notifications while the pane prints")
 	if err := os.WriteFile(stop, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var r callResult
-	select {
-	case r = <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the wait did not end once the pane printed DONE")
-	}
-	if r.err != nil || r.res.IsError || !strings.Contains(resultText(r.res), "DONE") {
-		t.Fatalf("wait_for_text: %v %+v", r.err, r.res)
-	}
+	answered("DONE")
 	got := log.of("busy")
 	for i := 1; i < len(got); i++ {
 		if d := got[i].Progress - got[i-1].Progress; d < spacedMS {
