@@ -16,6 +16,7 @@ import (
 // TestConcurrentCalls keeps many calls in flight on one session and checks
 // that each answer belongs to its own request.
 func TestConcurrentCalls(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")

@@ -24,6 +24,7 @@ import (
 // swap_pane, and the snapshots of panemap's own cards (list_panes,
 // resize_pane, select_layout, move_pane).
 func TestToolsListMatchesCards(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	cards := []struct {
 		fsys fs.FS
@@ -91,6 +92,7 @@ func TestToolsListMatchesCards(t *testing.T) {
 // TestToolsMatchListTools checks that Tools (used by --list-tools) is the
 // surface a server offers.
 func TestToolsMatchListTools(t *testing.T) {
+	t.Parallel()
 	for _, opts := range []mcp.Options{{}, {ReadOnly: true}, {NoContent: true}, {ReadOnly: true, NoContent: true}} {
 		ro := fmt.Sprintf("%+v", opts)
 		f := start(t, tmux.Env{}, opts)
@@ -113,6 +115,7 @@ func TestToolsMatchListTools(t *testing.T) {
 }
 
 func TestReadOnlyOffersOnlyReaders(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{ReadOnly: true})
 	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_panes", "search_panes", "wait_for_text"}) {
 		t.Fatalf("read-only tools = %v, want the readers and list_panes", got)
@@ -172,6 +175,7 @@ func compact(v any) string {
 // that bound every argument, honest annotations, a capability block with
 // the contracts' keys, and descriptions that say what the tools never do.
 func TestRearrangeCards(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	contract := jsonValue(t, f.tools["select_pane"].Meta).(map[string]any)[capabilityKey].(map[string]any)
 	paneView := jsonValue(t, f.tools["select_pane"].OutputSchema).(map[string]any)["properties"].(map[string]any)
@@ -262,6 +266,7 @@ const capabilityKey = "com.git-pull.libtmux-mcp/capability"
 // TestNoContentWithholdsReaders: --no-content offers no tool that reads
 // what panes show, and with --read-only only list_panes is left.
 func TestNoContentWithholdsReaders(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		opts mcp.Options
 		want []string

@@ -13,6 +13,7 @@ import (
 // must come back as an isError result of kind invalid_input whose message
 // names the argument or the value (shortened), and nothing may reach tmux.
 func TestHostileInput(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	huge := "%" + strings.Repeat("1", 100_000)
 	hugeText := strings.Repeat("x", 100_000)

@@ -18,6 +18,7 @@ import (
 // compares it with tmux's own list-panes -a: the same panes, once per link,
 // under the same sessions and windows, with the same geometry.
 func TestListPanesServerMatchesTmux(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtestStart(t)
 	g := srv.Grid()
 	srv.Must("new-session", "-d", "-s", "two", "-x", "120", "-y", "40", "exec sh")
@@ -79,6 +80,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // TestListPanesScopesAndFilters: the defaults and narrowing of each scope,
 // and the limit.
 func TestListPanesScopesAndFilters(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtestStart(t)
 	g := srv.Grid()
 	main := srv.Display(g[0], "#{session_id}")
@@ -140,6 +142,7 @@ func firstLine(s string) string {
 // lands on one of the neighbours list_panes listed for that side, and the
 // wraps flag says whether the move went round the window's edge.
 func TestListedNeighboursAreWhereSelectLands(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtestStart(t)
 	f := startOn(t, srv, tmux.Env{}, mcp.Options{})
 	rng := rand.New(rand.NewPCG(12, 1))

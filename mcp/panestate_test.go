@@ -12,6 +12,7 @@ import (
 // TestListPanesState: list_panes says which panes are dead, with their
 // exit status, and which mode a pane is in.
 func TestListPanesState(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	live := f.srv.Display("main:0", "#{pane_id}")
 	f.srv.Must("set", "-g", "remain-on-exit", "on")

@@ -82,6 +82,7 @@ func callInBackground(t *testing.T, f *fixture, params *sdkmcp.CallToolParams) (
 // its first look (it notifies after each look that finds nothing: 4 times
 // a second below tmux 3.7, at least once a second from 3.7).
 func TestWaitForTextProgress(t *testing.T) {
+	t.Parallel()
 	var log progressLog
 	f := startClient(t, tmuxtest.Start(t, 0, 0), mcp.Options{},
 		&sdkmcp.ClientOptions{ProgressNotificationHandler: log.handle})
@@ -161,6 +162,7 @@ const spacedMS = 249.99
 // line the wait is for: a wait of a fixed length may have looked only once
 // on a busy machine.
 func TestWaitForTextProgressBusyPane(t *testing.T) {
+	t.Parallel()
 	var log progressLog
 	f := startClient(t, tmuxtest.Start(t, 0, 0), mcp.Options{},
 		&sdkmcp.ClientOptions{ProgressNotificationHandler: log.handle})

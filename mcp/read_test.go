@@ -37,6 +37,7 @@ type captured struct {
 }
 
 func TestCapturePane(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	p := buildPane(t, f)
 	var c captured
@@ -55,6 +56,7 @@ func TestCapturePane(t *testing.T) {
 }
 
 func TestSearchPanes(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	p := buildPane(t, f)
 	var v struct {
@@ -88,6 +90,7 @@ func TestSearchPanes(t *testing.T) {
 }
 
 func TestWaitForText(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	p := buildPane(t, f)
 	type waited struct {
@@ -134,6 +137,7 @@ func TestWaitForText(t *testing.T) {
 // TestReadersRefuseBadInput: bad arguments are refused before tmux, naming
 // the value, and run no tmux process.
 func TestReadersRefuseBadInput(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	p := f.srv.Display("main:0", "#{pane_id}")
 	cases := []struct {
@@ -182,6 +186,7 @@ func TestReadersRefuseBadInput(t *testing.T) {
 }
 
 func TestLabelTools(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	p := f.srv.Display("main:0", "#{pane_id}")
 	w := f.srv.Display("main:0", "#{window_id}")

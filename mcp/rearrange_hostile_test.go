@@ -21,6 +21,7 @@ func withChecksum(body string) string {
 // layout string is checked against the window, which takes a read; every
 // other refusal happens before anything reaches tmux.
 func TestRearrangeHostileInput(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")

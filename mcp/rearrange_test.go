@@ -64,6 +64,7 @@ func geometryOf(t *testing.T, srv *tmuxtest.Server, p string) [4]int {
 }
 
 func TestResizePane(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
@@ -133,6 +134,7 @@ func TestResizePane(t *testing.T) {
 }
 
 func TestSelectLayout(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
@@ -220,6 +222,7 @@ func TestSelectLayout(t *testing.T) {
 }
 
 func TestMovePane(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")
@@ -309,6 +312,7 @@ func TestMovePane(t *testing.T) {
 }
 
 func TestRearrangeGone(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	w0 := f.srv.Display(g[0], "#{window_id}")

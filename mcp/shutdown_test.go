@@ -20,6 +20,7 @@ import (
 // (with its reader and event goroutines) until stdin closes, and until the
 // context is cancelled, then checks every goroutine it started is gone.
 func TestServeStdioLeavesNoGoroutine(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	for _, how := range []string{"stdin closed", "context cancelled"} {
 		t.Run(how, func(t *testing.T) {

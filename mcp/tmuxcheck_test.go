@@ -13,6 +13,7 @@ import (
 // call that would reach tmux says which version is needed, and none
 // reaches it; bad input is still judged first.
 func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
+	t.Parallel()
 	fake := tmuxtest.FakeTmux(t, "echo 'tmux 3.1'")
 	f := startWith(t, tmuxtest.Start(t, 0, 0), tmux.Env{}, mcp.Options{}, fake)
 	pane := f.srv.Display("main:0.0", "#{pane_id}")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSelectPaneDirections(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, tr, bl, br := g[0], g[1], g[2], g[3]
@@ -62,6 +63,7 @@ func TestSelectPaneDirections(t *testing.T) {
 }
 
 func TestSwapPaneInOneWindow(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
@@ -89,6 +91,7 @@ func TestSwapPaneInOneWindow(t *testing.T) {
 }
 
 func TestSwapPaneAcrossWindows(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	tl, br := g[0], g[3]
@@ -117,6 +120,7 @@ func TestSwapPaneAcrossWindows(t *testing.T) {
 }
 
 func TestSwapPaneWithItself(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	f.srv.Must("select-pane", "-t", g[1])
@@ -138,6 +142,7 @@ func TestSwapPaneWithItself(t *testing.T) {
 }
 
 func TestGonePane(t *testing.T) {
+	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{})
 	g := f.srv.Grid()
 	f.srv.Must("kill-pane", "-t", g[3])
@@ -165,6 +170,7 @@ func TestGonePane(t *testing.T) {
 }
 
 func TestCaller(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtestStart(t)
 	g := srv.Grid()
 	self := tmux.Env{TMUX: srv.SocketPath() + ",12345,0", TMUXPane: g[1]}
@@ -209,6 +215,7 @@ func TestCaller(t *testing.T) {
 }
 
 func TestListPanes(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtestStart(t)
 	g := srv.Grid()
 	w0 := srv.Display(g[0], "#{window_id}")

@@ -66,6 +66,7 @@ func adjacentLayouts(t *testing.T, srv *tmuxtest.Server) map[string]string {
 // compared with the same window unzoomed, since tmux's pane_at_* there
 // describes the zoomed pane filling the window.
 func TestAdjacentMatchesTmux(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	windows := adjacentLayouts(t, srv)
 	seed := rand.Uint64()

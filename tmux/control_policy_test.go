@@ -13,6 +13,7 @@ import (
 // 3.7c), attached for good from 3.8. A development build counts as the
 // release before it.
 func TestControlModeLine(t *testing.T) {
+	t.Parallel()
 	if v := tmux.SafeControlVersion; !v.AtLeast(3, 7) {
 		t.Fatalf("SafeControlVersion %s is below 3.7: 3.6b and older crash when a control client connects", v)
 	}

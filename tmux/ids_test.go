@@ -7,6 +7,7 @@ import (
 )
 
 func TestParsePaneID(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"%0", "%1", "%42", "%4294967295"} {
 		if _, err := ParsePaneID(ok); err != nil {
 			t.Errorf("ParsePaneID(%q): %v", ok, err)
@@ -34,6 +35,7 @@ func TestParsePaneID(t *testing.T) {
 }
 
 func TestParseTarget(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"main", "main:1", "$0:@2", "work:editor", "=x:0"} {
 		if _, err := ParseTarget(ok); err != nil {
 			t.Errorf("ParseTarget(%q): %v", ok, err)
@@ -47,6 +49,7 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestParseLayout(t *testing.T) {
+	t.Parallel()
 	cells, err := ParseLayout("f91d,120x40,0,0{60x40,0,0,0,59x40,61,0[59x20,61,0,1,59x19,61,21,2]}")
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ func withSum(body string) string {
 }
 
 func TestLayoutChecksumMatchesTmux(t *testing.T) {
+	t.Parallel()
 	for _, s := range append(tmuxLayouts,
 		// master's dump of a window with a floating pane.
 		"3607,80x24,0,0{40x24,0,0,0,39x24,41,0,1,18x3,4,2,2}<18x3,4,2,2>") {
@@ -39,6 +40,7 @@ func TestLayoutChecksumMatchesTmux(t *testing.T) {
 }
 
 func TestCheckLayoutAccepts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		s    string
 		want tmux.LayoutShape
@@ -65,6 +67,7 @@ func TestCheckLayoutAccepts(t *testing.T) {
 }
 
 func TestCheckLayoutRejects(t *testing.T) {
+	t.Parallel()
 	deep := "1x1,0,0,0"
 	for i := 1; i <= 70; i++ {
 		deep = fmt.Sprintf("3x1,0,0{1x1,0,0,%d,%s}", i, deep)
@@ -128,6 +131,7 @@ func TestCheckLayoutRejects(t *testing.T) {
 // TestCheckLayoutAgreesWithParseLayout: what CheckLayout accepts, the
 // map's lenient parser reads as the same panes inside the same window.
 func TestCheckLayoutAgreesWithParseLayout(t *testing.T) {
+	t.Parallel()
 	for _, s := range tmuxLayouts {
 		shape, err := tmux.CheckLayout(s)
 		if err != nil {
@@ -206,6 +210,7 @@ func freshWindowTakes(t *testing.T, srv *tmuxtest.Server, shape tmux.LayoutShape
 // accepts, tmux applies to a fresh window of the same pane count and size.
 // Mutations tmux takes and CheckLayout refuses are logged (-v).
 func TestCheckLayoutAgreesWithTmux(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 120, 40)
 	// Per kind of mutation: how many were made, taken by tmux, by CheckLayout.
 	type tally struct{ made, tmux, check int }
@@ -273,6 +278,7 @@ func TestCheckLayoutAgreesWithTmux(t *testing.T) {
 // as a "<...>" section after the tiled tree, and their select-layout
 // refuses the string they printed; so does CheckLayout, saying why.
 func TestCheckLayoutFloatingPanes(t *testing.T) {
+	t.Parallel()
 	if !tmuxtest.TmuxAtLeast(t, 3, 7) {
 		t.Skip("floating panes are new in tmux 3.7")
 	}

@@ -15,6 +15,7 @@ import (
 // and automatic-rename as it was (inherited, not set), while leaving a
 // title it was not told about alone.
 func TestActNamesAndRestore(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
@@ -89,6 +90,7 @@ func TestActNamesAndRestore(t *testing.T) {
 // TestRestoreNamesKeepsLocalOff: a window whose automatic-rename was off
 // gets it off again, and its name back.
 func TestRestoreNamesKeepsLocalOff(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	win := tmux.WindowID(srv.Display("main:", "#{window_id}"))
@@ -113,6 +115,7 @@ func TestRestoreNamesKeepsLocalOff(t *testing.T) {
 // TestJumpRefusals: a jump names a bad client or session before tmux
 // sees it, and with no client to switch it says so; nothing changes.
 func TestJumpRefusals(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	win := tmux.WindowID(srv.Display("main:", "#{window_id}"))

@@ -14,6 +14,7 @@ import (
 // tmux loops in. tmux 3.6 and newer loop #{P:} by pane id, older ones by
 // pane index; a 2x2 grid has its ids out of index order.
 func TestSamePositionsIgnoresLoopOrder(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	srv.Must("new-window", "-d", "-t", "main:", "exec sh")

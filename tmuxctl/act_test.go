@@ -103,6 +103,7 @@ func actCases(win tmux.WindowID) []actCase {
 // before and after it read in the same process. The same changes then
 // run over control mode, with the same outcome.
 func TestActOneProcess(t *testing.T) {
+	t.Parallel()
 	for _, kind := range clienttest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			srv := tmuxtest.Start(t, 0, 0)
@@ -170,6 +171,7 @@ func TestActOneProcess(t *testing.T) {
 // caller's read, the restore's swaps are not run on stale positions; it
 // reads again and still restores exactly.
 func TestActRestoreAfterOutsideChange(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))

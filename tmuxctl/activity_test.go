@@ -14,6 +14,7 @@ import (
 // TestActiveSince: a pane that prints, in any session, is listed from
 // the second before it printed on; a quiet one is not.
 func TestActiveSince(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		quiet := tmux.PaneID(srv.Display("main:", "#{pane_id}"))
 		srv.Must("respawn-pane", "-k", "-t", string(quiet), "exec cat")

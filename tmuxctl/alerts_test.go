@@ -15,6 +15,7 @@ import (
 // and silence (monitor-silence), each on a window of its own, and none
 // on a window that has had none.
 func TestWindowAlerts(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		quiet := srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{window_id}", "exec cat")
 		// A program's bell: typed into cat, the terminal would echo ^G.

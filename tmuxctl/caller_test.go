@@ -14,6 +14,7 @@ import (
 )
 
 func TestCallerRelation(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	other := tmuxtest.Start(t, 0, 0)
@@ -50,6 +51,7 @@ func TestCallerRelation(t *testing.T) {
 }
 
 func TestResolveSocket(t *testing.T) {
+	t.Parallel()
 	env := tmux.Env{TMUX: "/tmp/tmux-0/work,42,3", TMUXPane: "%7"}
 	for _, tc := range []struct {
 		name, l, s string
@@ -84,6 +86,7 @@ func TestResolveSocket(t *testing.T) {
 }
 
 func TestServerAbsentAppearsDies(t *testing.T) {
+	t.Parallel()
 	tmuxtest.Available(t)
 	name := tmuxtest.UniqueName("pmabsent")
 	c := clienttest.Exec(t, name, tmux.Env{})
@@ -104,6 +107,7 @@ func TestServerAbsentAppearsDies(t *testing.T) {
 }
 
 func TestBinaryMissing(t *testing.T) {
+	t.Parallel()
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: "whatever", Source: "-L"}, Binary: "/nonexistent/tmux", Control: tmux.ControlNever})
 	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
 	if tmux.KindOf(err) != tmux.KindServerGone {

@@ -10,6 +10,7 @@ import (
 // TestCaptureManyPanes: a window of more panes than one command list can
 // carry (tmux refuses a command line over 16 kB) is captured whole.
 func TestCaptureManyPanes(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	srv.Must("resize-window", "-t", "main:0", "-x", "240", "-y", "80")
 	for i := 0; i < 39; i++ {

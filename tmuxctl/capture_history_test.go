@@ -28,6 +28,7 @@ func seqPane(t *testing.T, srv *tmuxtest.Server, n int) tmux.PaneID {
 }
 
 func TestCaptureHistory(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		p := seqPane(t, srv, 300)
 		hsize := srv.Display(string(p), "#{history_size}")
@@ -55,6 +56,7 @@ func TestCaptureHistory(t *testing.T) {
 // CaptureSince from the history size read earlier gets every line that
 // scrolled off since, then the screen.
 func TestCaptureSince(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		p := seqPane(t, srv, 10)
 		before, ok, err := c.CaptureSince(t.Context(), p, 0)

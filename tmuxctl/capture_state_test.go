@@ -14,6 +14,7 @@ import (
 // process, each as ReadState and CapturePanes read them alone, with a
 // pane title dressed as the capture's own header lines.
 func TestReadStateCapturing(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	panes := printingPanes(t, srv, "main:0.0", 4)
 	forged := "=panemap-AAAAAAAAAAAAAAAAAAAAAAAAAA " + string(panes[1]) + " 80 24 0 0 1   "
@@ -59,6 +60,7 @@ func TestReadStateCapturing(t *testing.T) {
 // TestReadStateCapturingGone: a session that is gone is an error that
 // says so, and names it; so is an id that is not one, before tmux sees it.
 func TestReadStateCapturingGone(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 	pane := tmux.PaneID(srv.Display("main:0.0", "#{pane_id}"))

@@ -67,6 +67,7 @@ func tmuxCapture(srv *tmuxtest.Server, p tmux.PaneID, extra ...string) string {
 // TestCapturePanesOwnText: every pane's capture holds exactly its own
 // screen, as capture-pane -e -p prints it, whatever the panes print.
 func TestCapturePanesOwnText(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		panes := printingPanes(t, srv, "main:0.0", 4)
 		// Duplicates and a pane that never existed are fine.
@@ -115,6 +116,7 @@ func TestCapturePanesOwnText(t *testing.T) {
 // TestCapturePanesCopyMode: a pane in copy mode, scrolled up, shows the
 // lines it is scrolled to, and its copy cursor.
 func TestCapturePanesCopyMode(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		p := tmux.PaneID(srv.Must("new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "i=100; while [ $i -lt 200 ]; do echo L$i; i=$((i+1)); done; exec cat"))
 		tmuxtest.Eventually(t, 20*time.Second, func() bool {
@@ -153,6 +155,7 @@ func TestCapturePanesCopyMode(t *testing.T) {
 // when the mode started, and tmux 3.6's -M captures that, also after the
 // pane printed more. Before 3.6 only the live screen can be captured.
 func TestCapturePanesCopyModeSnapshot(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		fifo := filepath.Join(t.TempDir(), "fifo")
 		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -188,6 +191,7 @@ func TestCapturePanesCopyModeSnapshot(t *testing.T) {
 // reported with the pane's screen beneath and no cursor; view mode (a
 // run-shell's output) is captured itself from 3.6.
 func TestCapturePanesOtherModes(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		panes := printingPanes(t, srv, "main:0.0", 3)
 		srv.Must("clock-mode", "-t", string(panes[0]))
@@ -225,6 +229,7 @@ func TestCapturePanesOtherModes(t *testing.T) {
 // TestCapturePanesGone: a killed pane is left out; an invalid id fails
 // the call before tmux sees it; a dead server is an error.
 func TestCapturePanesGone(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		panes := printingPanes(t, srv, "main:0.0", 3)
 		srv.Must("kill-pane", "-t", string(panes[1]))
@@ -249,6 +254,7 @@ func TestCapturePanesGone(t *testing.T) {
 
 // TestCapturePanesOneProcess: over exec, one capture is one tmux process.
 func TestCapturePanesOneProcess(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	panes := printingPanes(t, srv, "main:0.0", 4)
 	counter := tmuxtest.CountingTmux(t)

@@ -14,6 +14,7 @@ import (
 // rest of the package: every direction, swaps in one window and across
 // windows with focus kept on the content, and a full restore.
 func TestCoreSuiteOverBothTransports(t *testing.T) {
+	t.Parallel()
 	for _, kind := range clienttest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			srv, c := newClientOver(t, kind, tmux.Env{})

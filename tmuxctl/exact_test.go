@@ -73,6 +73,7 @@ var hostileText = []string{
 // TestReadExactEveryPrint reads back every hostile value, alone and next
 // to another, as each tmux prints it.
 func TestReadExactEveryPrint(t *testing.T) {
+	t.Parallel()
 	for _, p := range tmuxPrints {
 		for _, a := range hostileText {
 			for _, b := range []string{"", "x", `\`, "$x", "\r"} {
@@ -87,6 +88,7 @@ func TestReadExactEveryPrint(t *testing.T) {
 }
 
 func TestReadExact(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, val, rest string }{
 		{`abc\.rest`, "abc", "rest"},
 		{`\.`, "", ""},
@@ -110,6 +112,7 @@ func TestReadExact(t *testing.T) {
 // TestParseListingExactText: a listing whose names, titles, commands and
 // paths hold hostile text reads back exactly however tmux printed it.
 func TestParseListingExactText(t *testing.T) {
+	t.Parallel()
 	for _, p := range tmuxPrints {
 		for i, v := range hostileText {
 			other := hostileText[(i+1)%len(hostileText)]
@@ -150,6 +153,7 @@ func TestParseListingExactText(t *testing.T) {
 
 // The formats have as many fields as their parsers read.
 func TestRecordFormats(t *testing.T) {
+	t.Parallel()
 	for _, f := range []struct {
 		format      string
 		fixed, text int

@@ -12,6 +12,7 @@ import (
 // FollowSession back and forth: the connection ends up attached to the
 // session asked for last, as tmux itself reports.
 func TestFollowSessionBackAndForth(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("new-session", "-d", "-s", "other")
 	a := tmux.SessionID(srv.Display("main:", "#{session_id}"))

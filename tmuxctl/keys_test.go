@@ -8,6 +8,7 @@ import (
 )
 
 func TestPrefixBinding(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	// Keys list-keys prints escaped, quoted or in another spelling; bound
 	// over exec, where an argument ending in ";" must be written \;.
@@ -56,6 +57,7 @@ func TestPrefixBinding(t *testing.T) {
 }
 
 func TestPrefixBindingRefusesWhatIsNotAKeyName(t *testing.T) {
+	t.Parallel()
 	_, c := newClient(t, tmux.Env{})
 	for _, key := range []string{"", "a b", "G;", "c ; kill-server", "#{pane_id}", "x\n", "-T", "C-M-S-C-g", "VeryLongKeyNameHere"} {
 		if _, _, err := c.PrefixBinding(ctx(t), key); tmux.KindOf(err) != tmux.KindInvalidInput {

@@ -16,6 +16,7 @@ import (
 // formats, or that end a command over exec, are stored as given, and the
 // shell command in #(…) never runs.
 func TestLabelsStoredExactly(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		p := tmux.PaneID(g[1])

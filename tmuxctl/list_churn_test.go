@@ -15,6 +15,7 @@ import (
 // and panes come from one moment), with no pane ever seen under two
 // windows (nothing in the churn moves panes between windows).
 func TestListWhileWindowsChurn(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	srv.Must("new-session", "-d", "-s", "other")
 	done := make(chan struct{})

@@ -9,6 +9,7 @@ import (
 // session's panes; a pane whose link was not listed makes the answer
 // unreadable rather than land under some other window.
 func TestParseServerListingLinks(t *testing.T) {
+	t.Parallel()
 	win := func(sess, name string, index string) string {
 		return "@3\t" + index + "\t120\t40\t0\t1\t0\t" + sess + "\tf91d,120x40,0,0{60x40,0,0,4,59x40,61,0,5}\t1\t0\t0\t0\t" + name + "\\.w\\.\n"
 	}

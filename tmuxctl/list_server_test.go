@@ -85,6 +85,7 @@ func serverOfThree(t *testing.T, srv *tmuxtest.Server) (linked, zoomed string) {
 }
 
 func TestListServerMatchesTmux(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	linked, zoomed := serverOfThree(t, srv)
 	l, err := c.List(ctx(t), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer})
@@ -130,6 +131,7 @@ func TestListServerMatchesTmux(t *testing.T) {
 }
 
 func TestListScopesAndFilters(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	linked, _ := serverOfThree(t, srv)
 	alpha := tmux.SessionID(srv.Display("alpha:", "#{session_id}"))
@@ -167,6 +169,7 @@ func TestListScopesAndFilters(t *testing.T) {
 }
 
 func TestListLimit(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	serverOfThree(t, srv)
 	full, err := c.List(ctx(t), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer})
@@ -202,6 +205,7 @@ func TestListLimit(t *testing.T) {
 }
 
 func TestListGoneAndHostile(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	srv.Must("new-window", "-d", "-t", "main:", "-n", "canary")
 	gone := []struct {

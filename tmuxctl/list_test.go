@@ -13,6 +13,7 @@ import (
 )
 
 func TestListPanesMainVerticalCLocale(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 120, 40)
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
 	tr := transport.NewAuto(sock)

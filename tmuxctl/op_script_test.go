@@ -12,6 +12,7 @@ import (
 // lists included: an empty -t would make tmux pick whatever pane it calls
 // current.
 func TestOpScriptNeverTargetsEmpty(t *testing.T) {
+	t.Parallel()
 	for _, d := range append([]tmux.Direction{tmux.DirNone}, tmux.Directions...) {
 		for _, stop := range []bool{false, true} {
 			op := Op{Kind: OpSelect, Window: "@1", Dir: d, Stop: stop}

@@ -11,6 +11,7 @@ import (
 // by optionsFormat: raw (3.2a, 3.3a, 3.6+), or escaped by vis(3) (3.4 and
 // 3.5a; 3.4 also writes $x as \$x). Backslashes in values arrive doubled.
 func TestParseOptionValues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		out  string
 		want []string

@@ -11,6 +11,7 @@ import (
 )
 
 func TestUserOptions(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	srv.Must("set", "-g", "@panemap-width", "70%")
 	srv.Must("set", "-g", "@panemap-edge", "stop")
@@ -39,6 +40,7 @@ func TestUserOptions(t *testing.T) {
 // escaped (control characters, 3.4's "$x"), and the backslashes that make
 // that escaping ambiguous, read back exactly as set.
 func TestUserOptionsExactOnEveryVersion(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	for _, v := range []string{
 		"\r", `\r`, "\x1b[31m", `\033`, "$HOME", `\$HOME`, "${x}", "$_", `\`, `\\`, `a\.b`, `\.`,
@@ -53,6 +55,7 @@ func TestUserOptionsExactOnEveryVersion(t *testing.T) {
 }
 
 func TestParseVersion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in      string
 		ok      bool
@@ -79,6 +82,7 @@ func TestParseVersion(t *testing.T) {
 }
 
 func TestRequireVersion(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fake := func(name, out string) string {
 		p := filepath.Join(dir, name)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 100, 30)
 	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
 	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
@@ -49,6 +50,7 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 // popup larger than its client ("height too large"); asked for more cells
 // than the client has, the popup opens at the client's size.
 func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 60, 20)
 	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
 	done := make(chan error, 1)
@@ -84,6 +86,7 @@ func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 }
 
 func TestPopupBadInput(t *testing.T) {
+	t.Parallel()
 	_, c := newClient(t, tmux.Env{})
 	for _, spec := range []tmuxctl.PopupSpec{
 		{Client: "x;", Command: []string{"true"}},
@@ -103,6 +106,7 @@ func TestPopupBadInput(t *testing.T) {
 }
 
 func TestShellJoin(t *testing.T) {
+	t.Parallel()
 	got := tmuxctl.ShellJoin([]string{"/usr/bin/panemap", "-S", "/tmp/a b", "-t", "$1:@2", "it's"})
 	want := `/usr/bin/panemap -S '/tmp/a b' -t '$1:@2' 'it'\''s'`
 	if got != want {
@@ -114,6 +118,7 @@ func TestShellJoin(t *testing.T) {
 // its own, and over the Auto transport too that process is the client's
 // own tmux binary with its environment, not whatever tmux PATH finds.
 func TestPopupKeepsTheClientsTmux(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 80, 24)
 	counter := tmuxtest.CountingTmux(t)
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: n.Inner.Name, Source: "-L"}, Binary: counter.Path, Env: tmuxtest.Env()})

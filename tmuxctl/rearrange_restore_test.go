@@ -22,6 +22,7 @@ func everything(srv *tmuxtest.Server) string {
 // window and index, focus, last panes, zoom, the mark, the current and
 // last window, and the closed window at its index with its name.
 func TestRestoreAfterEveryRearrangement(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("rename-window", "-t", w.win[1], "named by hand") // automatic-rename off
@@ -94,6 +95,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 // just read to the state before the step): after each undo tmux is
 // exactly as it was before that step, a closed window included.
 func TestUndoEachRearrangement(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("select-pane", "-t", w.w1[1])
@@ -147,6 +149,7 @@ func TestUndoEachRearrangement(t *testing.T) {
 // the focused pane of one session moved into another session's window
 // changes neither session's current window nor that window's focus.
 func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	other := srv.Must("new-session", "-d", "-s", "other", "-P", "-F", "#{pane_id}")
@@ -170,6 +173,7 @@ func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
 // layout string was checked against it (here: split since) is left
 // alone, and the error says why.
 func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	layout := srv.Display(w.win[1], "#{window_layout}")

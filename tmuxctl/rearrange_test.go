@@ -50,6 +50,7 @@ func shape(srv *tmuxtest.Server) string {
 // server and through tmux's own commands on a twin: the layouts (and
 // every pane's window, index and focus) must come out the same.
 func TestRearrangeMatchesTmux(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		ours func(c *tmuxctl.Client, w *world) error
@@ -136,6 +137,7 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 	}...)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			srv, c := newClient(t, tmux.Env{})
 			twin := tmuxtest.Start(t, 0, 0)
 			w, tw := buildWorld(t, srv), buildWorld(t, twin)
@@ -166,6 +168,7 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 // to whichever pane lands in the active pane's place; panemap's keeps it
 // on the pane that was active, and the last pane on the one that was last.
 func TestRotateKeepsFocusWithContent(t *testing.T) {
+	t.Parallel()
 	for _, zoomed := range []bool{false, true} {
 		srv, c := newClient(t, tmux.Env{})
 		w := buildWorld(t, srv)
@@ -203,6 +206,7 @@ func TestRotateKeepsFocusWithContent(t *testing.T) {
 // resize, a layout and a move out of it or into it; a marked pane that
 // moves stays marked.
 func TestRearrangeKeepsZoomAndMark(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	srv.Must("select-pane", "-m", "-t", w.g[3]) // tmux marks only a visible pane
@@ -253,6 +257,7 @@ func TestRearrangeKeepsZoomAndMark(t *testing.T) {
 // TestRearrangeNoOps: a pane moved to its own window, or broken out of a
 // window it is alone in, stays where it is.
 func TestRearrangeNoOps(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	before := shape(srv)
@@ -270,6 +275,7 @@ func TestRearrangeNoOps(t *testing.T) {
 // TestRearrangeRefusesBadInput: nothing reaches tmux, nothing changes,
 // and the error names the value.
 func TestRearrangeRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	before := shape(srv)

@@ -15,6 +15,7 @@ func fingerprint(srv *tmuxtest.Server) string {
 }
 
 func TestRestorePutsEverythingBack(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	w1 := srv.Must("new-window", "-t", "main:", "-P", "-F", "#{pane_id}")
@@ -54,6 +55,7 @@ func TestRestorePutsEverythingBack(t *testing.T) {
 }
 
 func TestRestoreZoomAndNoMark(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
@@ -73,6 +75,7 @@ func TestRestoreZoomAndNoMark(t *testing.T) {
 }
 
 func TestRestoreSkipsPanesKilledSince(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))

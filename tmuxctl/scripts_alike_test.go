@@ -14,6 +14,7 @@ import (
 // the list is not run) or one a script inserted (the list goes on), and
 // the control connection answers the next call as usual afterwards.
 func TestScriptsAnswerAlikeOverBothTransports(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}

@@ -28,6 +28,7 @@ func mainVertical(t *testing.T, srv *tmuxtest.Server) []string {
 // at the same index, including tmux's most-recently-used tie-break when
 // the main pane has four neighbours to its right.
 func TestSelectMainVerticalMatchesTmux(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	twin := tmuxtest.Start(t, 0, 0)
 	ids := mainVertical(t, srv)

@@ -15,6 +15,7 @@ import (
 // index order, wrapping, and the active pane only changes to it. A pane
 // that does not exist is named in the error, and nothing moves.
 func TestSelectStepEveryPane(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		srv.Must("set-option", "-w", "-t", "main:0", "pane-base-index", "1")
 		srv.Grid()

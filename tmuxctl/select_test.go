@@ -9,6 +9,7 @@ import (
 // TestSelectDirectionsMatchTmux compares every directional move from every
 // pane of a 2x2 grid with what tmux itself does on a twin server.
 func TestSelectDirectionsMatchTmux(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	twin, _ := newClient(t, tmux.Env{})
 	g := srv.Grid()
@@ -44,6 +45,7 @@ func indexOf(xs []string, x string) int {
 }
 
 func TestSelectNextPreviousWrap(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	// tmux's order is pane index order: tl(0) bl(1) tr(2) br(3) after the splits.
@@ -69,6 +71,7 @@ func TestSelectNextPreviousWrap(t *testing.T) {
 }
 
 func TestSelectKeepsZoom(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
@@ -105,6 +108,7 @@ func TestSelectKeepsZoom(t *testing.T) {
 }
 
 func TestSelectGoneAndInvalid(t *testing.T) {
+	t.Parallel()
 	_, c := newClient(t, tmux.Env{})
 	_, err := c.SelectPane(ctx(t), "%999", tmux.DirUp)
 	if tmux.KindOf(err) != tmux.KindGone {

@@ -12,6 +12,7 @@ import (
 // recently used session — over control mode too, where a command without
 // a target would resolve to the connection's attached session instead.
 func TestSessionOfMostRecent(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		main := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 		srv.Must("new-window", "-d", "-t", "main:1", "exec sh")

@@ -11,6 +11,7 @@ import (
 // has every pane's command, path and title (the map draws from it; a box
 // was once seen without them for a frame after a swap in the demo).
 func TestSwapAfterReadKeepsText(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	for i, p := range g {

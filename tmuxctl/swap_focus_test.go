@@ -37,6 +37,7 @@ func focusOf(t *testing.T, srv *tmuxtest.Server) (active, last map[string]string
 // script (with the version checks inside it) over tmux processes and
 // over control mode.
 func TestSwapFocusRuleRandomHistories(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		panes := append([]string{}, g[:]...)

@@ -15,6 +15,7 @@ func cellOf(srv *tmuxtest.Server, p string) string {
 }
 
 func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	// History: last = g[3], active = g[0].
@@ -51,6 +52,7 @@ func TestSwapSameWindowKeepsFocusAndHistory(t *testing.T) {
 }
 
 func TestSwapAcrossWindows(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
@@ -87,6 +89,7 @@ func TestSwapAcrossWindows(t *testing.T) {
 }
 
 func TestSwapKeepsZoom(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("resize-pane", "-Z", "-t", g[0])
@@ -102,6 +105,7 @@ func TestSwapKeepsZoom(t *testing.T) {
 }
 
 func TestSwapSelfAndGone(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	before := srv.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_left},#{pane_top} #{pane_active}")
@@ -125,6 +129,7 @@ func TestSwapSelfAndGone(t *testing.T) {
 }
 
 func TestSwapIgnoresMarkedPane(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-m", "-t", g[3])
@@ -153,6 +158,7 @@ func selects(t *testing.T, srv *tmuxtest.Server) func() int {
 }
 
 func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[1])
@@ -175,6 +181,7 @@ func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
 }
 
 func TestSwapAcrossWindowsKeepsLastPane(t *testing.T) {
+	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[3])

@@ -19,6 +19,7 @@ import (
 // "gone" when a pane had moved to a window the first read did not see),
 // and the panes and cells are the same set afterwards.
 func TestSwapPaneUnderOutsideSwaps(t *testing.T) {
+	t.Parallel()
 	testSwapChurn(t, func(sock tmux.Socket) *transport.Auto {
 		tr := transport.NewAuto(sock)
 		tr.Env, tr.Policy = tmuxtest.Env(), tmux.ControlNever
@@ -31,6 +32,7 @@ func TestSwapPaneUnderOutsideSwaps(t *testing.T) {
 // in four attempts when a control client is attached, so it only runs on
 // request: PANEMAP_TMUX_CRASH_REPRO=1.
 func TestSwapPaneUnderOutsideSwapsControl(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("PANEMAP_TMUX_CRASH_REPRO") == "" {
 		t.Skip("crashes tmux 3.3a's server; set PANEMAP_TMUX_CRASH_REPRO=1 to run")
 	}

@@ -21,6 +21,7 @@ import (
 // tmux itself confirms each value read (#{==:}). How tmux stores names and
 // titles is pinned per version as well.
 func TestTextExactOnEveryVersion(t *testing.T) {
+	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		textExact(t, srv, c)
 	})

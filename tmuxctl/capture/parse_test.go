@@ -24,6 +24,7 @@ func answer(nonce string, panes ...[]string) string {
 }
 
 func TestSplitCapturesForgedMarkers(t *testing.T) {
+	t.Parallel()
 	const nonce = "N0NCE"
 	m := captureMarker(nonce)
 	// Pane %1 prints lines that carry the real nonce: a header for %2,
@@ -45,6 +46,7 @@ func TestSplitCapturesForgedMarkers(t *testing.T) {
 // A capture with fewer or more lines than its header says (the pane
 // changed between the two) is left out, and the others are still read.
 func TestSplitCapturesWrongLineCount(t *testing.T) {
+	t.Parallel()
 	const nonce = "X"
 	m := captureMarker(nonce)
 	short := []string{m + " %1 5 3 0 0 1   ", "a", "b"}
@@ -63,6 +65,7 @@ func TestSplitCapturesWrongLineCount(t *testing.T) {
 }
 
 func TestParseCaptureHeader(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"", "%1", "%1 80 24 0 0 1", "%x 80 24 0 0 1   ", "%1 80 0 0 0 1   ", "%1 -1 24 0 0 1   ", "%1 80 65537 0 0 1   "} {
 		if s, ok := parseCaptureHeader(bad); ok {
 			t.Errorf("%q read as %+v", bad, s)

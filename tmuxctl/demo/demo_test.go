@@ -11,6 +11,7 @@ import (
 )
 
 func TestDemoServer(t *testing.T) {
+	t.Parallel()
 	tmuxtest.Available(t)
 	name := tmuxtest.UniqueName("pmdemo")
 	d, err := demo.Start(t.Context(), name, 120, 40)

@@ -18,6 +18,7 @@ import (
 // plain text, with the names find matches; a pane gone meanwhile is left
 // out.
 func TestFindText(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		long := catPane(t, srv, "main:0", 2500)

@@ -31,6 +31,7 @@ func catPane(t *testing.T, srv *tmuxtest.Server, target string, n int) tmux.Pane
 }
 
 func TestCapture(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		p := catPane(t, srv, "main:0", 300) // 301 lines and cat's empty one
@@ -60,6 +61,7 @@ func TestCapture(t *testing.T) {
 // cursor's row or the last row with text, whichever is lower, not at the
 // blank rows at the screen's bottom.
 func TestCaptureLastLines(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		srv.Must("respawn-pane", "-k", "-t", "main:0", `printf 'one\ntwo\nthree\n'; exec cat`)
@@ -92,6 +94,7 @@ func TestCaptureLastLines(t *testing.T) {
 }
 
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		a := catPane(t, srv, "main:0", 300)
@@ -132,6 +135,7 @@ func controlClients(srv *tmuxtest.Server) int {
 }
 
 func TestWait(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		p := catPane(t, srv, "main:0", 10)

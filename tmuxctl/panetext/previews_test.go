@@ -15,6 +15,7 @@ import (
 // TestPreviews: the navigator's source captures, and with a watch arms
 // what it captures and reports it when it prints.
 func TestPreviews(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	panes := catPanes(t, srv)
 	p := panetext.NewPreviews(c)
@@ -49,6 +50,7 @@ func TestPreviews(t *testing.T) {
 // capture is reported (tmux 3.7+); where tmux gets no watch WaitPrinted
 // answers false and the navigator polls.
 func TestPreviewsWatchSoon(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	panes := catPanes(t, srv)
 	p := panetext.NewPreviews(c)

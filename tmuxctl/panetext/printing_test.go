@@ -22,6 +22,7 @@ import (
 // map's capture of every pane (its safety net) does not arm the printing
 // one. A pane that printed off the map is armed and captured at once.
 func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	if !srv.AtLeast(3, 7) {
 		t.Skipf("tmux %s: no output watch before 3.7", srv.Version())

@@ -11,6 +11,7 @@ import (
 // tmux's own error texts (3.3a) for a server that cannot be reached or a
 // target that no longer exists, and the kind each must become.
 func TestClassifyTmuxErrorGoingAway(t *testing.T) {
+	t.Parallel()
 	sock := tmux.Socket{Name: "work", Source: "-L"}
 	for _, c := range []struct {
 		msg  string
@@ -40,6 +41,7 @@ func TestClassifyTmuxErrorGoingAway(t *testing.T) {
 // server prints the usage, which is all a control client sees. Both must
 // become the same unsupported error, as 3.3a's "unknown flag" does.
 func TestClassifyTmux32aUsageErrors(t *testing.T) {
+	t.Parallel()
 	sock := tmux.Socket{Name: "work", Source: "-L"}
 	usage := "usage: select-pane [-DdeLlMmRUZ] [-T title] [-t target-pane]"
 	viaExec := ClassifyTmuxError("tmux: unknown option -- Q\n"+usage, sock, errors.New("exit status 1"))

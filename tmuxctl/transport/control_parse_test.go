@@ -20,6 +20,7 @@ func feedAll(f *framer, text string) []frame {
 }
 
 func TestFramer(t *testing.T) {
+	t.Parallel()
 	// A real tmux 3.3a transcript, plus an output line that only looks
 	// like the end of its block.
 	in := strings.Join([]string{
@@ -63,6 +64,7 @@ func TestFramer(t *testing.T) {
 }
 
 func TestFramerRejectsBadGuards(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{"%begin", "%begin 1 2", "%begin 1 2 3 4", "%begin a b c", "%begin 1  2 3", "%begin -1 2 3"} {
 		var f framer
 		f.feed(line)
@@ -73,6 +75,7 @@ func TestFramerRejectsBadGuards(t *testing.T) {
 }
 
 func TestBlockText(t *testing.T) {
+	t.Parallel()
 	if got := blockText(nil); got != "" {
 		t.Errorf("blockText(nil) = %q", got)
 	}

@@ -32,6 +32,7 @@ func dialControl(t *testing.T, srv *tmuxtest.Server, s string) *transport.Contro
 }
 
 func TestControlHostileArgumentsStayLiteral(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
 	c := optionsClient(t, srv)
@@ -115,6 +116,7 @@ func checkUserOption(t *testing.T, c *tmuxctl.Client, name, v string) {
 // TestControlPipelining runs many command lists at once from many
 // goroutines, some failing, and checks every caller gets its own answer.
 func TestControlPipelining(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
 	var wg sync.WaitGroup
@@ -147,6 +149,7 @@ func TestControlPipelining(t *testing.T) {
 }
 
 func TestControlErrorsMatchExec(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
 	ex := transport.NewExec(tmux.Socket{Name: srv.Name})
@@ -186,6 +189,7 @@ func waitEvent(t *testing.T, ch <-chan tmux.Event, kind string, match func(tmux.
 }
 
 func TestControlEvents(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	at := clienttest.Auto(t, tmux.Socket{Name: srv.Name})
 	ch, cancel := at.Subscribe()
@@ -218,6 +222,7 @@ func TestControlEvents(t *testing.T) {
 // TestEventsSlowSubscriberNeverBlocks: a subscriber that never reads must
 // not stall commands, and gets EventOverflow once it reads again.
 func TestEventsSlowSubscriberNeverBlocks(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	at := clienttest.Auto(t, tmux.Socket{Name: srv.Name})
 	ch, cancel := at.Subscribe()
@@ -232,6 +237,7 @@ func TestEventsSlowSubscriberNeverBlocks(t *testing.T) {
 }
 
 func TestClientEvents(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.Over(t, "control", tmux.Env{})
 	srv.Must("new-session", "-d", "-s", "second")
 	second := tmux.SessionID(srv.Display("second:", "#{session_id}"))
@@ -258,6 +264,7 @@ func TestClientEvents(t *testing.T) {
 // control connection attaches and runs commands: nothing but the client
 // itself, which is marked as a control client.
 func TestControlAttachSideEffects(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 120, 40)
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[3])
@@ -309,6 +316,7 @@ func TestControlAttachSideEffects(t *testing.T) {
 
 // TestCloseLeavesNoGoroutines counts goroutines around a transport's life.
 func TestCloseLeavesNoGoroutines(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	before := runtime.NumGoroutine()
 	at := transport.NewAuto(tmux.Socket{Name: srv.Name})
@@ -338,6 +346,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 // characters tmux's parser cares about through a real tmux and reads
 // them back.
 func TestControlQuotingRandomRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
 	c := optionsClient(t, srv)
@@ -367,6 +376,7 @@ func TestControlQuotingRandomRoundTrip(t *testing.T) {
 }
 
 func TestClientEventsEndWithContext(t *testing.T) {
+	t.Parallel()
 	_, c := clienttest.Over(t, "control", tmux.Env{})
 	ctx, cancel := context.WithCancel(t.Context())
 	ch, ok := c.Events(ctx)

@@ -33,6 +33,7 @@ func eventuallyControl(t *testing.T, at *transport.Auto, what string) {
 }
 
 func TestAutoNoSessionUsesExec(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("kill-session", "-t", "main") // exit-empty is off: the server stays
 	at := newAutoLazy(t, srv)
@@ -51,6 +52,7 @@ func TestAutoNoSessionUsesExec(t *testing.T) {
 }
 
 func TestAutoReconnectsToAnotherSession(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("new-session", "-d", "-s", "spare")
 	at := newAutoLazy(t, srv)
@@ -78,6 +80,7 @@ func TestAutoReconnectsToAnotherSession(t *testing.T) {
 }
 
 func TestAutoServerKilledAndRestarted(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	at := newAutoLazy(t, srv)
 	if ok, err := at.Connect(t.Context()); !ok {
@@ -103,6 +106,7 @@ func TestAutoServerKilledAndRestarted(t *testing.T) {
 // sending may have run, so it fails with server_gone instead of running
 // again over exec; and it fails promptly.
 func TestAutoInFlightCommandNotRetried(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	at := newAutoLazy(t, srv)
 	if ok, err := at.Connect(t.Context()); !ok {
@@ -139,6 +143,7 @@ func TestAutoInFlightCommandNotRetried(t *testing.T) {
 // goroutines while its session is killed: every call either succeeds or
 // fails with server_gone (a command in flight), none hangs.
 func TestAutoConcurrentUseAcrossReconnects(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("new-session", "-d", "-s", "spare")
 	at := newAutoLazy(t, srv)

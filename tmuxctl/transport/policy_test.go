@@ -11,6 +11,7 @@ import (
 )
 
 func TestControlPolicy(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	v, err := transport.TmuxVersion(t.Context(), "")
 	if err != nil {

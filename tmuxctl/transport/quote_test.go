@@ -81,6 +81,7 @@ var hostile = []string{
 }
 
 func TestQuoteArgRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, s := range hostile {
 		q := QuoteArg(s)
 		words, err := refParse(q)
@@ -91,6 +92,7 @@ func TestQuoteArgRoundTrip(t *testing.T) {
 }
 
 func TestCommandLineRefusesNewlines(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"a\nb", "\n", "a\x00b"} {
 		_, err := CommandLine([][]string{{"set", "-g", "@x", s}})
 		if tmux.KindOf(err) != tmux.KindInvalidInput {

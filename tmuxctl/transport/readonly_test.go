@@ -7,6 +7,7 @@ import (
 )
 
 func TestReadOnly(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		cmds [][]string
 		want bool
@@ -26,6 +27,7 @@ func TestReadOnly(t *testing.T) {
 }
 
 func TestChooseSession(t *testing.T) {
+	t.Parallel()
 	out := "S $0 0 0\nS $1 0 1\nS $2 1 on\nS $3 0 off\nB $3\n"
 	for _, c := range []struct {
 		follow tmux.SessionID

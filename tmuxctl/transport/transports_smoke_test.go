@@ -11,6 +11,7 @@ import (
 
 // TestTransportsAgree runs a few operations over both transports.
 func TestTransportsAgree(t *testing.T) {
+	t.Parallel()
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		got, err := c.SelectPane(t.Context(), tmux.PaneID(g[0]), tmux.DirRight)

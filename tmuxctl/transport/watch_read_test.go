@@ -10,6 +10,7 @@ import (
 )
 
 func TestWatchable(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[string]bool{"3.2a": false, "3.3a": false, "3.6b": false, "3.7": true, "3.7c": true, "next-3.8": true, "master": true, "openbsd-7.5": false, "": false} {
 		if got := watchable(v); got != want {
 			t.Errorf("%q: %v", v, got)
@@ -18,6 +19,7 @@ func TestWatchable(t *testing.T) {
 }
 
 func TestOutputPane(t *testing.T) {
+	t.Parallel()
 	for line, want := range map[string]int{
 		"%output %12 abc\n":                   12,
 		"%output %0 \n":                       0,
@@ -80,6 +82,7 @@ func outputStream(n, size int) []byte {
 }
 
 func TestReadLoopLongLines(t *testing.T) {
+	t.Parallel()
 	w := newReaderWatch(9)
 	w.armed[3] = true
 	long := strings.Repeat("x", 200<<10)

@@ -64,6 +64,7 @@ func ticks(srv *tmuxtest.Server, p string) int {
 // prints for ever. Only window 0 is armed at first; each pane is reported
 // once per arming.
 func TestWatchOutput(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	loud := srv.Display("main:0.0", "#{pane_id}")
 	srv.Must("respawn-pane", "-k", "-t", loud, printer)
@@ -144,6 +145,7 @@ func TestWatchOutput(t *testing.T) {
 
 // TestWatchServerDies: Wait answers false when the server goes away.
 func TestWatchServerDies(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	before := runtime.NumGoroutine()
 	w := startWatch(t, srv, c)
@@ -175,6 +177,7 @@ func TestWatchServerDies(t *testing.T) {
 // TestWatchOutputRefuses: bad ids never reach tmux; a session that is
 // gone is an error.
 func TestWatchOutputRefuses(t *testing.T) {
+	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
 	for _, s := range []tmux.SessionID{"", "main", "$0;", "$01"} {
 		if w, err := c.WatchOutput(t.Context(), s); w != nil || tmux.KindOf(err) != tmux.KindInvalidInput {
@@ -196,6 +199,7 @@ func TestWatchOutputRefuses(t *testing.T) {
 // silenced goes on running. tmux stops reading a pane that every client
 // has turned off (-A %N:off), so the watch pauses panes instead.
 func TestWatchNeverStopsPanes(t *testing.T) {
+	t.Parallel()
 	// On tmux processes until it is told to connect (DeferDial), but
 	// watching output as panemap does: the watch is the only client.
 	srv := tmuxtest.Start(t, 0, 0)

@@ -13,6 +13,7 @@ import (
 // (One Wait per batch of panes, not per pane, is what keeps a
 // navigator's previews cheap on 3.7.)
 func TestWatchWaitTakesAllThatPrinted(t *testing.T) {
+	t.Parallel()
 	w := newReaderWatch(0)
 	for n := 1; n <= 3; n++ {
 		w.armed[n] = true
