@@ -86,7 +86,7 @@ func (n *Nested) WaitScreen(timeout time.Duration, what string, cond func(screen
 	n.tb.Helper()
 	var last string
 	deadline := time.Now().Add(timeout)
-	for {
+	for i := 0; ; i++ {
 		last = n.Screen()
 		if cond(last) {
 			return last
@@ -94,6 +94,6 @@ func (n *Nested) WaitScreen(timeout time.Duration, what string, cond func(screen
 		if time.Now().After(deadline) {
 			n.tb.Fatalf("timed out after %v waiting for %s; screen:\n%s", timeout, what, last)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(PollPause(i))
 	}
 }

@@ -87,16 +87,20 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	// resize-window in the same command list gives the size asked for.
 	// resize-window also sets the window's own window-size to manual:
 	// unset it, so the window follows clients as the global option says
-	// (the nested servers rely on that).
-	s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
+	// (the nested servers rely on that). One command list does it all,
+	// the check's read included: each tmux client started costs a few
+	// milliseconds of CPU, and the suite starts hundreds of servers.
+	got := s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
-		";", "set-option", "-w", "-u", "-t", "main:0", "window-size")
-	if got := s.Display("main:0", "#{window_width}x#{window_height}"); got != w+"x"+h {
-		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.Version(), got, w, h)
+		";", "set-option", "-w", "-u", "-t", "main:0", "window-size",
+		";", "set", "-g", "default-command", "exec sh",
+		";", "set", "-g", "escape-time", "0",
+		";", "set", "-g", "exit-empty", "off",
+		";", "display-message", "-p", "-t", "main:0", "#{version} #{window_width}x#{window_height}")
+	s.version, got, _ = strings.Cut(got, " ")
+	if got != w+"x"+h {
+		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.version, got, w, h)
 	}
-	s.Must("set", "-g", "default-command", "exec sh")
-	s.Must("set", "-g", "escape-time", "0")
-	s.Must("set", "-g", "exit-empty", "off")
 	return s
 }
 
@@ -168,7 +172,8 @@ func (s *Server) WaitDeadStatus(timeout time.Duration, pane string, status int) 
 func (s *Server) waitDisplay(timeout time.Duration, target, format, want string, between func(got string)) {
 	s.tb.Helper()
 	got := ""
-	for deadline := time.Now().Add(timeout); ; time.Sleep(10 * time.Millisecond) {
+	deadline := time.Now().Add(timeout)
+	for n := 0; ; n++ {
 		if got = s.Display(target, format); got == want {
 			return
 		}
@@ -178,6 +183,7 @@ func (s *Server) waitDisplay(timeout time.Duration, target, format, want string,
 		if between != nil {
 			between(got)
 		}
+		time.Sleep(PollPause(n))
 	}
 }
 
@@ -196,13 +202,18 @@ func (s *Server) SocketPath() string {
 // only crashes that happened while a test ran. Every other version gets
 // kill-server.
 func (s *Server) Kill() {
-	out, err := s.Run("display-message", "-p", "#{version} #{pid}")
-	version, pid, _ := strings.Cut(strings.TrimSpace(out), " ")
-	if n, perr := strconv.Atoi(pid); err == nil && perr == nil && n > 1 && version == "3.4" {
-		_ = syscall.Kill(n, syscall.SIGKILL)
-	} else {
-		_, _ = s.Run("kill-server")
+	version := s.version
+	if version == "" || version == "3.4" {
+		out, err := s.Run("display-message", "-p", "#{version} #{pid}")
+		var pid string
+		version, pid, _ = strings.Cut(strings.TrimSpace(out), " ")
+		if n, perr := strconv.Atoi(pid); err == nil && perr == nil && n > 1 && version == "3.4" {
+			_ = syscall.Kill(n, syscall.SIGKILL)
+			_ = os.Remove(s.SocketPath())
+			return
+		}
 	}
+	_, _ = s.Run("kill-server")
 	_ = os.Remove(s.SocketPath())
 }
 
@@ -234,7 +245,7 @@ func (s *Server) settle(target string) {
 		return true
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for {
+	for n := 0; ; n++ {
 		out := s.Must("list-panes", "-t", target, "-F", "#{pane_current_command}:#{pane_current_path}")
 		if started(out) {
 			return
@@ -242,7 +253,7 @@ func (s *Server) settle(target string) {
 		if time.Now().After(deadline) {
 			s.tb.Fatalf("the panes did not start sh within 5s: %q", out)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(PollPause(n))
 	}
 }
 
@@ -262,15 +273,25 @@ func (s *Server) Active(target string) string {
 func Eventually(tb testing.TB, timeout time.Duration, cond func() bool, format string, args ...any) {
 	tb.Helper()
 	deadline := time.Now().Add(timeout)
-	for {
+	for n := 0; ; n++ {
 		if cond() {
 			return
 		}
 		if time.Now().After(deadline) {
 			tb.Fatalf("timed out after %v: "+format, append([]any{timeout}, args...)...)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(PollPause(n))
 	}
+}
+
+// PollPause is how long a poll sleeps after its nth look (from 0) that
+// missed: 5 ms at first, since most states a test waits for arrive
+// within milliseconds, doubling up to 80 ms. Each look starts a tmux
+// client, a few milliseconds of CPU, so a fixed 10 ms poll kept most of
+// a core busy: on CI's two cores, shared with the other tests, that was
+// much of the suite's CPU time. 80 ms adds little to a wait of seconds.
+func PollPause(n int) time.Duration {
+	return 5 * time.Millisecond << min(n, 4)
 }
 
 // FixedWindowName is the name FixWindowNames gives windows.
