@@ -208,3 +208,28 @@ func TestParseWindowLayoutAgreesWithTmux(t *testing.T) {
 		srv.Must("select-pane", "-t", "%"+strconv.Itoa(bottom))
 	}
 }
+
+// MarkFloating says what #{pane_floating_flag} and #{pane_z} would, from
+// the layout alone, and FloatingPanes lists the floating panes top first.
+func TestMarkFloating(t *testing.T) {
+	l, err := tmux.ParseWindowLayout(master, floatingLayouts[1].s) // <%3, %2>
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &tmux.Window{Panes: []tmux.Pane{{ID: "%0", Z: 9}, {ID: "%1"}, {ID: "%2"}, {ID: "%3"}}}
+	w.MarkFloating(l)
+	var got []string
+	for _, p := range w.Panes {
+		got = append(got, fmt.Sprintf("%s %v %d", p.ID, p.Floating, p.Z))
+	}
+	if want := "[%0 false 0 %1 false 0 %2 true 1 %3 true 0]"; fmt.Sprint(got) != want {
+		t.Errorf("MarkFloating: %v, want %s", got, want)
+	}
+	var order []tmux.PaneID
+	for _, p := range w.FloatingPanes() {
+		order = append(order, p.ID)
+	}
+	if fmt.Sprint(order) != "[%3 %2]" {
+		t.Errorf("FloatingPanes: %v, want [%%3 %%2]", order)
+	}
+}
