@@ -233,3 +233,51 @@ func TestMarkFloating(t *testing.T) {
 		t.Errorf("FloatingPanes: %v, want [%%3 %%2]", order)
 	}
 }
+
+// A layout string never goes to a window with floating panes; one with
+// none takes it.
+func TestCheckLayoutTarget(t *testing.T) {
+	w := &tmux.Window{ID: "@3", Panes: []tmux.Pane{{ID: "%0"}, {ID: "%1"}}}
+	if err := tmux.CheckLayoutTarget(w); err != nil {
+		t.Fatalf("tiled window: %v", err)
+	}
+	w.Panes = append(w.Panes, tmux.Pane{ID: "%4", Floating: true, Z: 1}, tmux.Pane{ID: "%2", Floating: true})
+	err := tmux.CheckLayoutTarget(w)
+	if tmux.KindOf(err) != tmux.KindInvalidInput || err.Error() != "window @3 has floating panes (%2, %4): a layout string would tile them, so it takes none" {
+		t.Fatalf("window with floating panes: %v", err)
+	}
+}
+
+// TestLayoutStringTilesFloatingPanes pins the tmux behaviour that
+// CheckLayoutTarget guards against: a layout string with a cell for every
+// pane, floating ones included, is applied and tiles them, and
+// select-layout -o cannot undo it; a named layout keeps them floating
+// from 3.8 (3.7c tiles them too).
+func TestLayoutStringTilesFloatingPanes(t *testing.T) {
+	if !tmuxtest.TmuxAtLeast(t, 3, 7) {
+		t.Skip("floating panes are new in tmux 3.7")
+	}
+	srv := tmuxtest.Start(t, 80, 24)
+	split(srv, "main:0", "-h")
+	srv.Must("new-pane", "-d", "-t", "main:0", "exec sh")
+	floating := "#{P:#{pane_floating_flag}}"
+	srv.Must("select-layout", "-t", "main:0", "even-vertical")
+	if got := srv.Display("main:0", floating); srv.AtLeast(3, 8) && got != "001" {
+		t.Fatalf("tmux %s: after a named layout, floating flags %q, want 001", srv.Version(), got)
+	}
+	if got := srv.Display("main:0", floating); got != "001" {
+		srv.Must("kill-pane", "-t", "main:0.2")
+		srv.Must("new-pane", "-d", "-t", "main:0", "exec sh")
+	}
+	s := withSum("80x24,0,0{26x24,0,0,0,26x24,27,0,1,26x24,54,0,2}")
+	if _, err := tmux.CheckLayout(s); err != nil {
+		t.Fatal(err)
+	}
+	srv.Must("select-layout", "-t", "main:0", s)
+	if got := srv.Display("main:0", floating); got != "000" {
+		t.Fatalf("tmux %s: after a layout string, floating flags %q, want 000 (all tiled)", srv.Version(), got)
+	}
+	if _, err := srv.Run("select-layout", "-t", "main:0", "-o"); err == nil {
+		t.Fatalf("tmux %s: select-layout -o undid a layout that had floating panes", srv.Version())
+	}
+}
