@@ -70,6 +70,14 @@ func TestParseWindowLayoutReadsFloatingPanes(t *testing.T) {
 	if r := l.Panes()[11]; r != (tmux.Rect{Left: -9, Top: -2, Width: 18, Height: 4}) {
 		t.Errorf("pane 11 at %+v, want -9,-2 18x4", r)
 	}
+	// The map's lenient parser (tmuxctl's zoom fix) reads the same panes.
+	for _, c := range floatingLayouts {
+		l, _ := tmux.ParseWindowLayout(master, c.s)
+		cells, err := tmux.ParseLayout(c.s)
+		if err != nil || fmt.Sprint(cells) != fmt.Sprint(l.Panes()) {
+			t.Errorf("ParseLayout(%q) = %v, %v; ParseWindowLayout says %v", c.s, cells, err, l.Panes())
+		}
+	}
 }
 
 // Tiled layouts read the same on every version, and back byte for byte.
