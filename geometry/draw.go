@@ -17,8 +17,11 @@ const (
 // drawBoxes draws each pane's rect as an ASCII box on a cols x rows map,
 // with its label at the top left inside. Rects share their border lines (a rect
 // spans [X, X+W] columns, borders included), and where lines meet or
-// cross the cell is a '+'.
-func drawBoxes(w *tmux.Window, rects map[tmux.PaneID]tmux.Rect, cols, rows int, labels map[tmux.PaneID]string) []string {
+// cross the cell is a '+'. Floating panes' boxes are drawn over the
+// others' (see drawFloating), and a label goes on the first row of its
+// box that none drawn after it covers (see labelRows); hidden lists the
+// labels they cover on every row.
+func drawBoxes(w *tmux.Window, rects map[tmux.PaneID]tmux.Rect, cols, rows int, labels map[tmux.PaneID]string) (out, hidden []string) {
 	lines := make([][]byte, rows)
 	links := make([][]int, rows)
 	for y := range rows {
@@ -26,6 +29,9 @@ func drawBoxes(w *tmux.Window, rects map[tmux.PaneID]tmux.Rect, cols, rows int, 
 		links[y] = make([]int, cols)
 	}
 	for _, p := range w.Panes {
+		if p.Floating {
+			continue
+		}
 		r := rects[p.ID]
 		for x := r.Left; x <= r.Left+r.Width; x++ {
 			for _, y := range []int{r.Top, r.Top + r.Height} {
@@ -53,15 +59,21 @@ func drawBoxes(w *tmux.Window, rects map[tmux.PaneID]tmux.Rect, cols, rows int, 
 			lines[y][x] = borderChar(l)
 		}
 	}
+	at := labelRows(w, rects, labels)
 	for _, p := range w.Panes {
-		r, label := rects[p.ID], labels[p.ID]
-		copy(lines[r.Top+1][r.Left+1:], label)
+		switch row, ok := at[p.ID]; {
+		case !ok:
+			hidden = append(hidden, labels[p.ID])
+		case !p.Floating:
+			copy(lines[row][rects[p.ID].Left+1:], labels[p.ID])
+		}
 	}
-	out := make([]string, rows)
+	drawFloating(lines, w, rects, labels, at)
+	out = make([]string, rows)
 	for y, l := range lines {
 		out[y] = strings.TrimRight(string(l), " ")
 	}
-	return out
+	return out, hidden
 }
 
 // borderChar is the character for a cell with these line links.

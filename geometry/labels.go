@@ -30,6 +30,9 @@ func paneLabels(w *tmux.Window, style labelStyle) map[tmux.PaneID]string {
 		default:
 			l = letterName(i)
 		}
+		if p.Floating {
+			l = floatingMark + l
+		}
 		if p.Active {
 			l = "*" + l
 		}
@@ -75,6 +78,9 @@ func paneList(w *tmux.Window, maxCols int) []string {
 	})
 	for _, p := range panes {
 		id := string(p.ID)
+		if p.Floating {
+			id = floatingMark + id
+		}
 		if p.Active {
 			id = "*" + id
 		}

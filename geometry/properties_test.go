@@ -97,8 +97,10 @@ func (c *layoutCell) String() string {
 type labelAt struct{ row, first, last int }
 
 // readTextMap finds each pane in a text map: by its label on the map
-// (through the legend or the number note) or in the pane list. It fails
-// the test on a label that names no pane or names one twice.
+// (through the legend or the number note), in the note of labels under
+// floating panes (at row -1), or in the pane list. It fails the test on a
+// label that names no pane or names one twice, and on a label whose
+// floating mark '^' is wrong.
 func readTextMap(t *testing.T, w *tmux.Window, text string) (found map[tmux.PaneID]labelAt, active []tmux.PaneID, drawn bool) {
 	t.Helper()
 	lines := strings.Split(text, "\n")
@@ -112,7 +114,7 @@ func readTextMap(t *testing.T, w *tmux.Window, text string) (found map[tmux.Pane
 		if strings.HasPrefix(l, "legend: ") {
 			inLegend, l = true, strings.TrimPrefix(l, "legend: ")
 		}
-		if !inLegend || strings.HasPrefix(l, "+") || strings.HasPrefix(l, "|") {
+		if !inLegend || isMapRow(l) {
 			continue
 		}
 		for _, e := range strings.Fields(l) {
@@ -135,9 +137,14 @@ func readTextMap(t *testing.T, w *tmux.Window, text string) (found map[tmux.Pane
 	found = map[tmux.PaneID]labelAt{}
 	add := func(label string, at labelAt) {
 		star := strings.HasPrefix(label, "*")
-		id := paneOf(strings.TrimPrefix(label, "*"))
-		if _, ok := w.Pane(id); !ok {
+		name, floating := strings.CutPrefix(strings.TrimPrefix(label, "*"), "^")
+		id := paneOf(name)
+		p, ok := w.Pane(id)
+		if !ok {
 			t.Fatalf("label %q names no pane:\n%s", label, text)
+		}
+		if p.Floating != floating {
+			t.Fatalf("label %q: pane %s floating %v:\n%s", label, id, p.Floating, text)
 		}
 		if _, dup := found[id]; dup {
 			t.Fatalf("pane %s twice:\n%s", id, text)
@@ -147,30 +154,43 @@ func readTextMap(t *testing.T, w *tmux.Window, text string) (found map[tmux.Pane
 			active = append(active, id)
 		}
 	}
-	list := false
+	list, under := false, false
 	for row, l := range lines {
 		switch {
 		case strings.HasPrefix(l, "too many panes"):
 			list = true
-		case strings.HasPrefix(l, "+") || strings.HasPrefix(l, "|"):
+		case strings.HasPrefix(l, "under floating panes: "):
+			under, l = true, strings.TrimPrefix(l, "under floating panes: ")
+		case strings.HasPrefix(l, "legend: ") || strings.HasPrefix(l, "labels are"):
+			under = false
+		}
+		switch {
+		case under:
+			for _, label := range strings.Fields(l) {
+				add(label, labelAt{-1, 0, 0})
+			}
+		case isMapRow(l):
 			drawn = true
 			for x := 0; x < len(l); x++ {
-				if strings.IndexByte("+-| ", l[x]) >= 0 {
+				if strings.IndexByte("+-|# ", l[x]) >= 0 {
 					continue
 				}
 				end := x
-				for end < len(l) && strings.IndexByte("+-| ", l[end]) < 0 {
+				for end < len(l) && strings.IndexByte("+-|# ", l[end]) < 0 {
 					end++
 				}
 				add(l[x:end], labelAt{row, x, end - 1})
 				x = end
 			}
-		case list && (strings.HasPrefix(l, "%") || strings.HasPrefix(l, "*%")):
+		case list && strings.HasPrefix(strings.TrimLeft(l, "*^"), "%"):
 			add(strings.Fields(l)[0], labelAt{row, 0, 0})
 		}
 	}
 	return found, active, drawn
 }
+
+// isMapRow reports whether a line of a text map is a row of the map.
+func isMapRow(l string) bool { return l != "" && strings.IndexByte("+|#", l[0]) >= 0 }
 
 // Every line fits, every pane is on the map once (or in the list), the
 // active one is marked, and the map keeps tmux's left/right and

@@ -15,15 +15,23 @@ type span struct{ start, end, min int }
 // area (Left and Top are a box's top-left cell): neighbouring boxes touch
 // without overlapping, so a box's right (bottom) border is its
 // neighbour's left (top) one when both are drawn with borders on their
-// left and top. The boxes tile the area with no gaps or overlaps, and
-// every box is at least minW(pane) wide and minH high. It reports false when the area is too small for that.
+// left and top. The tiled panes' boxes tile the area with no gaps or
+// overlaps, and every box is at least minW(pane) wide and minH high. It
+// reports false when the area is too small for that.
+//
+// Floating panes (tmux 3.7+) are placed over the tiled boxes on the same
+// scale (see placeFloating), inside the area even where tmux has them
+// partly outside the window: their boxes overlap the tiled ones and each
+// other, and are to be drawn after them, bottom of the stack first
+// ([StackOrder]).
 func Scale(win *tmux.Window, w, h int, minW func(tmux.Pane) int, minH int) (map[tmux.PaneID]tmux.Rect, bool) {
 	if win == nil || len(win.Panes) == 0 || w <= 0 || h <= 0 {
 		return nil, false
 	}
-	xs := make([]span, len(win.Panes))
-	ys := make([]span, len(win.Panes))
-	for i, p := range win.Panes {
+	tiled, floating := splitFloating(win.Panes)
+	xs := make([]span, len(tiled))
+	ys := make([]span, len(tiled))
+	for i, p := range tiled {
 		xs[i] = span{p.Left, p.Left + p.Width + 1, minW(p)}
 		ys[i] = span{p.Top, p.Top + p.Height + 1, minH}
 	}
@@ -33,8 +41,15 @@ func Scale(win *tmux.Window, w, h int, minW func(tmux.Pane) int, minH int) (map[
 		return nil, false
 	}
 	out := make(map[tmux.PaneID]tmux.Rect, len(win.Panes))
-	for i, p := range win.Panes {
+	for i, p := range tiled {
 		out[p.ID] = tmux.Rect{Left: px[xs[i].start], Top: py[ys[i].start], Width: px[xs[i].end] - px[xs[i].start], Height: py[ys[i].end] - py[ys[i].start]}
+	}
+	for _, p := range floating {
+		r, ok := placeFloating(p, px, py, minW(p), minH)
+		if !ok {
+			return nil, false
+		}
+		out[p.ID] = r
 	}
 	return out, true
 }

@@ -32,6 +32,14 @@ const DefaultTextMapCols = 80
 // window is described as a list of panes with their tmux geometry
 // instead. No pane is ever left out.
 //
+// Floating panes (tmux 3.7+) are boxes of '#' drawn over the tiled ones
+// at their scaled place, topmost last, with '^' before their labels (and
+// after the '*' of the active pane). A tiled pane whose label a floating
+// box would cover has it on the first row of its box that no floating box
+// covers, and the label order above holds for the tiled panes that keep
+// theirs on the first row; a tiled pane covered on every row is named in
+// a note below the map.
+//
 // The first line describes the window; a zoomed window says so on the
 // next, and the map shows the layout under the zoom. Every line is at
 // most maxCols wide (DefaultTextMapCols when maxCols <= 0) and has no
@@ -55,7 +63,11 @@ func TextMap(w *tmux.Window, maxCols int) string {
 		if !ok {
 			continue
 		}
-		lines = append(lines, drawBoxes(w, rects, cols, rows, labels)...)
+		drawn, hidden := drawBoxes(w, rects, cols, rows, labels)
+		lines = append(lines, drawn...)
+		if len(hidden) > 0 {
+			lines = append(lines, wrapWords("under floating panes: "+strings.Join(hidden, " "), maxCols)...)
+		}
 		return strings.Join(append(lines, labelNotes(w, style, maxCols)...), "\n")
 	}
 	return strings.Join(append(lines, paneList(w, maxCols)...), "\n")
@@ -67,7 +79,11 @@ func windowHeader(w *tmux.Window) string {
 	if w.ID != "" {
 		name += " " + string(w.ID)
 	}
-	return fmt.Sprintf("%s %dx%d, %d panes; * marks the active pane", name, w.Width, w.Height, len(w.Panes))
+	_, floating := splitFloating(w.Panes)
+	if len(floating) == 0 {
+		return fmt.Sprintf("%s %dx%d, %d panes; * marks the active pane", name, w.Width, w.Height, len(w.Panes))
+	}
+	return fmt.Sprintf("%s %dx%d, %d panes, %d floating; * marks the active pane, ^ a floating pane: a box of # drawn over the tiled panes, the topmost last", name, w.Width, w.Height, len(w.Panes), len(floating))
 }
 
 // fitMap scales w onto a map at most maxCols wide on which every box
@@ -75,7 +91,8 @@ func windowHeader(w *tmux.Window) string {
 // when that fits in maxCols, else maxCols; if the labels do not fit that
 // narrow, it tries maxCols. Its height is half what the window's aspect
 // ratio would give, grown where a pane would otherwise have no row for
-// its label.
+// its label, or where floating boxes would cover a tiled pane's label on
+// every row of its box.
 func fitMap(w *tmux.Window, maxCols int, labels map[tmux.PaneID]string) (rects map[tmux.PaneID]tmux.Rect, cols, rows int, ok bool) {
 	minW := func(p tmux.Pane) int { return len(labels[p.ID]) + 1 } // + one border
 	const minH = 2                                                 // one border, one row for the label
@@ -92,20 +109,33 @@ func fitMap(w *tmux.Window, maxCols int, labels map[tmux.PaneID]string) (rects m
 		if _, fits := Scale(w, availX, tallest, minW, minH); !fits {
 			continue // too narrow: no height helps
 		}
+		// The shortest map that fits, unless floating boxes cover a
+		// tiled pane's label on it and a taller one shows them all.
+		var first map[tmux.PaneID]tmux.Rect
+		firstY := 0
 		for availY := aspectY; availY <= tallest; availY++ {
-			if rects, ok := Scale(w, availX, availY, minW, minH); ok {
+			rects, ok := Scale(w, availX, availY, minW, minH)
+			if !ok {
+				continue
+			}
+			if len(labelRows(w, rects, labels)) == len(w.Panes) {
 				return rects, availX + 1, availY + 1, true
 			}
+			if first == nil {
+				first, firstY = rects, availY
+			}
 		}
+		return first, availX + 1, firstY + 1, true
 	}
 	return nil, 0, 0, false
 }
 
 // windowExtent is the window's size in edge coordinates (its cells plus
-// the border after the last), or more if a pane reaches beyond it.
+// the border after the last), or more if a tiled pane reaches beyond it.
 func windowExtent(w *tmux.Window) (x, y int) {
 	x, y = w.Width+1, w.Height+1
-	for _, p := range w.Panes {
+	tiled, _ := splitFloating(w.Panes)
+	for _, p := range tiled {
 		x, y = max(x, p.Left+p.Width+1), max(y, p.Top+p.Height+1)
 	}
 	return x, y

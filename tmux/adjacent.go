@@ -15,9 +15,9 @@ import (
 //
 // wraps is true when p is at the window's edge on that side, so tmux
 // wraps around: the panes are then those on the far side that tmux would
-// wrap to. It agrees with #{pane_at_top} and friends. No panes means
-// tmux's move does nothing at all (not even select p): up or down in a
-// window of one row, left or right in one of one column.
+// wrap to. For a tiled pane it agrees with #{pane_at_top} and friends. No
+// panes means tmux's move does nothing at all (not even select p): up or
+// down in a window of one row, left or right in one of one column.
 //
 // The rule is tmux's window_pane_find_up/down/left/right, the same from
 // 3.2a to master: a candidate's near edge is one border cell from p's
@@ -25,10 +25,20 @@ import (
 // border cell after it ([p.Left, p.Right()+1] for up and down). In a
 // zoomed window tmux unzooms to choose, and w holds the unzoomed geometry
 // (see fixZoomedGeometry), so the answer is the same. The window's edges
-// are taken from its panes (the first and last row and column any pane
+// are taken from its tiled panes (the first and last row and column any
 // covers) rather than its size, which is what tmux's pane-border-status
 // adjustments amount to. Not modelled: pane scrollbars (3.6+), which
-// tmux counts as part of the pane, and floating panes (master).
+// tmux counts as part of the pane.
+//
+// Floating panes (3.7+) have no rule of their own on master: the search
+// goes through every pane of the window by its geometry, so a floating
+// pane is a candidate like any other, and from one the move goes to
+// whatever pane touches its edge (usually none, so it stays). tmux wraps
+// down and right once p's far edge plus its border reaches the window's
+// last row or column (edge >= w->sy, edge >= w->sx): a floating pane
+// whose bottom is the window's second last row wraps down, although
+// #{pane_at_bottom} is 0 for it. It never wraps up or left from a
+// negative offset.
 func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
 	from, ok := w.Pane(p)
 	if !ok || len(w.Panes) == 0 {
@@ -36,28 +46,30 @@ func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
 	}
 	top, bottom, left, right := paneBounds(w)
 	var near func(q Pane) bool // q's near edge is where the move goes
-	var across func(q Pane) bool
 	vertical := d == DirUp || d == DirDown
-	if vertical {
-		across = func(q Pane) bool { return spans(q.Left, q.Right(), from.Left, from.Right()+1) }
-	} else {
-		across = func(q Pane) bool { return spans(q.Top, q.Bottom(), from.Top, from.Bottom()+1) }
-	}
 	switch d {
 	case DirUp:
 		wraps = from.Top == top
-		near = func(q Pane) bool { return q.Bottom()+2 == from.Top || wraps && q.Bottom() == bottom }
+		edge := wrapAt(wraps, bottom, from.Top-2)
+		near = func(q Pane) bool { return q.Bottom() == edge }
 	case DirDown:
-		wraps = from.Bottom() == bottom
-		near = func(q Pane) bool { return from.Bottom()+2 == q.Top || wraps && q.Top == top }
+		wraps = from.Bottom() >= bottom-1
+		edge := wrapAt(wraps, top, from.Bottom()+2)
+		near = func(q Pane) bool { return q.Top == edge }
 	case DirLeft:
 		wraps = from.Left == left
-		near = func(q Pane) bool { return q.Right()+2 == from.Left || wraps && q.Right() == right }
+		edge := wrapAt(wraps, right, from.Left-2)
+		near = func(q Pane) bool { return q.Right() == edge }
 	case DirRight:
-		wraps = from.Right() == right
-		near = func(q Pane) bool { return from.Right()+2 == q.Left || wraps && q.Left == left }
+		wraps = from.Right() >= right-1
+		edge := wrapAt(wraps, left, from.Right()+2)
+		near = func(q Pane) bool { return q.Left == edge }
 	default:
 		return nil, false
+	}
+	across := func(q Pane) bool { return spans(q.Top, q.Bottom(), from.Top, from.Bottom()+1) }
+	if vertical {
+		across = func(q Pane) bool { return spans(q.Left, q.Right(), from.Left, from.Right()+1) }
 	}
 	var found []Pane
 	for _, q := range w.Panes {
@@ -77,11 +89,34 @@ func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
 	return panes, wraps
 }
 
-// paneBounds is the first and last row and column any pane covers.
+// wrapAt is where a candidate's near edge must be: the far side's when
+// the move wraps, else next to p.
+func wrapAt(wraps bool, far, next int) int {
+	if wraps {
+		return far
+	}
+	return next
+}
+
+// paneBounds is the first and last row and column any tiled pane covers;
+// in a window with no tiled pane, the window's (or, with no size known,
+// its panes').
 func paneBounds(w *Window) (top, bottom, left, right int) {
-	first := w.Panes[0]
+	panes := make([]Pane, 0, len(w.Panes))
+	for _, q := range w.Panes {
+		if !q.Floating {
+			panes = append(panes, q)
+		}
+	}
+	if len(panes) == 0 {
+		if w.Width > 0 && w.Height > 0 {
+			return 0, w.Height - 1, 0, w.Width - 1
+		}
+		panes = w.Panes
+	}
+	first := panes[0]
 	top, bottom, left, right = first.Top, first.Bottom(), first.Left, first.Right()
-	for _, q := range w.Panes[1:] {
+	for _, q := range panes[1:] {
 		top, bottom = min(top, q.Top), max(bottom, q.Bottom())
 		left, right = min(left, q.Left), max(right, q.Right())
 	}

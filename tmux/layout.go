@@ -13,7 +13,9 @@ type Rect struct{ Left, Top, Width, Height int }
 // ParseLayout reads a tmux layout string ("b25d,80x24,0,0{40x24,0,0,1,...}")
 // and returns the geometry of each pane by its number (the digits of its
 // %id). tmux 3.7+ may append a floating-pane section starting with '<';
-// it is accepted and ignored.
+// it is accepted and ignored, and the floating panes' cells in the tree,
+// which may start left of or above the window (negative Left or Top), are
+// read like the others. ParseWindowLayout reads and checks it all.
 func ParseLayout(s string) (map[int]Rect, error) {
 	p := &layoutParser{s: s, out: map[int]Rect{}}
 	// Checksum: four hex digits and a comma.
@@ -49,6 +51,17 @@ func (p *layoutParser) num() (int, error) {
 	return strconv.Atoi(p.s[start:p.i])
 }
 
+// offset is a number that may be negative: a floating pane's cell may
+// start outside the window.
+func (p *layoutParser) offset() (int, error) {
+	if p.i < len(p.s) && p.s[p.i] == '-' {
+		p.i++
+		n, err := p.num()
+		return -n, err
+	}
+	return p.num()
+}
+
 func (p *layoutParser) expect(c byte) error {
 	if p.i >= len(p.s) || p.s[p.i] != c {
 		return fmt.Errorf("layout %s: %q expected at %d", Quote(p.s), c, p.i)
@@ -75,13 +88,13 @@ func (p *layoutParser) cell(depth int) error {
 	if err = p.expect(','); err != nil {
 		return err
 	}
-	if r.Left, err = p.num(); err != nil {
+	if r.Left, err = p.offset(); err != nil {
 		return err
 	}
 	if err = p.expect(','); err != nil {
 		return err
 	}
-	if r.Top, err = p.num(); err != nil {
+	if r.Top, err = p.offset(); err != nil {
 		return err
 	}
 	if p.i >= len(p.s) {

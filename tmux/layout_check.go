@@ -46,6 +46,7 @@ func LayoutChecksum(body string) uint16 {
 type layoutNode struct {
 	w, h, x, y int
 	kind       byte
+	id         int    // a pane's number (the digits of its %id)
 	head       string // "WxH,X,Y" as written, to name the cell in messages
 	kids       []*layoutNode
 }
@@ -56,24 +57,20 @@ type layoutNode struct {
 // floating panes. Errors are KindInvalidInput and say what is wrong.
 func CheckLayout(s string) (LayoutShape, error) {
 	c := &layoutChecker{s: s, ids: map[int]bool{}}
-	if len(s) < 5 || s[4] != ',' || !isHex4(s[:4]) {
-		return LayoutShape{}, c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25d,80x24,0,0,1"`)
+	if err := c.checksum(); err != nil {
+		return LayoutShape{}, err
 	}
-	want, _ := strconv.ParseUint(s[:4], 16, 16) // %hx: either case
-	if got := LayoutChecksum(s[5:]); uint16(want) != got {
-		return LayoutShape{}, c.fail("has checksum %s but its text sums to %04x", s[:4], got)
-	}
-	c.i = 5
 	root, err := c.cell(0)
 	if err != nil {
 		return LayoutShape{}, err
 	}
 	if c.i < len(s) {
 		if s[c.i] == '<' {
-			// 3.7+ print floating panes as "<cell,...>" after the tree,
-			// but their layout_parse stops at the tree and refuses the
-			// rest, so no string with this section can be applied.
-			return LayoutShape{}, c.fail("has a floating-pane section at byte %d: select-layout cannot apply floating panes", c.i)
+			// 3.7+ print floating panes as "<cell,...>" after the tree
+			// (layout_dump), but layout_parse stops at the tree and
+			// refuses the rest ("invalid layout"), so no string with
+			// this section can be applied; see ParseWindowLayout.
+			return LayoutShape{}, c.fail("has a floating-pane section at byte %d: select-layout refuses floating panes (tmux 3.7 and later print them, but cannot apply them)", c.i)
 		}
 		return LayoutShape{}, c.fail("has trailing text at byte %d", c.i)
 	}
@@ -84,6 +81,21 @@ func CheckLayout(s string) (LayoutShape, error) {
 		return LayoutShape{}, err
 	}
 	return LayoutShape{Width: root.w, Height: root.h, Panes: len(c.ids)}, nil
+}
+
+// checksum checks the "xxxx," that starts c.s against the text after
+// it, as layout_parse does, and leaves c.i after the comma.
+func (c *layoutChecker) checksum() error {
+	s := c.s
+	if len(s) < 5 || s[4] != ',' || !isHex4(s[:4]) {
+		return c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25d,80x24,0,0,1"`)
+	}
+	want, _ := strconv.ParseUint(s[:4], 16, 16) // %hx: either case
+	if got := LayoutChecksum(s[5:]); uint16(want) != got {
+		return c.fail("has checksum %s but its text sums to %04x", s[:4], got)
+	}
+	c.i = 5
+	return nil
 }
 
 func isHex4(s string) bool {
@@ -99,6 +111,12 @@ type layoutChecker struct {
 	s   string
 	i   int
 	ids map[int]bool // pane ids seen: one per leaf
+	// window is set when reading #{window_layout} (ParseWindowLayout)
+	// rather than checking what select-layout is to be given: offsets
+	// may be negative, floating holds the floating panes' ids, and
+	// checkCell checks only the tiled cells.
+	window   bool
+	floating map[int]bool
 }
 
 func (c *layoutChecker) fail(format string, args ...any) error {
@@ -160,11 +178,17 @@ func (c *layoutChecker) cell(depth int) (*layoutNode, error) {
 		v   *int
 		sep byte
 	}{{&n.w, 'x'}, {&n.h, ','}, {&n.x, ','}, {&n.y, 0}} {
+		neg := c.window && f.v != &n.w && f.v != &n.h && c.i < len(c.s) && c.s[c.i] == '-'
+		if neg {
+			c.i++ // a floating pane's cell may start left of or above the window
+		}
 		v, err := c.num(maxLayoutSize)
 		if err != nil {
 			return nil, err
 		}
-		*f.v = v
+		if *f.v = v; neg {
+			*f.v = -v
+		}
 		if f.sep != 0 {
 			if err := c.expect(f.sep); err != nil {
 				return nil, err
@@ -191,6 +215,7 @@ func (c *layoutChecker) cell(depth int) (*layoutNode, error) {
 		return nil, c.fail("names pane %d twice (again at byte %d)", id, at)
 	}
 	c.ids[id] = true
+	n.id = id
 	return n, nil
 }
 
@@ -222,6 +247,10 @@ func (c *layoutChecker) children(n *layoutNode, depth int) error {
 // but layout_destroy_cell (layout.c) cannot close its last pane: killing
 // that pane crashes the 3.2a to 3.6b servers, and 3.7c and master then
 // print a layout with unbalanced brackets.
+//
+// In a window layout (c.window) only the tiled cells are laid out so:
+// floating ones sit in the tree where they were made but take no room
+// (see tiledKids), and a container may have fewer than two tiled children.
 func (c *layoutChecker) checkCell(n *layoutNode) error {
 	if n.w < 1 || n.h < 1 {
 		return c.fail("has cell %s with a zero size; panes are at least 1x1", n.head)
@@ -229,7 +258,13 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 	if n.kind == 0 {
 		return nil
 	}
-	if len(n.kids) < 2 {
+	kids := n.kids
+	if c.window {
+		var err error
+		if kids, err = c.tiledKids(n); err != nil || len(kids) == 0 {
+			return err
+		}
+	} else if len(kids) < 2 {
 		return c.fail("has container %s%c with one child; tmux needs two or more to close its panes safely", n.head, n.kind)
 	}
 	// Along is the axis the children are laid out on, across the other.
@@ -245,8 +280,8 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 	if !lr {
 		word, cross, axis, crossAxis = "high", "wide", "y", "x"
 	}
-	sum, parts := len(n.kids)-1, make([]string, len(n.kids))
-	for i, k := range n.kids {
+	sum, parts := len(kids)-1, make([]string, len(kids))
+	for i, k := range kids {
 		ks, _, kc, _ := along(k)
 		if kc != crossSize {
 			return c.fail("has child %s of %s %d %s, not %d like its parent", k.head, n.head, kc, cross, crossSize)
@@ -255,10 +290,10 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 		parts[i] = strconv.Itoa(ks)
 	}
 	if sum != size {
-		return c.fail("has children of %s %s %s plus %d border(s), %d in all, not %d", n.head, word, strings.Join(parts, "+"), len(n.kids)-1, sum, size)
+		return c.fail("has children of %s %s %s plus %d border(s), %d in all, not %d", n.head, word, strings.Join(parts, "+"), len(kids)-1, sum, size)
 	}
 	next := off
-	for i, k := range n.kids {
+	for i, k := range kids {
 		ks, ko, _, kco := along(k)
 		switch {
 		case kco != crossOff:
@@ -266,9 +301,9 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 		case ko != next && i == 0:
 			return c.fail("has child %s of %s at %s=%d, not at its parent's %s=%d", k.head, n.head, axis, ko, axis, next)
 		case ko < next:
-			return c.fail("has overlapping cells %s and %s: the second should start at %s=%d", n.kids[i-1].head, k.head, axis, next)
+			return c.fail("has overlapping cells %s and %s: the second should start at %s=%d", kids[i-1].head, k.head, axis, next)
 		case ko > next:
-			return c.fail("has a gap between cells %s and %s: the second should start at %s=%d", n.kids[i-1].head, k.head, axis, next)
+			return c.fail("has a gap between cells %s and %s: the second should start at %s=%d", kids[i-1].head, k.head, axis, next)
 		}
 		next += ks + 1
 		if err := c.checkCell(k); err != nil {

@@ -1,8 +1,15 @@
 package tmux
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Pane is one pane as tmux reported it. Geometry is in cells of the window;
 // in a zoomed window it is the unzoomed layout's (what the map should draw),
-// not the stale or full-window values tmux reports for zoomed windows.
+// not the stale or full-window values tmux reports for zoomed windows. A
+// floating pane's geometry is where it floats, inside its border: it may
+// start left of or above the window (negative Left, Top) or reach past it.
 type Pane struct {
 	ID       PaneID
 	Index    int
@@ -15,13 +22,26 @@ type Pane struct {
 	// (a live pane, or one a signal ended).
 	DeadStatus int
 	Mode       string // "" or tmux's #{pane_mode}: copy-mode, view-mode, …
-	Left       int
-	Top        int
-	Width      int
-	Height     int
-	Command    string
-	Path       string
-	Title      string
+	// Floating is set for a floating pane (tmux 3.7+, see
+	// Version.FloatingPanes): one drawn over the tiled panes at its own
+	// position and size, with a border of its own. tmux says so in
+	// #{pane_floating_flag} (1), and lists its cell in the "<…>" section
+	// of #{window_layout} (Layout.Floating).
+	Floating bool
+	// Z is a floating pane's place in the window's stacking order, 0 on
+	// top: a pane is drawn over those with a higher Z, and selecting a
+	// floating pane brings it to 0. It is #{pane_z} (3.7+), which for a
+	// floating pane is its place in #{window_layout}'s "<…>" section
+	// (Layout.Stack). 0 for a tiled pane, whatever #{pane_z} says (tmux
+	// gives every tiled pane the number of floating panes plus one).
+	Z       int
+	Left    int
+	Top     int
+	Width   int
+	Height  int
+	Command string
+	Path    string
+	Title   string
 }
 
 // Right and Bottom are the last column and row the pane covers.
@@ -57,6 +77,29 @@ func (w *Window) Pane(id PaneID) (Pane, bool) {
 		}
 	}
 	return Pane{}, false
+}
+
+// FloatingPanes is the window's floating panes in stacking order, the
+// topmost first (the order of #{window_layout}'s "<…>" section).
+func (w *Window) FloatingPanes() []Pane {
+	var out []Pane
+	for _, p := range w.Panes {
+		if p.Floating {
+			out = append(out, p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Pane) int { return cmp.Compare(a.Z, b.Z) })
+	return out
+}
+
+// MarkFloating sets Floating and Z on w's panes from l, w's layout as
+// ParseWindowLayout read it: what #{pane_floating_flag} and #{pane_z}
+// say, for a caller that has only read #{window_layout}.
+func (w *Window) MarkFloating(l *Layout) {
+	for i := range w.Panes {
+		p := &w.Panes[i]
+		p.Z, p.Floating = l.Stack(p.ID.Num())
+	}
 }
 
 // ActivePane is the window's active pane.
