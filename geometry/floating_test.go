@@ -32,6 +32,7 @@ func withFloating(r *rand.Rand, w *tmux.Window, n int) *tmux.Window {
 // Floating panes do not move the tiled boxes; their own boxes are inside
 // the area, at least the minimum size.
 func TestScaleFloating(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	labelW := func(p tmux.Pane) int { return len(p.ID) + 2 }
 	for n := range 500 {
@@ -64,6 +65,7 @@ func TestScaleFloating(t *testing.T) {
 // A floating pane in line with a tiled pane's edge in tmux is in line
 // with its box on the map; one past the window's edges is drawn at them.
 func TestScaleFloatingLinesUp(t *testing.T) {
+	t.Parallel()
 	w := windowFromLayout(t, "8205,80x24,0,0{40x24,0,0,0,39x24,41,0,1}", "", false)
 	w.Panes = append(w.Panes,
 		tmux.Pane{ID: "%2", Left: 41, Top: 5, Width: 20, Height: 5, Floating: true},
@@ -86,6 +88,7 @@ func TestScaleFloatingLinesUp(t *testing.T) {
 
 // StackOrder draws tiled panes first, then floating ones bottom up.
 func TestStackOrder(t *testing.T) {
+	t.Parallel()
 	w := &tmux.Window{Panes: []tmux.Pane{
 		{ID: "%0"}, {ID: "%1", Floating: true, Z: 0}, {ID: "%2"}, {ID: "%3", Floating: true, Z: 2}, {ID: "%4", Floating: true, Z: 1},
 	}}
@@ -103,6 +106,7 @@ func TestStackOrder(t *testing.T) {
 // list) with '^' on exactly the floating ones, the header counts them,
 // and the topmost floating pane's box is whole around its label.
 func TestTextMapFloatingProperties(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	notes := 0
 	for n := range 300 {

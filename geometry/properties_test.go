@@ -196,6 +196,7 @@ func isMapRow(l string) bool { return l != "" && strings.IndexByte("+|#", l[0]) 
 // active one is marked, and the map keeps tmux's left/right and
 // above/below order.
 func TestTextMapProperties(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	styles := map[string]int{}
 	for n := range 800 {

@@ -36,6 +36,7 @@ func randomWindow(r *rand.Rand, w, h, splits int) *tmux.Window {
 // Boxes tile the area exactly, whatever the layout and the area, and
 // every box is big enough for its label.
 func TestScaleTiles(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	labelW := func(p tmux.Pane) int { return len(fmt.Sprint(p.Index)) + 2 }
 	fitted := 0

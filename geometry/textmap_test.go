@@ -10,6 +10,7 @@ import (
 // TestTextMapGolden pins the text map of real tmux layouts, at MCP's 80
 // columns and narrower, where labels get shorter or become a list.
 func TestTextMapGolden(t *testing.T) {
+	t.Parallel()
 	type mapCase struct {
 		window  string
 		maxCols int

@@ -65,6 +65,7 @@ var floatingMoves = []struct {
 }
 
 func TestAdjacentFloating(t *testing.T) {
+	t.Parallel()
 	w := floatingWindow()
 	for _, c := range floatingMoves {
 		got, wraps := tmux.Adjacent(w, tmux.PaneID(c.from), c.d)
@@ -128,6 +129,7 @@ func buildFloatingWindow(t *testing.T, srv *tmuxtest.Server) *tmux.Window {
 // lands on x exactly when Adjacent lists x (tmux takes the most recently
 // active candidate), and stays on p when Adjacent lists none.
 func TestAdjacentFloatingMatchesTmux(t *testing.T) {
+	t.Parallel()
 	if !tmuxtest.TmuxAtLeast(t, 3, 7) {
 		t.Skip("floating panes are new in tmux 3.7")
 	}

@@ -37,6 +37,7 @@ var floatingLayouts = []struct {
 }
 
 func TestParseWindowLayoutReadsFloatingPanes(t *testing.T) {
+	t.Parallel()
 	for _, c := range floatingLayouts {
 		for _, v := range []tmux.Version{master, v37, {Raw: "master", Dev: true}} {
 			l, err := tmux.ParseWindowLayout(v, c.s)
@@ -82,6 +83,7 @@ func TestParseWindowLayoutReadsFloatingPanes(t *testing.T) {
 
 // Tiled layouts read the same on every version, and back byte for byte.
 func TestParseWindowLayoutTiled(t *testing.T) {
+	t.Parallel()
 	for _, s := range tmuxLayouts {
 		for _, v := range []tmux.Version{v36, master, tmux.MinVersion} {
 			l, err := tmux.ParseWindowLayout(v, s)
@@ -98,6 +100,7 @@ func TestParseWindowLayoutTiled(t *testing.T) {
 }
 
 func TestParseWindowLayoutRejects(t *testing.T) {
+	t.Parallel()
 	two := "80x24,0,0{40x24,0,0,0,39x24,41,0,1,18x3,4,2,2}"
 	cases := []struct {
 		v      tmux.Version
@@ -149,6 +152,7 @@ func TestParseWindowLayoutRejects(t *testing.T) {
 // sees it. A floating cell left in the tree without a section is a tiled
 // cell that does not fit, which tmux refuses too ("size mismatch").
 func TestCheckLayoutRefusesFloating(t *testing.T) {
+	t.Parallel()
 	two := "80x24,0,0{40x24,0,0,0,39x24,41,0,1"
 	for _, c := range []struct{ name, body, why string }{
 		{"as tmux writes it", two + ",18x3,4,2,2}<18x3,4,2,2>", "floating-pane section"},
@@ -176,6 +180,7 @@ func TestCheckLayoutRefusesFloating(t *testing.T) {
 // those #{pane_floating_flag} marks, in #{pane_z} order, at tmux's
 // geometry.
 func TestParseWindowLayoutAgreesWithTmux(t *testing.T) {
+	t.Parallel()
 	if !tmuxtest.TmuxAtLeast(t, 3, 7) {
 		t.Skip("floating panes are new in tmux 3.7")
 	}
@@ -220,6 +225,7 @@ func TestParseWindowLayoutAgreesWithTmux(t *testing.T) {
 // MarkFloating says what #{pane_floating_flag} and #{pane_z} would, from
 // the layout alone, and FloatingPanes lists the floating panes top first.
 func TestMarkFloating(t *testing.T) {
+	t.Parallel()
 	l, err := tmux.ParseWindowLayout(master, floatingLayouts[1].s) // <%3, %2>
 	if err != nil {
 		t.Fatal(err)
@@ -245,6 +251,7 @@ func TestMarkFloating(t *testing.T) {
 // A layout string never goes to a window with floating panes; one with
 // none takes it.
 func TestCheckLayoutTarget(t *testing.T) {
+	t.Parallel()
 	w := &tmux.Window{ID: "@3", Panes: []tmux.Pane{{ID: "%0"}, {ID: "%1"}}}
 	if err := tmux.CheckLayoutTarget(w); err != nil {
 		t.Fatalf("tiled window: %v", err)
@@ -262,6 +269,7 @@ func TestCheckLayoutTarget(t *testing.T) {
 // select-layout -o cannot undo it; a named layout keeps them floating
 // from 3.8 (3.7c tiles them too).
 func TestLayoutStringTilesFloatingPanes(t *testing.T) {
+	t.Parallel()
 	if !tmuxtest.TmuxAtLeast(t, 3, 7) {
 		t.Skip("floating panes are new in tmux 3.7")
 	}
