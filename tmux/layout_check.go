@@ -57,7 +57,7 @@ type layoutNode struct {
 func CheckLayout(s string) (LayoutShape, error) {
 	c := &layoutChecker{s: s, ids: map[int]bool{}}
 	if len(s) < 5 || s[4] != ',' || !isHex4(s[:4]) {
-		return LayoutShape{}, c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25d,80x24,0,0,1"`)
+		return LayoutShape{}, c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25e,80x24,0,0,1"`)
 	}
 	want, _ := strconv.ParseUint(s[:4], 16, 16) // %hx: either case
 	if got := LayoutChecksum(s[5:]); uint16(want) != got {
