@@ -99,7 +99,7 @@ func TestDoctor(t *testing.T) {
 	}
 	absent := tmuxtest.UniqueName("pmnone")
 	code, out, _ = cli(t, nil, "-L", absent, "doctor")
-	if code != 1 || !strings.Contains(out, "no tmux server is running") || !strings.Contains(out, "fix: start tmux") {
+	if code != 1 || !strings.Contains(out, "no tmux server is running") || !strings.Contains(out, "fix: start tmux") || !strings.Contains(out, "1 problem found.") {
 		t.Errorf("absent server: code %d\n%s", code, out)
 	}
 }

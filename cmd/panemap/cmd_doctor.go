@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/transport"
@@ -41,7 +42,7 @@ func runDoctor(ctx context.Context, g *globals, args []string) int {
 	d := &doctor{g: g}
 	d.check(ctx)
 	if d.problems > 0 {
-		fmt.Fprintf(g.stdout, "\n%d problem(s) found.\n", d.problems)
+		fmt.Fprintf(g.stdout, "\n%s found.\n", plural.Count(d.problems, "problem", "problems"))
 		return 1
 	}
 	fmt.Fprintln(g.stdout, "\nAll good.")
