@@ -111,3 +111,16 @@ func TestDoctorWithClient(t *testing.T) {
 		t.Errorf("code %d\n%s", code, out)
 	}
 }
+
+// TestNavigatorNeedsTerminal: without a terminal on stdin and stdout the
+// navigator and the demo say so and fail, writing nothing on stdout
+// (before, they drew escape sequences into a pipe and exited 0).
+func TestNavigatorNeedsTerminal(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	for _, args := range [][]string{{"-L", srv.Name}, {"-L", srv.Name, "-t", "main:0"}, {"demo"}} {
+		code, out, errs := cli(t, nil, args...)
+		if code == 0 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "needs a terminal") {
+			t.Errorf("panemap %q: code %d\nstdout: %q\nstderr: %q", args, code, out, errs)
+		}
+	}
+}

@@ -28,6 +28,9 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	if g.socketName != "" || g.socketPath != "" || g.target != "" {
 		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
 	}
+	if err := needTerminal(g); err != nil {
+		return fail(g, err)
+	}
 	if _, err := transport.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
@@ -187,6 +188,9 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 
 // runUI runs the navigator with opts and reports how it ended.
 func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Options) int {
+	if err := needTerminal(g); err != nil {
+		return fail(g, err)
+	}
 	opts.NoColor = opts.NoColor || g.getenv("NO_COLOR") != ""
 	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
@@ -196,6 +200,19 @@ func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Opti
 		}
 	}
 	return code
+}
+
+// needTerminal refuses to draw the navigator anywhere but on a terminal:
+// into a pipe or a file it would only write escape sequences. A popup's
+// panemap runs on the popup's own terminal, so it passes.
+func needTerminal(g *globals) error {
+	for _, s := range []any{g.stdin, g.stdout} {
+		f, ok := s.(term.File)
+		if !ok || !term.IsTerminal(f.Fd()) {
+			return errors.New("the navigator needs a terminal on its input and output; run it in one, or from a tmux key binding (panemap help popup)")
+		}
+	}
+	return nil
 }
 
 // inSessionPane reports whether panemap runs in a pane of session sid on
