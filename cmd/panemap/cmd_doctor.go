@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os/exec"
 
@@ -15,7 +16,9 @@ func doctorCommand() command {
 	return command{
 		name:    "doctor",
 		summary: "check tmux, which server panemap would use and why, and whether popups work",
-		run:     runDoctor,
+		about: `Prints one line per check; a failed check says how to fix it. Exits 0 when all is well, 1 when
+something needs fixing. With -L, -S or -t it checks that server and window.`,
+		define: func(*flag.FlagSet) runFunc { return runDoctor },
 	}
 }
 
@@ -37,7 +40,7 @@ func (d *doctor) bad(fix, format string, a ...any) {
 
 func runDoctor(ctx context.Context, g *globals, args []string) int {
 	if len(args) > 0 {
-		return usageError(g, fmt.Errorf("doctor takes no arguments, got %s", tmux.Quote(args[0])))
+		return usageError(g, fmt.Errorf("unexpected argument %s: doctor takes none", tmux.Quote(args[0])))
 	}
 	d := &doctor{g: g}
 	d.check(ctx)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/term"
+
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
@@ -19,8 +20,18 @@ func navigatorCommand() command {
 	return command{
 		name:    "",
 		summary: "open the navigator on the current window (in a popup when run in one of its panes)",
-		usage:   "[--width W --height H --border STYLE] [--edge wrap|stop] [--esc revert|keep] [--color auto|never]",
-		run:     runNavigator,
+		about: `Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.
+It needs a terminal; from a script or a key binding, use panemap popup.
+Each flag overrides its tmux option (see panemap --help) for this run.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			nf := defineNavigatorFlags(fs)
+			return func(ctx context.Context, g *globals, args []string) int {
+				if err := nf.check(args); err != nil {
+					return usageError(g, err)
+				}
+				return runNavigator(ctx, g, nf)
+			}
+		},
 	}
 }
 
@@ -31,31 +42,30 @@ type navigatorFlags struct {
 	client  string
 }
 
-func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]byte) (int, error) }) (*navigatorFlags, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// defineNavigatorFlags defines the settings' flags, and the hidden flags
+// the key bindings pass.
+func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
 	nf := &navigatorFlags{given: settingFlags(fs)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if nf.client != "" {
-		if _, err := tmux.ParseTarget(nf.client); err != nil {
-			return nil, fmt.Errorf("--client: %w", err)
-		}
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0)))
-	}
-	return nf, checkFlags(nf.given)
+	hide(fs, "in-popup", "client")
+	return nf
 }
 
-func runNavigator(ctx context.Context, g *globals, args []string) int {
-	nf, err := parseNavigatorFlags("panemap", args, g.stderr)
-	if err != nil {
-		return usageError(g, err)
+// check refuses bad flag values and any argument.
+func (nf *navigatorFlags) check(args []string) error {
+	if nf.client != "" {
+		if _, err := tmux.ParseTarget(nf.client); err != nil {
+			return fmt.Errorf("--client: %w", err)
+		}
 	}
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected argument %s", tmux.Quote(args[0]))
+	}
+	return checkFlags(nf.given)
+}
+
+func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	navigatorRuntime()
 	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
 		return openInPopup(ctx, g, nf, sid, wid)
@@ -290,10 +300,13 @@ func fail(g *globals, err error) int {
 	return 1
 }
 
+// usageError reports a bad flag, value or argument on one line, says
+// where the usage is, and exits 2.
 func usageError(g *globals, err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	help := "panemap --help"
+	if g.command != "" {
+		help = "panemap help " + g.command
 	}
-	fmt.Fprintf(g.stderr, "panemap: %v\n", err)
+	fmt.Fprintf(g.stderr, "%s: %v\nRun '%s' for usage.\n", strings.TrimSpace("panemap "+g.command), err, help)
 	return 2
 }

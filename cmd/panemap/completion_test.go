@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// helpFlag is a flag line of Go's flag package's usage: "  -name ...".
-var helpFlag = regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`)
+// helpFlag is a line of a help page's Flags section: "  --name ...".
+var helpFlag = regexp.MustCompile(`(?m)^  --([a-z][a-z-]*)`)
 
 // TestCompletionFlagsMatchHelp: the scripts offer exactly the flags each
 // command parses, as its --help lists them.
@@ -100,7 +100,7 @@ func TestBashCompletion(t *testing.T) {
 		{"panemap --bor", "--border"},
 		{"panemap --border r", "rounded"},
 		{"panemap popup --border do", "double"},
-		{"panemap popup --c", "--color --client"},
+		{"panemap popup --c", "--client --color"},
 		{"panemap mcp --", "--list-tools --no-content --read-only"},
 		{"panemap --edge ", "wrap stop"},
 		{"panemap --width ", ""},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
@@ -19,11 +18,8 @@ func runHelp(g *globals, args []string) int {
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {
-		fmt.Fprintf(g.stderr, "panemap: unknown command %s\n", tmux.Quote(args[0]))
-		return 2
+		return usageError(g, fmt.Errorf("unknown command %s", tmux.Quote(args[0])))
 	}
-	label := strings.TrimSpace("panemap " + cmd.name)
-	fmt.Fprintf(g.stdout, "%s — %s\n\nUsage: %s %s\n", label, cmd.summary, label, cmd.usage)
-	fmt.Fprintf(g.stdout, "\nMore: %s --help\n", label)
+	printCommandHelp(g.stdout, cmd)
 	return 0
 }
