@@ -52,12 +52,18 @@ func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 // go to stderr, which MCP clients keep as the server's log.
 func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 	readOnly, noContent, listTools := f.readOnly, f.noContent, f.listTools
+	sock, err := g.socket()
+	if err != nil {
+		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
+		return 2
+	}
 	opts := mcp.Options{
 		ReadOnly:      *readOnly,
 		NoContent:     *noContent,
 		DefaultWindow: g.target,
 		Version:       strings.TrimPrefix(versionString(), "panemap "),
 		Logger:        mcpLogger(g),
+		NoServerHint:  noServerHint(sock),
 	}
 	if *listTools {
 		tools, err := mcp.Tools(opts)
@@ -85,13 +91,27 @@ func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
 		return 1
 	}
-	sock, _ := g.socket()
 	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent)
 	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout); err != nil {
 		opts.Logger.Error("panemap mcp stopped", "error", err)
 		return 1
 	}
 	return 0
+}
+
+// noServerHint is what a call that finds no tmux server adds to its
+// error. Without -L, -S or $TMUX the server asked is tmux's default, which
+// is most often because the MCP client passed panemap only the few
+// variables the official SDKs' stdio transports pass (HOME, LOGNAME, PATH,
+// SHELL, TERM, USER) and so not the TMUX of the tmux it runs in.
+func noServerHint(sock tmux.Socket) string {
+	if sock.Source != "default" {
+		return ""
+	}
+	return "panemap mcp had no TMUX in its environment: " +
+		"if the MCP client runs inside tmux, pass TMUX and TMUX_PANE in this server's env " +
+		"(MCP clients pass their servers only HOME, LOGNAME, PATH, SHELL, TERM and USER unless told more); " +
+		"for another server, start panemap mcp with -L NAME or -S PATH (panemap help mcp)"
 }
 
 // mcpLogger logs to stderr at info level, or debug with PANEMAP_LOG=debug.
