@@ -44,6 +44,12 @@ func TestEveryCommandsHelp(t *testing.T) {
 			t.Errorf("%s --help offers the hidden --client:\n%s", label, first)
 		}
 	}
+	_, general, _ := cli(t, nil, "--help")
+	for _, args := range [][]string{{"-h"}, {"help"}, {"help", "--help"}} {
+		if code, out, errs := cli(t, nil, args...); code != 0 || out != general || errs != "" {
+			t.Errorf("panemap %q: code %d, stderr %q, and not the --help page:\n%s", args, code, errs, out)
+		}
+	}
 	_, out, _ := cli(t, nil, "help", "mcp")
 	for _, want := range []string{"--read-only", "--list-tools", "PANEMAP_LOG=debug", "TMUX and TMUX_PANE"} {
 		if !strings.Contains(out, want) {

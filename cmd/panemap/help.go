@@ -8,7 +8,7 @@ import (
 
 // runHelp prints general usage, or one command's usage.
 func runHelp(g *globals, args []string) int {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		printUsage(g.stdout)
 		return 0
 	}
