@@ -99,10 +99,7 @@ func printFlag(w io.Writer, typed, usage string) {
 // and the completions never offer to a person.
 type hiddenFlag struct{ flag.Value }
 
-func (h hiddenFlag) IsBoolFlag() bool {
-	b, ok := h.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
-}
+func (h hiddenFlag) IsBoolFlag() bool { return isBoolValue(h.Value) }
 
 // hide marks the named flags of fs hidden.
 func hide(fs *flag.FlagSet, names ...string) {
@@ -118,8 +115,10 @@ func isHidden(f *flag.Flag) bool {
 }
 
 // isBool reports whether a flag takes no value.
-func isBool(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+func isBool(f *flag.Flag) bool { return isBoolValue(f.Value) }
+
+func isBoolValue(v flag.Value) bool {
+	b, ok := v.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
 
