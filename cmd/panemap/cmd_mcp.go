@@ -52,11 +52,7 @@ func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 // go to stderr, which MCP clients keep as the server's log.
 func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 	readOnly, noContent, listTools := f.readOnly, f.noContent, f.listTools
-	sock, err := g.socket()
-	if err != nil {
-		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
-		return 2
-	}
+	sock, _ := g.socket() // checked with the flags
 	opts := mcp.Options{
 		ReadOnly:      *readOnly,
 		NoContent:     *noContent,
