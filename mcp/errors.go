@@ -22,11 +22,16 @@ type ErrorMeta struct {
 // read and act on. The details go in _meta, never in structuredContent:
 // clients validate structuredContent against the output schema even on
 // errors, and the TypeScript client throws when it does not match.
-func errorResult(err error) *sdkmcp.CallToolResult {
+// A call that finds no tmux server gets noServerHint after its message.
+func errorResult(err error, noServerHint string) *sdkmcp.CallToolResult {
 	e := tmux.AsError(err)
+	text := e.Message
+	if e.Kind == tmux.KindServerGone && noServerHint != "" {
+		text += ". " + noServerHint
+	}
 	return &sdkmcp.CallToolResult{
 		IsError: true,
-		Content: []sdkmcp.Content{&sdkmcp.TextContent{Text: e.Message}},
+		Content: []sdkmcp.Content{&sdkmcp.TextContent{Text: text}},
 		Meta: sdkmcp.Meta{ErrorMetaKey: ErrorMeta{
 			Kind:      e.Kind,
 			Retryable: e.Retryable(),

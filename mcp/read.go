@@ -11,6 +11,7 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -140,7 +141,7 @@ func (h *handlers) searchPanes(ctx context.Context, a args) (string, any, error)
 	}
 	v := searchView{Matches: []matchView{}, Panes: f.Panes, Truncated: f.Truncated}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d matching line(s) in %d pane(s) searched", len(f.Matches), f.Panes)
+	fmt.Fprintf(&b, "%s in %s searched", plural.Count(len(f.Matches), "matching line", "matching lines"), plural.Count(f.Panes, "pane", "panes"))
 	if f.Truncated {
 		fmt.Fprintf(&b, " (more than %d: the rest left out)", maxMatches)
 	}
@@ -199,7 +200,7 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 			last, sent = p, time.Now()
 			_ = req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{ProgressToken: token,
 				Progress: p, Total: float64(ms),
-				Message: fmt.Sprintf("waiting for %s in %s: %d look(s), no match yet", tmux.Quote(re.String()), pane, looks)})
+				Message: fmt.Sprintf("waiting for %s in %s: %s, no match yet", tmux.Quote(re.String()), pane, plural.Count(looks, "look", "looks"))})
 		}
 	}
 	w, err := h.read.Wait(ctx, pane, re, time.Duration(ms)*time.Millisecond, progress)

@@ -72,6 +72,9 @@ func TestSearchPanes(t *testing.T) {
 	if len(v.Matches) != 2 || v.Matches[0].Pane != p || v.Matches[0].Text != "step-5" || v.Matches[1].Line != 77-52 || v.Panes != 1 || v.Truncated {
 		t.Errorf("search: %+v", v)
 	}
+	if !strings.Contains(text, "2 matching lines in 1 pane searched:") {
+		t.Errorf("text %q does not count in English", text)
+	}
 	if !strings.Contains(text, p+" line 25: step-77") {
 		t.Errorf("text %q", text)
 	}

@@ -40,6 +40,9 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to the protocol's stdout.
 	Logger *slog.Logger
+	// NoServerHint follows the message of a call that finds no tmux
+	// server: how to point this server at the right one.
+	NoServerHint string
 }
 
 const instructions = "panemap controls the panes of a tmux server. Pane ids look like %3 and window ids like @1; " +

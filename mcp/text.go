@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/geometry"
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -132,7 +133,7 @@ func listText(v listView, l *tmuxctl.Listing) string {
 		}
 	}
 	if l.Truncated {
-		fmt.Fprintf(&b, "\nTruncated: %d pane(s) listed; raise limit or narrow with session or window to see the rest.", l.Panes)
+		fmt.Fprintf(&b, "\nTruncated: %s listed; raise limit or narrow with session or window to see the rest.", plural.Count(l.Panes, "pane", "panes"))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -66,7 +66,7 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 		}
 		if err != nil {
 			h.log.Info("tool call failed", "tool", name, "kind", tmux.KindOf(err), "error", err)
-			return errorResult(err), nil
+			return errorResult(err, h.opts.NoServerHint), nil
 		}
 		h.log.Debug("tool call", "tool", name)
 		return &sdkmcp.CallToolResult{

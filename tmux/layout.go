@@ -10,7 +10,7 @@ import (
 // geometry.Scale).
 type Rect struct{ Left, Top, Width, Height int }
 
-// ParseLayout reads a tmux layout string ("b25d,80x24,0,0{40x24,0,0,1,...}")
+// ParseLayout reads a tmux layout string ("b25e,80x24,0,0{40x24,0,0,1,...}")
 // and returns the geometry of each pane by its number (the digits of its
 // %id). tmux 3.7+ may append a floating-pane section starting with '<';
 // it is accepted and ignored, and the floating panes' cells in the tree,

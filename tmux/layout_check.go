@@ -88,7 +88,7 @@ func CheckLayout(s string) (LayoutShape, error) {
 func (c *layoutChecker) checksum() error {
 	s := c.s
 	if len(s) < 5 || s[4] != ',' || !isHex4(s[:4]) {
-		return c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25d,80x24,0,0,1"`)
+		return c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25e,80x24,0,0,1"`)
 	}
 	want, _ := strconv.ParseUint(s[:4], 16, 16) // %hx: either case
 	if got := LayoutChecksum(s[5:]); uint16(want) != got {

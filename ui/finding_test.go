@@ -71,7 +71,7 @@ func TestFindTypesAndJumps(t *testing.T) {
 		}
 	}
 	h.typeText(" in module q")
-	if scr := h.screen(); !strings.Contains(scr, "1 matches in 1 panes") || h.m.quitting {
+	if scr := h.screen(); !strings.Contains(scr, "1 match in 1 pane") || h.m.quitting {
 		t.Errorf("q typed in the query acted, or the query did not narrow:\n%s", scr)
 	}
 	h.keys("enter")
@@ -88,7 +88,7 @@ func TestFindSmartCaseAndChoice(t *testing.T) {
 	h, _, _ := findHarness(t)
 	h.keys("/")
 	h.typeText("Error")
-	if scr := h.screen(); !strings.Contains(scr, "1 matches in 1 panes") || strings.Contains(scr, "disk full") {
+	if scr := h.screen(); !strings.Contains(scr, "1 match in 1 pane") || strings.Contains(scr, "disk full") {
 		t.Errorf("Error matched regardless of case:\n%s", scr)
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})

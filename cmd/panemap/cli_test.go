@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"strings"
 	"testing"
 
@@ -21,6 +22,20 @@ func cli(t *testing.T, env map[string]string, args ...string) (code int, stdout,
 	getenv := func(k string) string { return env[k] }
 	code = run(context.Background(), args, strings.NewReader(""), &out, &errb, getenv)
 	return code, out.String(), errb.String()
+}
+
+// navigatorFlagsOf parses the navigator's flags.
+func navigatorFlagsOf(t *testing.T, args ...string) *navigatorFlags {
+	t.Helper()
+	fs := flag.NewFlagSet("panemap", flag.ContinueOnError)
+	nf := defineNavigatorFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	if err := nf.check(fs.Args()); err != nil {
+		t.Fatal(err)
+	}
+	return nf
 }
 
 func TestGlobalFlags(t *testing.T) {
@@ -43,7 +58,7 @@ func TestGlobalFlags(t *testing.T) {
 		{[]string{"popup", "--width", "80%; kill-server"}, 2, `invalid popup size "80%; kill-server"`, ""},
 		{[]string{"--edge", "sideways"}, 2, `invalid edge "sideways"`, ""},
 		{[]string{"popup", "--border", "fancy"}, 2, `invalid popup border "fancy"`, ""},
-		{[]string{"doctor", "extra"}, 2, `doctor takes no arguments, got "extra"`, ""},
+		{[]string{"doctor", "extra"}, 2, `unexpected argument "extra"`, ""},
 	} {
 		code, out, errs := cli(t, nil, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.errHas) || !strings.Contains(out, tc.outHas) {
@@ -71,10 +86,7 @@ func TestSettingsFromTmuxOptionsAndFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nf, err := parseNavigatorFlags("panemap", []string{"--esc", "revert"}, &bytes.Buffer{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	nf := navigatorFlagsOf(t, "--esc", "revert")
 	var warn bytes.Buffer
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)
 	want := settings{Width: "70%", Height: "75%", Border: "rounded", Edge: "stop", Esc: "revert", Color: "auto", Step: "2", Preview: "on"}
@@ -99,7 +111,7 @@ func TestDoctor(t *testing.T) {
 	}
 	absent := tmuxtest.UniqueName("pmnone")
 	code, out, _ = cli(t, nil, "-L", absent, "doctor")
-	if code != 1 || !strings.Contains(out, "no tmux server is running") || !strings.Contains(out, "fix: start tmux") {
+	if code != 1 || !strings.Contains(out, "no tmux server is running") || !strings.Contains(out, "fix: start tmux") || !strings.Contains(out, "1 problem found.") {
 		t.Errorf("absent server: code %d\n%s", code, out)
 	}
 }
@@ -109,5 +121,18 @@ func TestDoctorWithClient(t *testing.T) {
 	code, out, _ := cli(t, nil, "-L", n.Inner.Name, "doctor")
 	if code != 0 || !strings.Contains(out, "it would open on client") || !strings.Contains(out, "All good.") {
 		t.Errorf("code %d\n%s", code, out)
+	}
+}
+
+// TestNavigatorNeedsTerminal: without a terminal on stdin and stdout the
+// navigator and the demo say so and fail, writing nothing on stdout
+// (before, they drew escape sequences into a pipe and exited 0).
+func TestNavigatorNeedsTerminal(t *testing.T) {
+	srv := tmuxtest.Start(t, 0, 0)
+	for _, args := range [][]string{{"-L", srv.Name}, {"-L", srv.Name, "-t", "main:0"}, {"demo"}} {
+		code, out, errs := cli(t, nil, args...)
+		if code == 0 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "needs a terminal") {
+			t.Errorf("panemap %q: code %d\nstdout: %q\nstderr: %q", args, code, out, errs)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"flag"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"text/template"
@@ -25,8 +24,11 @@ func completionCommand() command {
 	return command{
 		name:    "completion",
 		summary: "print the shell completion script for bash, zsh or fish",
-		usage:   strings.Join(completionShells, "|"),
-		run:     runCompletion,
+		args:    strings.Join(completionShells, "|"),
+		about: `Install: panemap completion bash > ~/.local/share/bash-completion/completions/panemap,
+panemap completion zsh > "${fpath[1]}/_panemap", or
+panemap completion fish > ~/.config/fish/completions/panemap.fish.`,
+		define: func(*flag.FlagSet) runFunc { return runCompletion },
 	}
 }
 
@@ -120,25 +122,13 @@ func commandFlagLists(cmds []completedCommand) [][]completedFlag {
 	return out
 }
 
-// commandFlags are the flags the command of that name parses (see its
-// run function): the navigator's settings for the commands that show the
-// navigator, and each command's own.
+// commandFlags are the flags of the command of that name that a person
+// is offered: those its help lists, never the hidden ones.
 func commandFlags(name string) []completedFlag {
+	cmd, _ := lookupCommand(name)
 	var flags []completedFlag
-	switch name {
-	case "", "demo", "popup":
-		for _, d := range settingDefs() {
-			flags = append(flags, completedFlag{Name: d.name, Value: true, Values: settingValues(d.name)})
-		}
-	}
-	switch name {
-	case "", "demo":
-		flags = append(flags, completedFlag{Name: "in-popup"}, completedFlag{Name: "client", Value: true})
-	case "popup":
-		flags = append(flags, completedFlag{Name: "client", Value: true})
-	case "mcp":
-		fs, _ := mcpFlagSet(io.Discard)
-		fs.VisitAll(func(f *flag.Flag) { flags = append(flags, completedFlag{Name: f.Name}) })
+	for _, f := range visibleFlags(cmd) {
+		flags = append(flags, completedFlag{Name: f.Name, Value: !isBool(f), Values: settingValues(f.Name)})
 	}
 	return flags
 }

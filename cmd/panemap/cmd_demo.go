@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 
@@ -15,18 +16,30 @@ func demoCommand() command {
 	return command{
 		name:    "demo",
 		summary: "try the navigator on a throwaway tmux server with a sample layout",
-		usage:   "[navigator settings]",
-		run:     runDemo,
+		about: `Starts a private tmux server with a few windows of sample panes, opens the navigator on it in
+this terminal, and removes the server when the navigator closes: nothing of your own tmux is
+touched. -L, -S and -t do not apply.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			given := settingFlags(fs)
+			return func(ctx context.Context, g *globals, args []string) int {
+				if len(args) > 0 {
+					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
+				}
+				if err := checkFlags(given); err != nil {
+					return usageError(g, err)
+				}
+				return runDemo(ctx, g, given)
+			}
+		},
 	}
 }
 
-func runDemo(ctx context.Context, g *globals, args []string) int {
-	nf, err := parseNavigatorFlags("panemap demo", args, g.stderr)
-	if err != nil {
-		return usageError(g, err)
-	}
+func runDemo(ctx context.Context, g *globals, given map[string]*string) int {
 	if g.socketName != "" || g.socketPath != "" || g.target != "" {
 		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
+	}
+	if err := needTerminal(g); err != nil {
+		return fail(g, err)
 	}
 	if _, err := transport.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
@@ -38,6 +51,6 @@ func runDemo(ctx context.Context, g *globals, args []string) int {
 	defer srv.Close()
 	client := tmuxctl.Open(g.options(srv.Socket, tmux.Env{}))
 	defer client.Close()
-	st := loadSettings(ctx, nil, "", nf.given, g.stderr)
+	st := loadSettings(ctx, nil, "", given, g.stderr)
 	return navigate(ctx, g, client, srv.Session, srv.Window, st, nil, "")
 }

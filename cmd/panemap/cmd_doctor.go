@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os/exec"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/transport"
@@ -14,7 +16,9 @@ func doctorCommand() command {
 	return command{
 		name:    "doctor",
 		summary: "check tmux, which server panemap would use and why, and whether popups work",
-		run:     runDoctor,
+		about: `Prints one line per check; a failed check says how to fix it. Exits 0 when all is well, 1 when
+something needs fixing. With -L, -S or -t it checks that server and window.`,
+		define: func(*flag.FlagSet) runFunc { return runDoctor },
 	}
 }
 
@@ -36,12 +40,12 @@ func (d *doctor) bad(fix, format string, a ...any) {
 
 func runDoctor(ctx context.Context, g *globals, args []string) int {
 	if len(args) > 0 {
-		return usageError(g, fmt.Errorf("doctor takes no arguments, got %s", tmux.Quote(args[0])))
+		return usageError(g, fmt.Errorf("unexpected argument %s: doctor takes none", tmux.Quote(args[0])))
 	}
 	d := &doctor{g: g}
 	d.check(ctx)
 	if d.problems > 0 {
-		fmt.Fprintf(g.stdout, "\n%d problem(s) found.\n", d.problems)
+		fmt.Fprintf(g.stdout, "\n%s found.\n", plural.Count(d.problems, "problem", "problems"))
 		return 1
 	}
 	fmt.Fprintln(g.stdout, "\nAll good.")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,26 +12,35 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
 )
 
 func mcpCommand() command {
 	return command{
 		name:    "mcp",
 		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label) over MCP on stdio",
-		usage:   "[--read-only] [--no-content] [--list-tools]",
-		run:     runMCP,
+		about: `Serves MCP on stdin/stdout; logs go to stderr (PANEMAP_LOG=debug: a line per call). -t sets the
+window list_panes shows when a call names none.
+Without -L or -S it uses the tmux in $TMUX, else tmux's default server. An MCP client that
+passes its server only a few variables (HOME, LOGNAME, PATH, SHELL, TERM, USER, as the official
+SDKs' stdio transports do) must pass TMUX and TMUX_PANE in the server's env, or give -L or -S.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			f := defineMCPFlags(fs)
+			return func(ctx context.Context, g *globals, args []string) int {
+				if len(args) > 0 {
+					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
+				}
+				return runMCP(ctx, g, f)
+			}
+		},
 	}
 }
 
 // mcpFlags are panemap mcp's own flags.
 type mcpFlags struct{ readOnly, noContent, listTools *bool }
 
-// mcpFlagSet defines panemap mcp's flags (the completions list them from
-// here too).
-func mcpFlagSet(w io.Writer) (*flag.FlagSet, mcpFlags) {
-	fs := flag.NewFlagSet("panemap mcp", flag.ContinueOnError)
-	fs.SetOutput(w)
-	return fs, mcpFlags{
+func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
+	return mcpFlags{
 		readOnly:  fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)"),
 		noContent: fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)"),
 		listTools: fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),
@@ -42,34 +50,16 @@ func mcpFlagSet(w io.Writer) (*flag.FlagSet, mcpFlags) {
 // runMCP serves MCP on stdin/stdout until the client closes stdin or a
 // signal cancels ctx. stdout carries the protocol and nothing else; logs
 // go to stderr, which MCP clients keep as the server's log.
-func runMCP(ctx context.Context, g *globals, args []string) int {
-	fs, f := mcpFlagSet(g.stderr)
+func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 	readOnly, noContent, listTools := f.readOnly, f.noContent, f.listTools
-	fs.Usage = func() {
-		fmt.Fprintln(g.stderr, "Usage: panemap [-L socket-name | -S socket-path] [-t target-window] mcp [--read-only] [--no-content] [--list-tools]")
-		fmt.Fprintln(g.stderr)
-		fmt.Fprintln(g.stderr, "Serves MCP on stdin/stdout. -t sets the window list_panes shows when a call names none.")
-		fmt.Fprintln(g.stderr, "Set PANEMAP_LOG=debug for a log line per call on stderr.")
-		fmt.Fprintln(g.stderr)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(g.stderr, "panemap mcp: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-
+	sock, _ := g.socket() // checked with the flags
 	opts := mcp.Options{
 		ReadOnly:      *readOnly,
 		NoContent:     *noContent,
 		DefaultWindow: g.target,
 		Version:       strings.TrimPrefix(versionString(), "panemap "),
 		Logger:        mcpLogger(g),
+		NoServerHint:  noServerHint(sock),
 	}
 	if *listTools {
 		tools, err := mcp.Tools(opts)
@@ -97,13 +87,27 @@ func runMCP(ctx context.Context, g *globals, args []string) int {
 		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
 		return 1
 	}
-	sock, _ := g.socket()
 	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent)
 	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout); err != nil {
 		opts.Logger.Error("panemap mcp stopped", "error", err)
 		return 1
 	}
 	return 0
+}
+
+// noServerHint is what a call that finds no tmux server adds to its
+// error. Without -L, -S or $TMUX the server asked is tmux's default, which
+// is most often because the MCP client passed panemap only the few
+// variables the official SDKs' stdio transports pass (HOME, LOGNAME, PATH,
+// SHELL, TERM, USER) and so not the TMUX of the tmux it runs in.
+func noServerHint(sock tmux.Socket) string {
+	if sock.Source != "default" {
+		return ""
+	}
+	return "panemap mcp had no TMUX in its environment: " +
+		"if the MCP client runs inside tmux, pass TMUX and TMUX_PANE in this server's env " +
+		"(MCP clients pass their servers only HOME, LOGNAME, PATH, SHELL, TERM and USER unless told more); " +
+		"for another server, start panemap mcp with -L NAME or -S PATH (panemap help mcp)"
 }
 
 // mcpLogger logs to stderr at info level, or debug with PANEMAP_LOG=debug.

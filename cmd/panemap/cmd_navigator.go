@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
+
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
@@ -18,8 +20,18 @@ func navigatorCommand() command {
 	return command{
 		name:    "",
 		summary: "open the navigator on the current window (in a popup when run in one of its panes)",
-		usage:   "[--width W --height H --border STYLE] [--edge wrap|stop] [--esc revert|keep] [--color auto|never]",
-		run:     runNavigator,
+		about: `Without -L or -S, panemap talks to the tmux it runs inside ($TMUX), else tmux's default server.
+It needs a terminal; from a script or a key binding, use panemap popup.
+Each flag overrides its tmux option (see panemap --help) for this run.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			nf := defineNavigatorFlags(fs)
+			return func(ctx context.Context, g *globals, args []string) int {
+				if err := nf.check(args); err != nil {
+					return usageError(g, err)
+				}
+				return runNavigator(ctx, g, nf)
+			}
+		},
 	}
 }
 
@@ -30,31 +42,30 @@ type navigatorFlags struct {
 	client  string
 }
 
-func parseNavigatorFlags(name string, args []string, stderr interface{ Write([]byte) (int, error) }) (*navigatorFlags, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// defineNavigatorFlags defines the settings' flags, and the hidden flags
+// the key bindings pass.
+func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
 	nf := &navigatorFlags{given: settingFlags(fs)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if nf.client != "" {
-		if _, err := tmux.ParseTarget(nf.client); err != nil {
-			return nil, fmt.Errorf("--client: %w", err)
-		}
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0)))
-	}
-	return nf, checkFlags(nf.given)
+	hide(fs, "in-popup", "client")
+	return nf
 }
 
-func runNavigator(ctx context.Context, g *globals, args []string) int {
-	nf, err := parseNavigatorFlags("panemap", args, g.stderr)
-	if err != nil {
-		return usageError(g, err)
+// check refuses bad flag values and any argument.
+func (nf *navigatorFlags) check(args []string) error {
+	if nf.client != "" {
+		if _, err := tmux.ParseTarget(nf.client); err != nil {
+			return fmt.Errorf("--client: %w", err)
+		}
 	}
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected argument %s", tmux.Quote(args[0]))
+	}
+	return checkFlags(nf.given)
+}
+
+func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	navigatorRuntime()
 	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
 		return openInPopup(ctx, g, nf, sid, wid)
@@ -187,6 +198,9 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 
 // runUI runs the navigator with opts and reports how it ended.
 func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Options) int {
+	if err := needTerminal(g); err != nil {
+		return fail(g, err)
+	}
 	opts.NoColor = opts.NoColor || g.getenv("NO_COLOR") != ""
 	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
@@ -196,6 +210,19 @@ func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Opti
 		}
 	}
 	return code
+}
+
+// needTerminal refuses to draw the navigator anywhere but on a terminal:
+// into a pipe or a file it would only write escape sequences. A popup's
+// panemap runs on the popup's own terminal, so it passes.
+func needTerminal(g *globals) error {
+	for _, s := range []any{g.stdin, g.stdout} {
+		f, ok := s.(term.File)
+		if !ok || !term.IsTerminal(f.Fd()) {
+			return errors.New("the navigator needs a terminal on its input and output; run it in one, or from a tmux key binding (panemap help popup)")
+		}
+	}
+	return nil
 }
 
 // inSessionPane reports whether panemap runs in a pane of session sid on
@@ -273,10 +300,13 @@ func fail(g *globals, err error) int {
 	return 1
 }
 
+// usageError reports a bad flag, value or argument on one line, says
+// where the usage is, and exits 2.
 func usageError(g *globals, err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	help := "panemap --help"
+	if g.command != "" {
+		help = "panemap help " + g.command
 	}
-	fmt.Fprintf(g.stderr, "panemap: %v\n", err)
+	fmt.Fprintf(g.stderr, "%s: %v\nRun '%s' for usage.\n", strings.TrimSpace("panemap "+g.command), err, help)
 	return 2
 }

@@ -13,30 +13,31 @@ func popupCommand() command {
 	return command{
 		name:    "popup",
 		summary: "open the navigator in a tmux popup (for scripts, and bindings such as bind-key G run-shell -b 'panemap popup')",
-		usage:   "[--client NAME] [--width W] [--height H] [--border STYLE] [navigator settings]",
-		run:     runPopup,
+		about: `Asks tmux for the window (-t, else the current one) and opens the navigator on it in a
+display-popup on a client of its session; exits with the navigator's exit code. It needs no
+terminal of its own. The popup's size and border come from the flags, else the tmux options.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			given := settingFlags(fs)
+			clientName := fs.String("client", "", "the tmux `client` to show the popup on (default: the session's most recently active client)")
+			return func(ctx context.Context, g *globals, args []string) int {
+				if len(args) > 0 {
+					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
+				}
+				if err := checkFlags(given); err != nil {
+					return usageError(g, err)
+				}
+				if *clientName != "" {
+					if _, err := tmux.ParseTarget(*clientName); err != nil {
+						return fail(g, err)
+					}
+				}
+				return runPopup(ctx, g, given, *clientName)
+			}
+		},
 	}
 }
 
-func runPopup(ctx context.Context, g *globals, args []string) int {
-	fs := flag.NewFlagSet("panemap popup", flag.ContinueOnError)
-	fs.SetOutput(g.stderr)
-	given := settingFlags(fs)
-	clientName := fs.String("client", "", "tmux client to show the popup on (default: the session's most recently active client)")
-	if err := fs.Parse(args); err != nil {
-		return usageError(g, err)
-	}
-	if fs.NArg() > 0 {
-		return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(fs.Arg(0))))
-	}
-	if err := checkFlags(given); err != nil {
-		return usageError(g, err)
-	}
-	if *clientName != "" {
-		if _, err := tmux.ParseTarget(*clientName); err != nil {
-			return fail(g, err)
-		}
-	}
+func runPopup(ctx context.Context, g *globals, given map[string]*string, clientName string) int {
 	if sid, wid, ok := g.idsTarget(); ok {
 		// The key binding's ids, or the run-shell job's session: one
 		// tmux command list, then display-popup.
@@ -48,12 +49,12 @@ func runPopup(ctx context.Context, g *globals, args []string) int {
 		o.DeferDial = true // a launcher attaches no control client
 		client := tmuxctl.Open(o)
 		defer client.Close()
-		return launchPopup(ctx, g, client, sid, wid, *clientName, given)
+		return launchPopup(ctx, g, client, sid, wid, clientName, given)
 	}
 	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
 		return fail(g, err)
 	}
 	defer client.Close()
-	return launchPopup(ctx, g, client, sid, wid, *clientName, given)
+	return launchPopup(ctx, g, client, sid, wid, clientName, given)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,9 +12,18 @@ import (
 type command struct {
 	name    string
 	summary string
-	usage   string // the flags and arguments after the name
-	run     func(ctx context.Context, g *globals, args []string) int
+	args    string // the arguments after the flags, for the usage line
+	about   string // what else its help says
+	// define defines the command's own flags on fs and returns the command
+	// bound to them; runCommand parses them, then runs it with the
+	// arguments left.
+	define func(fs *flag.FlagSet) runFunc
 }
+
+type runFunc func(ctx context.Context, g *globals, args []string) int
+
+// label is how the command is called: "panemap popup".
+func (c command) label() string { return strings.TrimSpace("panemap " + c.name) }
 
 // commands lists the subcommands; "" is the navigator itself.
 func commands() []command {
@@ -50,12 +60,7 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Global flags, spelled as tmux spells them:")
-	fmt.Fprintln(w, "  -L NAME   tmux socket name (as tmux -L)")
-	fmt.Fprintln(w, "  -S PATH   tmux socket path (as tmux -S)")
-	fmt.Fprintln(w, "  -t TARGET window to show, e.g. work:2 (as tmux -t)")
-	fmt.Fprintln(w, "  -V        print the version")
-	fmt.Fprintln(w, "  -h        this help; panemap help COMMAND for one command")
+	printGlobalFlags(w)
 	fmt.Fprintln(w)
 	printSettings(w)
 	fmt.Fprintln(w)

@@ -9,10 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
-// helpFlag is a flag line of Go's flag package's usage: "  -name ...".
-var helpFlag = regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`)
+// helpFlag is a line of a help page's Flags section: "  --name ...".
+var helpFlag = regexp.MustCompile(`(?m)^  --([a-z][a-z-]*)`)
 
 // TestCompletionFlagsMatchHelp: the scripts offer exactly the flags each
 // command parses, as its --help lists them.
@@ -100,23 +102,76 @@ func TestBashCompletion(t *testing.T) {
 		{"panemap --bor", "--border"},
 		{"panemap --border r", "rounded"},
 		{"panemap popup --border do", "double"},
-		{"panemap popup --c", "--color --client"},
+		{"panemap popup --c", "--client --color"},
 		{"panemap mcp --", "--list-tools --no-content --read-only"},
 		{"panemap --edge ", "wrap stop"},
 		{"panemap --width ", ""},
 		{"panemap completion ", "bash zsh fish"},
 		{"panemap help na", "navigator"},
+		// The hidden flags the key bindings pass are never offered.
+		{"panemap --in", ""},
+		{"panemap --cl", ""},
+		{"panemap demo --cl", ""},
 	} {
-		words := strings.Split(tc.line, " ")
-		quoted := make([]string, len(words))
-		for i, w := range words {
-			quoted[i] = "'" + w + "'"
+		out, err := bashComplete(bash, script, tc.line, []string{"PATH=/usr/bin:/bin"}) // no tmux server is asked
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", tc.line, err, out)
 		}
-		prog := "source " + script + "\nCOMP_WORDS=(" + strings.Join(quoted, " ") + ")\n" +
-			"COMP_CWORD=" + strconv.Itoa(len(words)-1) + "\n_panemap\necho \"${COMPREPLY[*]}\"\n"
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", prog)
-		cmd.Env = []string{"PATH=/usr/bin:/bin"} // no tmux server is asked
-		out, err := cmd.CombinedOutput()
+		if got := strings.TrimSpace(string(out)); got != tc.want {
+			t.Errorf("completing %q: got %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// bashComplete completes line (the words before the cursor, the last
+// one being completed) as bash would, with COMP_WORDS and COMP_CWORD set.
+func bashComplete(bash, script, line string, env []string) ([]byte, error) {
+	words := strings.Split(line, " ")
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = "'" + w + "'"
+	}
+	prog := "source " + script + "\nCOMP_WORDS=(" + strings.Join(quoted, " ") + ")\n" +
+		"COMP_CWORD=" + strconv.Itoa(len(words)-1) + "\n_panemap\necho \"${COMPREPLY[*]}\"\n"
+	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", prog)
+	cmd.Env = env
+	return cmd.CombinedOutput()
+}
+
+// TestBashCompletionAsksTheNamedServer: -t and --client complete from the
+// server -L or -S names, before or after the command. The tmux the script
+// finds first in PATH runs the real one only when told a server, and
+// answers "default:9" otherwise, so the test never asks the default
+// server.
+func TestBashCompletionAsksTheNamedServer(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("bash is needed to test the bash completion: %v", err)
+	}
+	real, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed")
+	}
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("new-window", "-d", "-t", "main:1")
+	bin := t.TempDir()
+	wrapper := "#!/bin/sh\ncase \" $* \" in *\" -L\"* | *\" -S\"*) exec " + real + " \"$@\" ;; esac\necho default:9\n"
+	if err := os.WriteFile(filepath.Join(bin, "tmux"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PATH=" + bin + ":/usr/bin:/bin"}
+	script := completionScript(t, "bash")
+	for _, tc := range []struct{ line, want string }{
+		{"panemap -t ", "default:9"},
+		{"panemap -L " + srv.Name + " -t ", "main:0 main:1"},
+		{"panemap -L" + srv.Name + " -t main:1", "main:1"},
+		{"panemap -S " + srv.SocketPath() + " popup -t ", "main:0 main:1"},
+		{"panemap popup -L " + srv.Name + " -t ", "main:0 main:1"},
+		{"panemap popup --L " + srv.Name + " -t m", "main:0 main:1"},
+		{"panemap -L " + srv.Name + " popup --client ", ""}, // no client is attached
+		{"panemap popup --client ", "default:9"},
+	} {
+		out, err := bashComplete(bash, script, tc.line, env)
 		if err != nil {
 			t.Fatalf("%q: %v\n%s", tc.line, err, out)
 		}

@@ -19,6 +19,7 @@ type globals struct {
 	target     string // -t
 	help       bool
 	version    bool
+	command    string // the command being run, for its usage errors
 	env        tmux.Env
 	getenv     func(string) string
 	control    tmux.ControlPolicy // from PANEMAP_CONTROL
@@ -69,20 +70,29 @@ func parseGlobals(args []string, getenv func(string) string) (*globals, []string
 		}
 		*dst = val
 	}
+	if err := g.check(); err != nil {
+		return nil, nil, err
+	}
+	return g, args[i:], nil
+}
+
+// check validates the global flags and the environment, once before the
+// command and again after its flags (which may repeat the global ones).
+func (g *globals) check() error {
 	if g.target != "" {
 		if _, err := tmux.ParseTarget(g.target); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if _, err := g.socket(); err != nil {
-		return nil, nil, err
+		return err
 	}
-	policy, err := tmux.ParseControlPolicy(getenv("PANEMAP_CONTROL"))
+	policy, err := tmux.ParseControlPolicy(g.getenv("PANEMAP_CONTROL"))
 	if err != nil {
-		return nil, nil, fmt.Errorf("PANEMAP_CONTROL: %w", err)
+		return fmt.Errorf("PANEMAP_CONTROL: %w", err)
 	}
 	g.control = policy
-	return g, args[i:], nil
+	return nil
 }
 
 // socket is the tmux server the flags and environment point at.

@@ -2,14 +2,13 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
 
 // runHelp prints general usage, or one command's usage.
 func runHelp(g *globals, args []string) int {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		printUsage(g.stdout)
 		return 0
 	}
@@ -19,11 +18,8 @@ func runHelp(g *globals, args []string) int {
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {
-		fmt.Fprintf(g.stderr, "panemap: unknown command %s\n", tmux.Quote(args[0]))
-		return 2
+		return usageError(g, fmt.Errorf("unknown command %s", tmux.Quote(args[0])))
 	}
-	label := strings.TrimSpace("panemap " + cmd.name)
-	fmt.Fprintf(g.stdout, "%s — %s\n\nUsage: %s %s\n", label, cmd.summary, label, cmd.usage)
-	fmt.Fprintf(g.stdout, "\nMore: %s --help\n", label)
+	printCommandHelp(g.stdout, cmd)
 	return 0
 }

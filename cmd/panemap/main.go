@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 func main() {
@@ -26,9 +28,7 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	g, rest, err := parseGlobals(args, getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "panemap: %v\n", err)
-		fmt.Fprintln(stderr, "Run 'panemap --help' for usage.")
-		return 2
+		return usageError(&globals{stderr: stderr}, err)
 	}
 	g.stdin, g.stdout, g.stderr = stdin, stdout, stderr
 	if g.help {
@@ -48,9 +48,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {
-		fmt.Fprintf(stderr, "panemap: unknown command %q\n", name)
-		fmt.Fprintln(stderr, "Run 'panemap --help' for usage.")
-		return 2
+		return usageError(g, fmt.Errorf("unknown command %s", tmux.Quote(name)))
 	}
-	return cmd.run(ctx, g, rest)
+	return runCommand(ctx, g, cmd, rest)
 }

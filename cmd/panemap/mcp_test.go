@@ -70,7 +70,14 @@ func connectMCP(t *testing.T, socket string, args ...string) (*sdkmcp.ClientSess
 // connectMCPEnv is connectMCP with the server's environment given.
 func connectMCPEnv(t *testing.T, socket string, env []string, args ...string) (*sdkmcp.ClientSession, *syncBuffer) {
 	t.Helper()
-	cmd := exec.Command(tmuxtest.Panemap(t), append([]string{"-L", socket, "mcp"}, args...)...)
+	return connectMCPArgs(t, env, append([]string{"-L", socket, "mcp"}, args...)...)
+}
+
+// connectMCPArgs starts panemap with these arguments and environment, and
+// connects the go-sdk client to it.
+func connectMCPArgs(t *testing.T, env []string, args ...string) (*sdkmcp.ClientSession, *syncBuffer) {
+	t.Helper()
+	cmd := exec.Command(tmuxtest.Panemap(t), args...)
 	cmd.Env = env
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr

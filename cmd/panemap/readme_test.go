@@ -4,11 +4,8 @@ package main
 // can run here is run, the way a newcomer would run it.
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -86,9 +83,6 @@ func TestReadmeShellCommands(t *testing.T) {
 				// one every test here uses.
 			case line == "go run ./cmd/panemap demo":
 				t.Run("demo", func(t *testing.T) { readmeDemo(t, line) })
-			case strings.HasPrefix(line, "claude mcp add panemap -- "):
-				argv := strings.Fields(strings.TrimPrefix(line, "claude mcp add panemap -- "))
-				t.Run("claude", func(t *testing.T) { mcpAnswersInitialize(t, argv[0], argv[1:]) })
 			default:
 				t.Errorf("README shell command %q is not covered by this test", line)
 			}
@@ -115,49 +109,10 @@ func readmeDemo(t *testing.T, line string) {
 	waitExited(t, outer, pane, line)
 }
 
-// mcpAnswersInitialize runs an MCP client snippet's command line with the
-// built panemap on PATH and checks that it answers initialize.
-func mcpAnswersInitialize(t *testing.T, command string, args []string) {
-	t.Helper()
-	if command != "panemap" {
-		t.Fatalf("snippet runs %q, not panemap", command)
-	}
-	srv := tmuxtest.Start(t, 0, 0)
-	cmd := exec.Command(tmuxtest.Panemap(t), append([]string{"-L", srv.Name}, args...)...)
-	cmd.Env = append(tmuxtest.Env(), "PATH="+binPath(t))
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	_, _ = io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"readme-test","version":"0"}}}`+"\n")
-	lines := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		if sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	select {
-	case line := <-lines:
-		var resp struct {
-			ID     int `json:"id"`
-			Result struct {
-				ServerInfo struct{ Name string } `json:"serverInfo"`
-			} `json:"result"`
-		}
-		if err := json.Unmarshal([]byte(line), &resp); err != nil || resp.ID != 1 || resp.Result.ServerInfo.Name == "" {
-			t.Fatalf("initialize answer %q (%v)", line, err)
-		}
-	case <-time.After(wait):
-		t.Fatal("no answer to initialize")
-	}
-}
-
-var tomlCommand = regexp.MustCompile(`(?m)^command = "([^"]+)"\s*\nargs = \[([^\]]*)\]`)
+var (
+	tomlCommand = regexp.MustCompile(`(?m)^command = "([^"]+)"\s*\nargs = \[([^\]]*)\]`)
+	tomlEnvVars = regexp.MustCompile(`(?m)^env_vars = \[([^\]]*)\]`)
+)
 
 func TestReadmeMCPSnippets(t *testing.T) {
 	n := 0
@@ -175,8 +130,9 @@ func TestReadmeMCPSnippets(t *testing.T) {
 			}
 			for key, servers := range cfg {
 				var entry struct {
-					Command json.RawMessage `json:"command"`
-					Args    []string        `json:"args"`
+					Command json.RawMessage   `json:"command"`
+					Args    []string          `json:"args"`
+					Env     map[string]string `json:"env"`
 				}
 				if err := json.Unmarshal(servers["panemap"], &entry); err != nil {
 					t.Fatalf("%s.panemap: %v", key, err)
@@ -193,23 +149,28 @@ func TestReadmeMCPSnippets(t *testing.T) {
 					command, entry.Args = zed.Path, zed.Args
 				}
 				n++
-				t.Run(key, func(t *testing.T) { mcpAnswersInitialize(t, command, entry.Args) })
+				t.Run(key, func(t *testing.T) { snippetServes(t, command, entry.Args, entry.Env, nil) })
 			}
 		case "toml":
 			m := tomlCommand.FindStringSubmatch(text)
 			if m == nil {
 				t.Fatalf("README toml block has no command/args:\n%s", text)
 			}
-			var args []string
+			var args, forwarded []string
 			if err := json.Unmarshal([]byte("["+m[2]+"]"), &args); err != nil {
 				t.Fatal(err)
 			}
+			if e := tomlEnvVars.FindStringSubmatch(text); e != nil {
+				if err := json.Unmarshal([]byte("["+e[1]+"]"), &forwarded); err != nil {
+					t.Fatal(err)
+				}
+			}
 			n++
-			t.Run("codex", func(t *testing.T) { mcpAnswersInitialize(t, m[1], args) })
+			t.Run("codex", func(t *testing.T) { snippetServes(t, m[1], args, nil, forwarded) })
 		}
 	}
-	if n < 4 {
-		t.Errorf("found %d MCP client snippets in the README, want the Codex, generic, VS Code and Zed ones", n)
+	if n < 6 {
+		t.Errorf("found %d MCP client snippets in the README, want the Claude Code, Codex, Gemini, Cursor, VS Code and Zed ones", n)
 	}
 }
 

@@ -231,10 +231,7 @@ func TestRearrangeResizeStepInvalid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nf, err := parseNavigatorFlags("panemap", nil, &strings.Builder{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	nf := navigatorFlagsOf(t)
 	var warn strings.Builder
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)
 	if st.Step != "2" {

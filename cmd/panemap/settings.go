@@ -47,15 +47,15 @@ func settingDefs() []settingDef {
 	}
 	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
 	return []settingDef{
-		{"width", "80%", "popup width: cells (100) or percent (80%)", size, func(s *settings) *string { return &s.Width }},
-		{"height", "75%", "popup height: cells or percent", size, func(s *settings) *string { return &s.Height }},
-		{"border", "rounded", "popup border: " + strings.Join(tmuxctl.BorderStyles, ", "),
+		{"width", "80%", "popup `width`: cells (100) or percent (80%)", size, func(s *settings) *string { return &s.Width }},
+		{"height", "75%", "popup `height`: cells or percent", size, func(s *settings) *string { return &s.Height }},
+		{"border", "rounded", "popup border `style`: " + strings.Join(tmuxctl.BorderStyles, ", "),
 			func(v string) error { _, err := tmuxctl.ParseBorder(v); return err }, func(s *settings) *string { return &s.Border }},
 		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", oneOf("edge", "wrap", "stop"), func(s *settings) *string { return &s.Edge }},
 		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
 		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
 		{"preview", "on", "each box shows its pane's live screen (on), or its command, path and title (off)", oneOf("preview", "on", "off"), func(s *settings) *string { return &s.Preview }},
-		{"resize-step", "2", "cells a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
+		{"resize-step", "2", "`cells` a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
 	}
 }
 
@@ -158,7 +158,7 @@ func (st settings) asFlags() []string {
 func printSettings(w io.Writer) {
 	fmt.Fprintln(w, "Settings (flag, tmux option, default):")
 	for _, d := range settingDefs() {
-		fmt.Fprintf(w, "  --%-11s %-21s %-8s %s\n", d.name, optionName(d.name), d.def, d.usage)
+		fmt.Fprintf(w, "  --%-11s %-21s %-8s %s\n", d.name, optionName(d.name), d.def, strings.ReplaceAll(d.usage, "`", ""))
 	}
 	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding.\n", pluginDefaultKey)
 }

@@ -18,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
@@ -211,11 +212,11 @@ func (m Model) View() string {
 	case m.index == nil:
 		count = "reading the panes…"
 	case m.input.Value() == "":
-		count = fmt.Sprintf("%d panes: type to find", m.index.Len())
+		count = plural.Count(m.index.Len(), "pane", "panes") + ": type to find"
 	default:
-		count = fmt.Sprintf("%d matches in %d panes", len(m.result.Matches), m.result.Panes)
+		count = plural.Count(len(m.result.Matches), "match", "matches") + " in " + plural.Count(m.result.Panes, "pane", "panes")
 		if m.result.Truncated {
-			count = fmt.Sprintf("first %d matches", len(m.result.Matches))
+			count = "first " + plural.Count(len(m.result.Matches), "match", "matches")
 		}
 	}
 	head := m.input.View() + "  " + st.Count.Render(count)

@@ -35,10 +35,13 @@ func TestRowsShowTheMatch(t *testing.T) {
 		t.Errorf("a control character reached the view: %q", v)
 	}
 	scr := ansi.Strip(v)
-	for _, want := range []string{"2 matches in 1 panes", "title", "needle here", "-1 "} {
+	for _, want := range []string{"2 matches in 1 pane", "title", "needle here", "-1 "} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("view lacks %q:\n%s", want, scr)
 		}
+	}
+	if strings.Contains(scr, "1 panes") {
+		t.Errorf("the count is not in the singular:\n%s", scr)
 	}
 	if lines := strings.Split(v, "\n"); len(lines) != 10 {
 		t.Errorf("%d lines, want 10", len(lines))
