@@ -21,6 +21,10 @@ type Result struct {
 	// Window holds that pane alone, after a swap op.Pane alone.
 	Window *tmux.Window
 	Pane   tmux.Pane
+	// Was is, for a resize or a move with no session, the window op.Pane
+	// was in just before the change, read in the same command list: what
+	// changed, and what became of the window a pane left.
+	Was *tmux.Window
 }
 
 // Act makes one change, op, and answers with what it did. All of it is

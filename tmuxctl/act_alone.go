@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"strings"
 
@@ -32,12 +33,28 @@ func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	return c.actAndRead(ctx, op)
 }
 
-// actAndRead runs op's script and reads its answer.
+// actAndRead runs op's script and reads its answer: for a resize or a
+// move, the pane's window before it too (Result.Was).
 func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	target := op.from()
-	out, err := c.script(ctx, append(op.script(""), op.answerCmds()...)...)
+	var cmds [][]string
+	nonce := ""
+	if op.Kind == OpResize || op.Kind == OpMove {
+		nonce = rand.Text()
+		cmds = append(readWindowCmds(target), answerMarker(nonce))
+	}
+	cmds = append(cmds, op.script("")...)
+	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
 	if err != nil {
 		return Result{}, c.opErr(op, err)
+	}
+	var r Result
+	if nonce != "" {
+		parts := splitMarkers(out, nonce, "")
+		if r.Was, err = oneWindow(parts[0], target); err != nil {
+			return Result{}, err
+		}
+		out = parts[1]
 	}
 	if strings.HasPrefix(out, misfitLine+"\n") {
 		return Result{}, &tmux.Error{Kind: tmux.KindGone, Value: target, Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", target, tmux.Quote(op.Layout))}
@@ -46,7 +63,7 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := Result{Window: w}
+	r.Window = w
 	id := op.Pane
 	if op.Kind == OpSelect {
 		a, ok := w.ActivePane()
