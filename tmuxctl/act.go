@@ -31,7 +31,9 @@ type Result struct {
 // one command list (one tmux process, or one control-mode round trip),
 // in which tmux decides what depends on its state at that moment (which
 // pane is active, which is at an edge, whether a window has a last
-// pane), and the reads of the answer.
+// pane), and the reads of the answer; only a restore that moves panes
+// between windows takes steps, and a layout string is checked against a
+// read of its window first.
 //
 // Given session s (the navigator), it answers with s's state just before
 // and just after the change; when the change fails, Before may still be
