@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 type titleView struct {
@@ -21,10 +22,11 @@ func (h *handlers) setPaneTitle(ctx context.Context, a args) (string, any, error
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	p, err := h.c.SetPaneTitle(ctx, pane, a.str("title"))
+	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: pane, Text: a.str("title")})
 	if err != nil {
 		return "", nil, err
 	}
+	p := r.Pane
 	return fmt.Sprintf("%s is now titled %s", p.ID, tmux.Quote(p.Title)), titleView{Pane: p.ID, WindowID: p.WindowID, Title: p.Title}, nil
 }
 
@@ -42,10 +44,11 @@ func (h *handlers) renameWindow(ctx context.Context, a args) (string, any, error
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	w, err := h.c.RenameWindow(ctx, win, a.str("name"))
+	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: win, Text: a.str("name")})
 	if err != nil {
 		return "", nil, err
 	}
+	w := r.Window
 	return fmt.Sprintf("window %s is now named %s (automatic-rename off)", w.ID, tmux.Quote(w.Name)),
 		nameView{WindowID: w.ID, SessionID: w.SessionID, Name: w.Name}, nil
 }

@@ -61,27 +61,17 @@ func (h *handlers) resizePane(ctx context.Context, a args) (string, any, error) 
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
+	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: r.pane, Dir: r.dir, Cells: r.cells})
+	if err != nil {
+		return "", nil, err
+	}
 	// The size before, for the text: tmux stops at the window's edges
 	// and at the neighbours' smallest size, so a resize may change less
 	// than asked, or nothing, and the model should know which.
-	before, err := h.c.WindowOf(ctx, r.pane)
-	if err != nil {
-		return "", nil, err
-	}
-	was, known := before.Pane(r.pane)
-	w, err := h.c.ResizePane(ctx, r.pane, r.dir, r.cells)
-	if err != nil {
-		return "", nil, err
-	}
-	p, ok := w.Pane(r.pane)
-	if !ok {
-		return "", nil, tmux.Gone("pane", string(r.pane))
-	}
+	p, w := res.Pane, res.Window
+	was, _ := res.Was.Pane(r.pane)
 	v := resizeView{paneView: viewPane(ctx, h.c, p), Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height, Layout: w.Layout}
-	if !known { // it moved windows between the two reads
-		return resizeText(r, nil, p, w, v), v, nil
-	}
-	return resizeText(r, &was, p, w, v), v, nil
+	return resizeText(r, was, p, w, v), v, nil
 }
 
 // layoutArgs is select_layout's arguments, validated.
@@ -110,7 +100,7 @@ func (h *handlers) selectLayout(ctx context.Context, a args) (string, any, error
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	w, err := h.c.SelectLayout(ctx, r.window, r.layout)
+	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: r.window, Layout: r.layout})
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindInvalidInput {
 			// The ids were checked above: what is left is the layout
@@ -119,6 +109,7 @@ func (h *handlers) selectLayout(ctx context.Context, a args) (string, any, error
 		}
 		return "", nil, err
 	}
+	w := res.Window
 	v := layoutView{WindowID: w.ID, Layout: w.Layout, Width: w.Width, Height: w.Height, Zoomed: w.Zoomed, Panes: []layoutPane{}}
 	for _, p := range w.Panes {
 		v.Panes = append(v.Panes, layoutPane{ID: p.ID, Index: p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height, Active: p.Active})
@@ -163,20 +154,13 @@ func (h *handlers) movePane(ctx context.Context, a args) (string, any, error) {
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	// Where the pane is before, to say whether it moved and what became
-	// of the window it left.
-	from, err := h.c.WindowOf(ctx, r.pane)
+	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: r.pane, Window: r.to})
 	if err != nil {
 		return "", nil, err
 	}
-	w, err := h.c.MovePane(ctx, r.pane, r.to)
-	if err != nil {
-		return "", nil, err
-	}
-	p, ok := w.Pane(r.pane)
-	if !ok {
-		return "", nil, tmux.Gone("pane", string(r.pane))
-	}
+	// Where the pane was before says whether it moved and what became of
+	// the window it left.
+	p, w, from := res.Pane, res.Window, res.Was
 	v := moveView{
 		paneView:  viewPane(ctx, h.c, p),
 		SessionID: w.SessionID, WindowIndex: w.Index, WindowName: w.Name,

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) {
@@ -18,12 +19,12 @@ func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) 
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	p, err := h.c.SelectPane(ctx, pane, dir)
+	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: pane, Dir: dir})
 	if err != nil {
 		return "", nil, err
 	}
-	v := viewPane(ctx, h.c, p)
-	return selectText(pane, dir, p, v), v, nil
+	v := viewPane(ctx, h.c, r.Pane)
+	return selectText(pane, dir, r.Pane, v), v, nil
 }
 
 func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
@@ -38,10 +39,10 @@ func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	p, err := h.c.SwapPane(ctx, src, dst)
+	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: src, With: dst})
 	if err != nil {
 		return "", nil, err
 	}
-	v := viewPane(ctx, h.c, p)
-	return swapText(src, dst, p, v), v, nil
+	v := viewPane(ctx, h.c, r.Pane)
+	return swapText(src, dst, r.Pane, v), v, nil
 }

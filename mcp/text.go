@@ -32,14 +32,10 @@ func swapText(src, dst tmux.PaneID, p tmux.Pane, v paneView) string {
 	return fmt.Sprintf("Swapped pane %s with pane %s: %s is now at index %d of window %s%s.", src, dst, p.ID, p.Index, p.WindowID, describePane(v))
 }
 
-// resizeText says what resize_pane changed; was is the pane before, or
-// nil when it moved windows between the two reads.
-func resizeText(r resizeArgs, was *tmux.Pane, p tmux.Pane, w *tmux.Window, v resizeView) string {
+// resizeText says what resize_pane changed; was is the pane before.
+func resizeText(r resizeArgs, was, p tmux.Pane, w *tmux.Window, v resizeView) string {
 	var b strings.Builder
 	switch {
-	case was == nil:
-		fmt.Fprintf(&b, "Resized pane %s %s by up to %d: it is now %dx%d at %d,%d in window %s%s.",
-			p.ID, r.dir, r.cells, p.Width, p.Height, p.Left, p.Top, w.ID, describePane(v.paneView))
 	case was.Width == p.Width && was.Height == p.Height && was.Left == p.Left && was.Top == p.Top:
 		fmt.Fprintf(&b, "Pane %s stays %dx%d at %d,%d in window %s%s: tmux could not move its border %s (no pane shares a border with it that way, or the panes on the other side are at their smallest).",
 			p.ID, p.Width, p.Height, p.Left, p.Top, w.ID, describePane(v.paneView), r.dir)

@@ -19,7 +19,9 @@
 //
 // [Region] picks which part of a pane to show in a smaller box, with
 // tmux's choose-tree rule, and [Screen.Equal] lets the map skip panes whose
-// screen did not change.
+// screen did not change. [Lines] reads a capture as plain lines of text,
+// with every escape sequence and control character dropped, for find and
+// the agents' readers (package panetext).
 //
 // The package keeps the SGR attributes tmux's capture can carry (tmux's
 // grid.c, grid_string_cells_code: bold, faint, italic, underline and its

@@ -155,9 +155,6 @@ func (s *State) Window(id WindowID) (*Window, bool) {
 	return nil, false
 }
 
-// CurrentWindow is the session's current window.
-func (s *State) CurrentWindow() (*Window, bool) { return s.Window(s.Current) }
-
 // FindPane looks a pane up in every window of the state.
 func (s *State) FindPane(id PaneID) (Pane, *Window, bool) {
 	for _, w := range s.AllWindows() {

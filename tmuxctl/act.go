@@ -9,23 +9,51 @@ import (
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
-// Act makes one change to session s between two reads of it, and answers
-// with the state just before and just after. All of it is one command
-// list (one tmux process, or one control-mode round trip), in which tmux
-// decides what depends on its state at that moment (which pane is active,
-// which is at an edge, whether a window has a last pane).
+// Result is what Act answers with.
+type Result struct {
+	// Before and After are session s's state just before and just after
+	// the change, when Act is given a session; After is nil when the
+	// change failed.
+	Before, After *tmux.State
+	// Window is, when Act is given no session, the window the op's
+	// target is in afterwards, and Pane the pane the op is about in it:
+	// for a select the pane tmux landed on, else op.Pane. After a select
+	// Window holds that pane alone, after a swap op.Pane alone.
+	Window *tmux.Window
+	Pane   tmux.Pane
+	// Was is, for a resize or a move with no session, the window op.Pane
+	// was in just before the change, read in the same command list: what
+	// changed, and what became of the window a pane left.
+	Was *tmux.Window
+}
+
+// Act makes one change, op, and answers with what it did. All of it is
+// one command list (one tmux process, or one control-mode round trip),
+// in which tmux decides what depends on its state at that moment (which
+// pane is active, which is at an edge, whether a window has a last
+// pane), and the reads of the answer; only a restore that moves panes
+// between windows takes steps, and a layout string is checked against a
+// read of its window first.
 //
-// When the change fails, before may still be set and after is nil.
-func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, after *tmux.State, err error) {
+// Given session s (the navigator), it answers with s's state just before
+// and just after the change; when the change fails, Before may still be
+// set. Given "" (the MCP tools, with no session in view), it answers
+// with the window the op leaves its target in (see Result), and a move
+// out to a new window makes it in the pane's own session.
+func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, error) {
+	if s == "" {
+		return c.actAlone(ctx, op)
+	}
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
-		return nil, nil, err
+		return Result{}, err
 	}
 	if err := op.check(); err != nil {
-		return nil, nil, err
+		return Result{}, err
 	}
+	var err error
 	if op.Kind == OpJump && op.Client == "" {
 		if op.Client, err = c.ClientOf(ctx, s); err != nil {
-			return nil, nil, err
+			return Result{}, err
 		}
 	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
@@ -42,43 +70,45 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (before, afte
 	out, err := c.script(ctx, cmds...)
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
 	before, readErr := stateFromParts(s, parts[0], parts[1])
+	r := Result{Before: before}
 	switch {
 	case readErr != nil && err != nil: // the session itself is gone, or tmux
-		return nil, nil, c.nameGone(err, string(s))
+		return Result{}, c.nameGone(err, string(s))
 	case readErr != nil:
-		return nil, nil, readErr
+		return Result{}, readErr
 	case err != nil: // the change failed
-		return before, nil, c.nameGone(err, op.from())
-	case op.Kind == OpRestore && restoring.Positions(before) != restoring.Positions(op.From):
+		return r, c.opErr(op, err)
+	case op.Kind == OpRestore && restoring.Positions(r.Before) != restoring.Positions(op.From):
 		// The panes moved since the caller's read: the guarded swaps
 		// did not run. Restore reads and works it out again.
 		if _, err := c.restoreAll(ctx, op.Want, op.Names); err != nil {
-			return before, nil, err
+			return r, err
 		}
-		after, err = c.ReadState(ctx, s)
-		return before, after, err
+		r.After, err = c.ReadState(ctx, s)
+		return r, err
 	}
-	after, err = stateFromParts(s, parts[3], parts[4])
-	return before, after, err
+	r.After, err = stateFromParts(s, parts[3], parts[4])
+	return r, err
 }
 
 // restoreInSteps is a restore that moves panes between windows: reads
 // between its steps (see restoreAll). after.Recreated names the windows
 // it had to recreate.
-func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmux.State, names map[string]bool) (*tmux.State, *tmux.State, error) {
-	before, err := c.ReadState(ctx, s)
-	if err != nil {
-		return nil, nil, err
+func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmux.State, names map[string]bool) (Result, error) {
+	var r Result
+	var err error
+	if r.Before, err = c.ReadState(ctx, s); err != nil {
+		return Result{}, err
 	}
 	recreated, err := c.restoreAll(ctx, want, names)
 	if err != nil {
-		return before, nil, err
+		return r, err
 	}
-	after, err := c.ReadState(ctx, s)
-	if after != nil {
-		after.Recreated = recreated
+	r.After, err = c.ReadState(ctx, s)
+	if r.After != nil {
+		r.After.Recreated = recreated
 	}
-	return before, after, err
+	return r, err
 }
 
 // foreignCmd reads the marked pane's window and panes, when there is a

@@ -33,7 +33,8 @@ func TestActNamesAndRestore(t *testing.T) {
 		}
 
 		hostile := `#(touch /tmp/pwned) #{session_name} 'q";x ✓`
-		_, after, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: win, Text: hostile})
+		r, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: win, Text: hostile})
+		after := r.After
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +44,7 @@ func TestActNamesAndRestore(t *testing.T) {
 		if w, _ := after.Window(win); w.Name != hostile || w.AutoRename {
 			t.Errorf("renamed: the read after says %q (automatic-rename %v)", w.Name, w.AutoRename)
 		}
-		if _, _, err = c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: tmux.PaneID(g[0]), Text: hostile}); err != nil {
+		if _, err = c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: tmux.PaneID(g[0]), Text: hostile}); err != nil {
 			t.Fatal(err)
 		}
 		if got := srv.Display(g[0], "#{pane_title}"); got != hostile {
@@ -59,7 +60,7 @@ func TestActNamesAndRestore(t *testing.T) {
 			{Kind: tmuxctl.OpSetTitle, Pane: tmux.PaneID(g[0]), Text: `back\slash`},
 			{Kind: tmuxctl.OpRenameWindow, Window: "main", Text: "x"},
 		} {
-			if _, _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {
+			if _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {
 				t.Errorf("%q: %v, want invalid input", op.Text, err)
 			}
 		}
@@ -69,7 +70,7 @@ func TestActNamesAndRestore(t *testing.T) {
 			t.Fatal(err)
 		}
 		names := map[string]bool{string(win): true, g[0]: true}
-		if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: now, Want: initial, Names: names}); err != nil {
+		if _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: now, Want: initial, Names: names}); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := srv.Display(string(win), "#{window_name}|#{automatic-rename}"), w0.Name+"|1"; got != want {
@@ -104,7 +105,7 @@ func TestRestoreNamesKeepsLocalOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: now, Want: initial, Names: map[string]bool{string(win): true}}); err != nil {
+	if _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: now, Want: initial, Names: map[string]bool{string(win): true}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := srv.Display(string(win), "#{window_name}|#{automatic-rename}"); got != "kept|0" {
@@ -124,11 +125,11 @@ func TestJumpRefusals(t *testing.T) {
 		{Kind: tmuxctl.OpJump, Session: "main", Window: win, Client: "/dev/pts/1"},
 		{Kind: tmuxctl.OpJump, Session: sid, Window: "1", Client: "/dev/pts/1"},
 	} {
-		if _, _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {
+		if _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("%+v: %v, want invalid input", op, err)
 		}
 	}
-	_, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpJump, Session: sid, Window: win})
+	_, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpJump, Session: sid, Window: win})
 	if err == nil || !strings.Contains(err.Error(), "no tmux client is attached") {
 		t.Errorf("a jump with no client attached: %v", err)
 	}

@@ -135,7 +135,8 @@ func TestActOneProcess(t *testing.T) {
 					op.Want = initial
 				}
 				calls := len(counter.Calls())
-				before, after, err := c.Act(ctx(t), sid, op)
+				r, err := c.Act(ctx(t), sid, op)
+				before, after := r.Before, r.After
 				if err != nil {
 					t.Fatalf("%s: %v", tc.name, err)
 				}
@@ -185,7 +186,7 @@ func TestActRestoreAfterOutsideChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		srv.Must("swap-pane", "-d", "-s", g[1], "-t", g[2]) // behind the caller's back
-		if _, _, err := c.Act(ctx(t), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: seen, Want: initial}); err != nil {
+		if _, err := c.Act(ctx(t), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: seen, Want: initial}); err != nil {
 			t.Fatal(err)
 		}
 		now, _ := c.ReadState(ctx(t), sid)

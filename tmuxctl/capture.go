@@ -2,16 +2,50 @@ package tmuxctl
 
 import (
 	"context"
+	"crypto/rand"
+	"slices"
+	"strings"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/capture"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
-// CapturePanes captures every listed pane as the user sees it, in one
-// round trip where the panes fit in one command list (see
-// capture.Panes).
+// Capturing what panes show: one command list captures many panes, with
+// what each needs on the tmux version it runs on worked out inside tmux
+// (see capture_cmds.go), and the answer is split safely however hostile
+// the panes' text is (capture_parse.go). Package panetext reads pane text
+// for the navigator and the MCP tools through these.
+
+// CapturePanes captures every listed pane in one command list (one tmux
+// process over exec, one round trip over control mode), or, for more
+// panes than one command list can carry, one per dozen or so (see
+// maxCaptureList). Every id is
+// validated before tmux sees any; an invalid one fails the whole call.
+// A pane that no longer exists is left out of the answer (that is not an
+// error), and so is one that changed size while it was captured (tmux
+// 3.2 and 3.3 in copy mode only; capture it again). The answer is in the
+// order of panes, without duplicates. It fails only when tmux cannot be
+// asked (KindServerGone) or refuses outright.
+//
+// Text is Height lines, each ending in "\n", exactly as `capture-pane -e
+// -p` prints them (SGR kept, trailing spaces cut; see cmds.go for
+// what differs between versions). In copy mode and view mode it is the
+// part of the history the mode is scrolled to (exact from tmux 3.6), and
+// the cursor is the mode's. Other modes (tree-mode, clock-mode…) draw a
+// screen of their own that capture-pane cannot read: Text is the pane's
+// screen beneath, Mode names the mode and the cursor is hidden.
+//
+// Pane text is hostile input: it may print escape sequences and lines
+// that look like anything, including the markers that split the answer.
+// The markers carry a fresh random nonce that no pane can know, and each
+// pane's text is taken by its known line count (see splitCaptures).
+// capture-pane's output is printed raw on every version: tmux 3.4 and
+// 3.5a pass display-message and list output through vis(3) (see
+// tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
+// and the headers hold nothing vis(3) would change.
 func (c *Client) CapturePanes(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
-	return capture.Panes(ctx, c.readScript, panes)
+	_, screens, err := c.capturePanesAfter(ctx, nil, panes)
+	return screens, err
 }
 
 // readScript runs a read-only script (see script.go): one whose answer
@@ -21,11 +55,111 @@ func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error
 	return c.t.RunScript(ctx, true, cmds...)
 }
 
-// CaptureHistory and CaptureSince: see capture.History and capture.Since.
-func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]capture.Lines, error) {
-	return capture.History(ctx, c.readScript, panes, back)
+// capturePanesAfter is CapturePanes with lead, read-only commands of the caller's, run
+// first in the same command list, and their output: one tmux process
+// then answers both (the navigator's poll reads the session and its
+// panes' screens at once). With lead, the call fails when tmux refuses
+// any of it, a pane gone included. Lead's output must not hold the
+// capture's markers, which no tmux output can: their nonce is fresh.
+func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes []tmux.PaneID) (string, []tmux.PaneScreen, error) {
+	want, err := distinctPanes(panes)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(want) == 0 {
+		if len(lead) == 0 {
+			return "", nil, nil
+		}
+		out, err := c.readScript(ctx, lead)
+		return out, nil, err
+	}
+	nonce := rand.Text()
+	leadSize := 0
+	if len(lead) > 0 {
+		line, _ := transport.CommandLine(lead)
+		leadSize = len(line)
+	}
+	var leadOut string
+	var screens []tmux.PaneScreen
+	for i, part := range batches(want, leadSize, func(part []tmux.PaneID) [][]string { return captureCmds(part, nonce) }) {
+		cmds := captureCmds(part, nonce)
+		if i == 0 && len(lead) > 0 {
+			cmds = append(slices.Clip(lead), cmds...)
+		}
+		out, err := c.readScript(ctx, cmds)
+		// A pane that went away between its header and its capture
+		// (possible only where the capture waits for run-shell -C) fails
+		// that inserted command and nothing else: its header without
+		// text is left out.
+		if err != nil && (tmux.KindOf(err) != tmux.KindGone || i == 0 && len(lead) > 0) {
+			return "", nil, err
+		}
+		if i == 0 && len(lead) > 0 {
+			leadOut, out = cutLead(out, captureMarker(nonce))
+		}
+		screens = append(screens, splitCaptures(out, nonce, part)...)
+	}
+	return leadOut, screens, nil
 }
 
-func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (capture.Lines, bool, error) {
-	return capture.Since(ctx, c.readScript, pane, first)
+// cutLead splits out before its first line that starts with marker.
+func cutLead(out, marker string) (lead, rest string) {
+	if strings.HasPrefix(out, marker) {
+		return "", out
+	}
+	if i := strings.Index(out, "\n"+marker); i >= 0 {
+		return out[:i+1], out[i+1:]
+	}
+	return out, ""
+}
+
+// maxCaptureList is the most a capture command list may take: a tmux
+// client sends its command line to the server in one message of at most
+// 16 kB (MAX_IMSGSIZE), and refuses a longer one ("command too long").
+// Each pane takes about 1.2 kB, so a window of up to a dozen panes is
+// one command list; a bigger one is several, run one after another.
+const maxCaptureList = 14 * 1024
+
+// batches cuts panes into runs whose command lists (as cmds makes them)
+// each fit in maxCaptureList, the first after leadSize bytes of other
+// commands.
+func batches(panes []tmux.PaneID, leadSize int, cmds func([]tmux.PaneID) [][]string) [][]tmux.PaneID {
+	var out [][]tmux.PaneID
+	start, size := 0, leadSize
+	// A pane's commands differ from another's only by its id, so their
+	// length is that of any pane's with an id as long: quoting a dozen
+	// kB of commands per pane to learn it was a good part of the
+	// previews' CPU.
+	sizes := map[int]int{}
+	for i, p := range panes {
+		n, ok := sizes[len(p)]
+		if !ok {
+			line, _ := transport.CommandLine(cmds([]tmux.PaneID{p}))
+			n = len(line)
+			sizes[len(p)] = n
+		}
+		if i > start && size+n > maxCaptureList {
+			out = append(out, panes[start:i])
+			start, size = i, 0
+		}
+		size += n
+	}
+	return append(out, panes[start:])
+}
+
+// distinctPanes is panes without repeats, in order, once each is checked
+// to be a canonical pane id (only those reach tmux).
+func distinctPanes(panes []tmux.PaneID) ([]tmux.PaneID, error) {
+	want := make([]tmux.PaneID, 0, len(panes))
+	seen := make(map[tmux.PaneID]bool, len(panes))
+	for _, p := range panes {
+		if _, err := tmux.ParsePaneID(string(p)); err != nil {
+			return nil, err
+		}
+		if !seen[p] {
+			seen[p] = true
+			want = append(want, p)
+		}
+	}
+	return want, nil
 }

@@ -55,8 +55,8 @@ func readWindowCmds(target string) [][]string {
 }
 
 // readWindow reads one window and its panes. target must be a validated id.
-func (c *Client) readWindow(ctx context.Context, target string, extra ...[]string) (*tmux.Window, error) {
-	out, err := c.run(ctx, append(extra, readWindowCmds(target)...)...)
+func (c *Client) readWindow(ctx context.Context, target string) (*tmux.Window, error) {
+	out, err := c.run(ctx, readWindowCmds(target)...)
 	if err != nil {
 		return nil, c.nameGone(err, target)
 	}

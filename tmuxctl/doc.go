@@ -1,11 +1,12 @@
 // Package tmuxctl is panemap's operations on a tmux server: a Client that
 // selects, swaps, lists, resizes, lays out, moves, labels and restores
 // panes, reads a session's State, captures what panes show, and opens
-// popups. Each change is an Op, defined once (Op.check, Op.script): Act
-// makes it between two reads of a session for the navigator, and the
-// methods the MCP tools call (SelectPane, SwapPane, ResizePane, …) make it
-// and read back what they answer. The Client hands every command list to
-// its one transport (transport.Auto), which alone starts tmux.
+// popups. Each change is an Op, defined once (Op.check, Op.script,
+// Op.answerCmds), and Act, the one entry point, makes it: between two
+// reads of a session for the navigator, or with a read of the window it
+// leaves its target in for the MCP tools (see Result). The Client hands
+// every command list to its one transport (transport.Auto), which alone
+// starts tmux.
 //
 // Nothing above this package builds a tmux command line. Every pane,
 // window and session reaches tmux only as a validated id (see

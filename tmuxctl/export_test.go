@@ -24,7 +24,45 @@ func Fingerprint(st *tmux.State) string {
 // ApplyLayoutStringForTest applies a checked layout string without the
 // read before it, as if the window changed just after that read.
 func (c *Client) ApplyLayoutStringForTest(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
-	return c.applyLayoutString(ctx, w, layout)
+	r, err := c.actAndRead(ctx, Op{Kind: OpLayout, Window: w, Layout: layout})
+	return r.Window, err
+}
+
+// The MCP tools' operations, as the tests call them: Act with no session.
+
+func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpSwap, Pane: source, With: target})
+	return r.Pane, err
+}
+
+func (c *Client) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpSelect, Pane: p, Dir: d})
+	return r.Pane, err
+}
+
+func (c *Client) SetPaneTitle(ctx context.Context, p tmux.PaneID, title string) (tmux.Pane, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpSetTitle, Pane: p, Text: title})
+	return r.Pane, err
+}
+
+func (c *Client) RenameWindow(ctx context.Context, w tmux.WindowID, name string) (*tmux.Window, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpRenameWindow, Window: w, Text: name})
+	return r.Window, err
+}
+
+func (c *Client) ResizePane(ctx context.Context, p tmux.PaneID, d tmux.Direction, cells int) (*tmux.Window, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpResize, Pane: p, Dir: d, Cells: cells})
+	return r.Window, err
+}
+
+func (c *Client) SelectLayout(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpLayout, Window: w, Layout: layout})
+	return r.Window, err
+}
+
+func (c *Client) MovePane(ctx context.Context, p tmux.PaneID, to tmux.WindowID) (*tmux.Window, error) {
+	r, err := c.Act(ctx, "", Op{Kind: OpMove, Pane: p, Window: to})
+	return r.Window, err
 }
 
 // RestoreForTest is OpRestore's restore from a fresh read (restoreAll).

@@ -13,7 +13,7 @@ type OpKind int
 
 const (
 	OpSelect       OpKind = iota + 1 // select Pane, or move from it (or from Window's active pane) in Dir
-	OpSwap                           // swap Pane and With, focus staying with the content (see SwapPane)
+	OpSwap                           // swap Pane and With, focus staying with the content (see swapScript)
 	OpSelectWindow                   // make Window the current window of the session
 	OpZoom                           // zoom Pane, or unzoom its window
 	OpMark                           // mark Pane, or clear the mark when it is the marked pane
@@ -28,6 +28,10 @@ const (
 	OpJump                           // show Session's Window (with Pane active, when set) on Client (see jumpCmds)
 )
 
+// MaxLabelLen is the most characters a window name or a pane title may
+// have (see label.MaxLen).
+const MaxLabelLen = label.MaxLen
+
 // Op is one change to a session, for Act.
 type Op struct {
 	Kind   OpKind
@@ -36,7 +40,8 @@ type Op struct {
 	Window tmux.WindowID
 	Dir    tmux.Direction
 	// Stop keeps a directional move from wrapping around the window's
-	// edge: at the edge nothing moves.
+	// edge: at the edge nothing moves; and a move to the last pane where
+	// there is none from failing: nothing moves.
 	Stop bool
 	// Follow makes OpMove take the focus along to the pane's new window
 	// even when the pane did not have it (see moveScript).
@@ -166,6 +171,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		case tmux.DirNext, tmux.DirPrevious:
 			return stepScript(from, op.Dir)
 		case tmux.DirLast:
+			if !op.Stop { // tmux's refusal is the answer
+				return [][]string{selectCmd(from, tmux.DirLast)}
+			}
 			return [][]string{
 				{"has-session", "-t", from},
 				ifShell(from, "#{||:"+fmtHasLast+",#{==:#{window_panes},2}}", [][]string{selectCmd(from, tmux.DirLast)}, nil),

@@ -136,17 +136,31 @@ func layoutCmd(w tmux.WindowID, choice string) []string {
 	return []string{"select-layout", "-t", string(w), choice}
 }
 
+// layoutScript gives window w the layout choice, zoomed again when it
+// was. A layout string is applied only while it fits the window (its
+// size and pane count): tmux would otherwise resize the window or drop
+// cells to fit it. When it no longer fits, the script changes nothing and
+// prints misfitLine.
 func layoutScript(w tmux.WindowID, choice string) [][]string {
 	// A layout string goes through if-shell, not run-shell -C: it is
 	// quoted once and never expanded as a format.
 	sel := layoutCmd(w, choice)
-	return [][]string{
-		{"has-session", "-t", string(w)},
-		ifShell(string(w), "#{window_zoomed_flag}",
-			[][]string{sel, {"resize-pane", "-Z", "-t", string(w)}},
-			[][]string{sel}),
+	apply := [][]string{ifShell(string(w), "#{window_zoomed_flag}",
+		[][]string{sel, {"resize-pane", "-Z", "-t", string(w)}},
+		[][]string{sel})}
+	if isLayoutString(choice) {
+		shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
+		fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{==:#{window_panes},%d}}}",
+			shape.Width, shape.Height, shape.Panes)
+		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
+	return append([][]string{{"has-session", "-t", string(w)}}, apply...)
 }
+
+// misfitLine is what layoutScript prints when a layout string no longer
+// fits: the first line of the script's answer, where a window read's
+// starts with an @ id.
+const misfitLine = "=panemap-misfit"
 
 // rotateScript rotates window w's panes (down: each pane to the next
 // index, the last to the first; up: the other way). rotate-window moves

@@ -46,7 +46,7 @@ func TestRestoreAfterEveryRearrangement(t *testing.T) {
 
 	act := func(op tmuxctl.Op) {
 		t.Helper()
-		if _, _, err := c.Act(t.Context(), sid, op); err != nil {
+		if _, err := c.Act(t.Context(), sid, op); err != nil {
 			t.Fatalf("%+v: %v", op, err)
 		}
 	}
@@ -116,7 +116,8 @@ func TestUndoEachRearrangement(t *testing.T) {
 	var befores []*tmux.State
 	for _, op := range ops {
 		prints = append(prints, everything(srv))
-		before, after, err := c.Act(t.Context(), sid, op)
+		r, err := c.Act(t.Context(), sid, op)
+		before, after := r.Before, r.After
 		if err != nil {
 			t.Fatalf("%+v: %v", op, err)
 		}
@@ -132,7 +133,8 @@ func TestUndoEachRearrangement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, after, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: cur, Want: befores[i]})
+		r, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: cur, Want: befores[i]})
+		after := r.After
 		if err != nil {
 			t.Fatalf("undo %+v: %v", ops[i], err)
 		}

@@ -180,7 +180,7 @@ func TestRotateKeepsFocusWithContent(t *testing.T) {
 		order := srv.Must("list-panes", "-t", w.win[0], "-F", "#{pane_id}")
 		sid := tmux.SessionID(w.session)
 		for _, d := range []tmux.Direction{tmux.DirDown, tmux.DirUp, tmux.DirUp} {
-			if _, _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmux.WindowID(w.win[0]), Dir: d}); err != nil {
+			if _, err := c.Act(t.Context(), sid, tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: tmux.WindowID(w.win[0]), Dir: d}); err != nil {
 				t.Fatal(err)
 			}
 			if got := srv.Active(w.win[0]); got != w.g[1] {

@@ -101,7 +101,7 @@ func restore(t *testing.T, c *tmuxctl.Client, want *tmux.State) error {
 // act makes one change through Act, as the navigator and MCP do.
 func act(t *testing.T, c *tmuxctl.Client, s tmux.SessionID, op tmuxctl.Op) {
 	t.Helper()
-	if _, _, err := c.Act(ctx(t), s, op); err != nil {
+	if _, err := c.Act(ctx(t), s, op); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/capture"
 )
 
 // ReadState reads everything panemap can change in session s, in one
@@ -32,7 +31,7 @@ func (c *Client) ReadStateCapturing(ctx context.Context, s tmux.SessionID, panes
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, nil, err
 	}
-	out, screens, err := capture.PanesAfter(ctx, c.readScript, readStateCmds(s), panes)
+	out, screens, err := c.capturePanesAfter(ctx, readStateCmds(s), panes)
 	if err != nil {
 		return nil, nil, c.nameGone(err, string(s))
 	}

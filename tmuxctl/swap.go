@@ -1,46 +1,15 @@
 package tmuxctl
 
 import (
-	"context"
-
 	"github.com/panemap/panemap/tmux"
 )
 
-// SwapPane exchanges the positions of two panes, in one window or across
-// windows, and answers with source as it is afterwards. Positions change,
-// nothing else: the pane that was active in a window stays active (focus
-// follows content); a window whose active pane left gets the pane that
-// arrived as its active pane; a window's last-pane is kept where it can be;
-// a zoomed window stays zoomed. Swapping a pane with itself changes nothing.
-//
-// It is one command list (one tmux process, or one control-mode round
-// trip): a script that swaps, keeps focus by tmux's state at that moment,
-// and reads the answer.
-func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
-	op := Op{Kind: OpSwap, Pane: source, With: target}
-	if err := op.check(); err != nil {
-		return tmux.Pane{}, err
-	}
-	// The answer: source's window and source itself, wherever it now is.
-	out, err := c.script(ctx, append(op.script(""),
-		[]string{"display-message", "-p", "-t", string(source), windowFormat},
-		[]string{"display-message", "-p", "-t", string(source), paneFormat})...)
-	if err != nil {
-		return tmux.Pane{}, c.nameGone(err, string(source))
-	}
-	l, err := parseListing(out)
-	if err != nil || len(l.windows) != 1 {
-		return tmux.Pane{}, tmux.Gone("pane", string(source))
-	}
-	p, ok := l.windows[0].Pane(source)
-	if !ok {
-		return tmux.Pane{}, tmux.Gone("pane", string(source))
-	}
-	return p, nil
-}
-
-// swapScript swaps a and b keeping focus with the content, deciding by
-// tmux's state as the script runs. What swap-pane -d does to focus (tmux
+// swapScript exchanges the positions of two panes, in one window or
+// across windows (OpSwap). Positions change, nothing else: the pane that
+// was active in a window stays active (focus follows content); a window
+// whose active pane left gets the pane that arrived as its active pane; a
+// window's last-pane is kept where it can be; a zoomed window stays
+// zoomed. It decides by tmux's state as the script runs. What swap-pane -d does to focus (tmux
 // 3.2 to master, cmd-swap-pane.c): in a window whose active pane is the
 // -s pane, the pane that arrives in its place becomes active; then, in a
 // window whose active pane is the -t pane, the -s pane becomes active.
@@ -52,7 +21,7 @@ func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux
 //     and a second select-pane -l puts back both the active and the last
 //     pane. Without a last pane there is none to keep.
 //   - Across windows, a window whose active pane left gets the arriving
-//     pane as its active pane, which is what SwapPane promises; tmux 3.4
+//     pane as its active pane, as promised above; tmux 3.4
 //     and newer keep the window's last-pane history. tmux 3.2 and 3.3
 //     remember one last pane and clear it there, so on those a window
 //     whose active pane leaves and that has a last pane first makes that

@@ -22,7 +22,8 @@ func TestSwapAfterReadKeepsText(t *testing.T) {
 	for round := 0; round < 5; round++ {
 		for _, pr := range pairs {
 			op := tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(g[pr[0]]), With: tmux.PaneID(g[pr[1]])}
-			_, after, err := c.Act(t.Context(), sid, op)
+			r, err := c.Act(t.Context(), sid, op)
+			after := r.After
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -52,13 +52,13 @@ func moveFocus(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
 			return decision{}, err
 		}
 		// tmux decides whether there is a pane to move to (see
-		// tmuxctl.Op.Stop and its last-pane rule); the answer says.
-		dec := decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: !wrap && isGeometric(d)}}
+		// tmuxctl.Op.Stop); the answer says.
+		dec := decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: d == tmux.DirLast || !wrap && isGeometric(d)}}
 		switch {
-		case dec.op.Stop:
-			dec.unmoved = edgeNudge(d)
 		case d == tmux.DirLast:
 			dec.unmoved = "no last pane in this window"
+		case dec.op.Stop:
+			dec.unmoved = edgeNudge(d)
 		}
 		return dec, nil
 	}

@@ -34,7 +34,7 @@ func (c *timedCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.Stat
 	return c.Core.ReadState(ctx, s)
 }
 
-func (c *timedCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (*tmux.State, *tmux.State, error) {
+func (c *timedCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
 	defer c.time(time.Now())
 	return c.Core.Act(ctx, s, op)
 }

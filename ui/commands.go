@@ -93,7 +93,9 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 		if dec.op.Kind == tmuxctl.OpMove {
 			done.follow = dec.op.Pane
 		}
-		done.before, done.after, done.err = core.Act(ctx, sess, *dec.op)
+		var r tmuxctl.Result
+		r, done.err = core.Act(ctx, sess, *dec.op)
+		done.before, done.after = r.Before, r.After
 		if dec.unmoved != "" && done.err == nil && sameActive(done.before, done.after, from) {
 			done.note = dec.unmoved
 		}
@@ -130,7 +132,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 		if op == nil {
 			return quitMsg{code: code}
 		}
-		if _, _, err := core.Act(ctx, sess, *op); err != nil {
+		if _, err := core.Act(ctx, sess, *op); err != nil {
 			if tmux.KindOf(err) == tmux.KindServerGone {
 				return quitMsg{code: ExitTmuxGone, err: err}
 			}

@@ -16,7 +16,7 @@ type Core interface {
 	ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error)
 	// Act makes one change between two reads of the session, in one
 	// tmux command list; every key's change goes through it.
-	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error)
+	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error)
 	// List reads the whole server: every session's windows, for the
 	// server view, find and a (the next window with an alert, in any
 	// session).

@@ -203,13 +203,13 @@ func TestNoEventsPollsFast(t *testing.T) {
 // window's active pane, sent while Act's answer is on its way.
 type notifyingCore struct{ *eventCore }
 
-func (c notifyingCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (*tmux.State, *tmux.State, error) {
-	before, after, err := c.eventCore.Act(ctx, s, op)
-	if w, ok := after.Window("@1"); err == nil && ok {
+func (c notifyingCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
+	r, err := c.eventCore.Act(ctx, s, op)
+	if w, ok := r.After.Window("@1"); err == nil && ok {
 		a, _ := w.ActivePane()
 		c.ch <- tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", string(a.ID)}}
 	}
-	return before, after, err
+	return r, err
 }
 
 // TestOwnChangeNotReadAgain: the notification of the navigator's own

@@ -351,28 +351,30 @@ func rowState(n int) *tmux.State {
 // Act makes op between two reads, as tmuxctl.Client.Act does: through
 // the fake's own operations, so the calls they record stay the record of
 // what the navigator asked for.
-func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (before, after *tmux.State, err error) {
+func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (r tmuxctl.Result, err error) {
 	f.mu.Lock()
 	f.acts++
 	f.reads-- // the reads inside Act are part of its one command list
 	f.mu.Unlock()
-	if before, err = f.ReadState(ctx, s); err != nil {
-		return nil, nil, err
+	before, err := f.ReadState(ctx, s)
+	if err != nil {
+		return r, err
 	}
+	r.Before = before
 	switch op.Kind {
 	case tmuxctl.OpSelect:
 		from := op.Pane
 		if from == "" {
 			w, ok := before.Window(op.Window)
 			if !ok {
-				return before, nil, paneGone(from)
+				return r, paneGone(from)
 			}
 			a, _ := w.ActivePane()
 			from = a.ID
 			if op.Stop && tmux.AtEdge(w, a, op.Dir) {
 				break
 			}
-			if _, ok := w.LastPane(); op.Dir == tmux.DirLast && !ok && len(w.Panes) != 2 {
+			if _, ok := w.LastPane(); op.Stop && op.Dir == tmux.DirLast && !ok && len(w.Panes) != 2 {
 				break
 			}
 		}
@@ -401,11 +403,11 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (be
 		err = fmt.Errorf("fake: unknown op %d", op.Kind)
 	}
 	if err != nil {
-		return before, nil, err
+		return r, err
 	}
 	f.mu.Lock()
 	f.reads--
 	f.mu.Unlock()
-	after, err = f.ReadState(ctx, s)
-	return before, after, err
+	r.After, err = f.ReadState(ctx, s)
+	return r, err
 }

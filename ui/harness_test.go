@@ -201,12 +201,21 @@ func (h *harness) keys(ks ...string) {
 	}
 }
 
+// tabX is where window id's tab starts on the top line.
+func (h *harness) tabX(id tmux.WindowID) (int, bool) {
+	for x := 0; x < h.m.width; x++ {
+		if got, ok := h.m.header.TabAt(x, 0); ok && got == id {
+			return x, true
+		}
+	}
+	return 0, false
+}
+
 // paneCenter is the screen position of the middle of a pane's box.
 func (h *harness) paneCenter(id tmux.PaneID) (int, int) {
 	h.t.Helper()
-	width, height := h.m.mapv.Size()
-	for y := 0; y < height; y++ {
-		for x := 0; x < width; x++ {
+	for y := 0; y < h.m.height; y++ {
+		for x := 0; x < h.m.width; x++ {
 			if got, ok := h.m.mapv.PaneAt(x, y); ok && got == id {
 				// the first cell found is the top-left corner; step inside
 				return x + 2, y + h.m.mapTop + 1

@@ -70,13 +70,13 @@ func (m *Model) jump(name string, list bool, find jumpFinder) tea.Cmd {
 			return done
 		}
 		if closing != nil {
-			if _, _, err := core.Act(ctx, sess, *closing); err != nil && tmux.KindOf(err) != tmux.KindGone {
+			if _, err := core.Act(ctx, sess, *closing); err != nil && tmux.KindOf(err) != tmux.KindGone {
 				done.err = err
 				return done
 			}
 		}
 		jump := tmuxctl.Op{Kind: tmuxctl.OpJump, Session: to.Session, Window: to.Window, Pane: to.Pane, Client: client}
-		if _, _, err := core.Act(ctx, sess, jump); err != nil {
+		if _, err := core.Act(ctx, sess, jump); err != nil {
 			done.err = err
 			return done
 		}

@@ -399,7 +399,7 @@ func TestMouseDragSwaps(t *testing.T) {
 	x1, y1 := h.paneCenter("%2")
 	h.send(tea.MouseClickMsg{X: x0, Y: y0, Button: tea.MouseLeft})
 	h.send(tea.MouseMotionMsg{X: x1, Y: y1, Button: tea.MouseLeft})
-	if !h.m.mapv.Drawn() || h.m.drag == nil || h.m.drag.over != "%2" {
+	if h.m.drag == nil || h.m.drag.over != "%2" {
 		t.Fatalf("drag not tracked: %+v", h.m.drag)
 	}
 	h.send(tea.MouseReleaseMsg{X: x1, Y: y1, Button: tea.MouseLeft})
@@ -413,7 +413,7 @@ func TestMouseDragSwaps(t *testing.T) {
 
 func TestMouseClickTab(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	x, ok := h.m.header.TabX("@2")
+	x, ok := h.tabX("@2")
 	if !ok {
 		t.Fatalf("no tab for @2 in %q", h.m.header.Out)
 	}

@@ -77,7 +77,7 @@ func TestMoveFollowsThePane(t *testing.T) {
 func TestDragOntoTabMovesThePane(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	x0, y0 := h.paneCenter("%2")
-	x, ok := h.m.header.TabX("@3")
+	x, ok := h.tabX("@3")
 	if !ok {
 		t.Fatalf("no tab for @3 in %q", h.m.header.Out)
 	}

@@ -13,8 +13,6 @@ import (
 
 // Styles is every style the navigator draws with, built once.
 type Styles struct {
-	HasColor bool
-
 	// The top line.
 	Tabs tabs.Styles
 
@@ -40,15 +38,14 @@ type Styles struct {
 func DefaultStyles(hasColor bool) Styles {
 	plain := lipgloss.NewStyle()
 	s := Styles{
-		HasColor: hasColor,
-		Map:      mapview.DefaultStyles(hasColor),
-		Prompt:   prompt.DefaultStyles(hasColor),
-		Server:   serverview.DefaultStyles(hasColor),
-		Find:     find.DefaultStyles(hasColor),
-		Tabs:     tabs.DefaultStyles(hasColor),
-		Status:   plain,
-		Nudge:    plain.Bold(true),
-		Error:    plain.Bold(true),
+		Map:    mapview.DefaultStyles(hasColor),
+		Prompt: prompt.DefaultStyles(hasColor),
+		Server: serverview.DefaultStyles(hasColor),
+		Find:   find.DefaultStyles(hasColor),
+		Tabs:   tabs.DefaultStyles(hasColor),
+		Status: plain,
+		Nudge:  plain.Bold(true),
+		Error:  plain.Bold(true),
 		Help: help.Styles{
 			ShortKey:       plain.Bold(true),
 			ShortDesc:      plain,

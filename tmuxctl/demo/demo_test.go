@@ -28,7 +28,7 @@ func TestDemoServer(t *testing.T) {
 	if len(st.Windows) != 2 || st.Current != d.Window {
 		t.Fatalf("windows %d, current %s (want 2, %s)", len(st.Windows), st.Current, d.Window)
 	}
-	w, _ := st.CurrentWindow()
+	w, _ := st.Window(st.Current)
 	titles := map[string]bool{}
 	for _, p := range w.Panes {
 		titles[p.Title] = true

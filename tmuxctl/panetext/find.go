@@ -18,7 +18,7 @@ const FindHistory = 2000
 // FindHistory lines above it as plain text (screen.Lines), with the
 // names find also matches: command, title, working directory, window
 // and session name. Every pane is captured in as few command lists as
-// fit tmux's command-line limit (see capture.History); a pane gone
+// fit tmux's command-line limit (see tmuxctl.Client.CaptureHistory); a pane gone
 // meanwhile is left out.
 func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []tmux.PaneID) ([]search.Pane, error) {
 	type where struct {

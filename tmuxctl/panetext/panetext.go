@@ -1,5 +1,5 @@
 // Package panetext reads what panes show and print, through a
-// tmuxctl.Client (whose captures package capture builds and splits):
+// tmuxctl.Client's captures (CapturePanes, CaptureHistory, CaptureSince):
 //
 //   - for the navigator's live previews (Previews): the screens of the
 //     panes on the map as the user sees them, and, where tmux can say
@@ -25,7 +25,6 @@ import (
 	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/capture"
 )
 
 // MaxLines bounds how many lines a capture or a search reads per pane.
@@ -93,18 +92,18 @@ func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Scr
 
 // captureOne captures pane with back lines of history, again when it
 // changed size meanwhile; a pane no capture finds is gone.
-func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int) (capture.Lines, error) {
+func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int) (tmuxctl.Lines, error) {
 	for range 3 {
 		got, err := r.c.CaptureHistory(ctx, []tmux.PaneID{pane}, back)
 		if err != nil {
-			return capture.Lines{}, err
+			return tmuxctl.Lines{}, err
 		}
 		if len(got) == 1 {
 			return got[0], nil
 		}
 		if _, err := r.c.WindowOf(ctx, pane); err != nil {
-			return capture.Lines{}, err
+			return tmuxctl.Lines{}, err
 		}
 	}
-	return capture.Lines{}, tmux.Gone("pane", string(pane))
+	return tmuxctl.Lines{}, tmux.Gone("pane", string(pane))
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/capture"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // The cadence of a wait: below tmux 3.7 (no output watch) it looks at the
@@ -113,8 +113,8 @@ func timedOut(w *Waited, outer context.Context) (*Waited, error) {
 }
 
 // look reads pane: the screen alone (next < 0), or every line from next
-// on (see capture.Since), again when the pane changed size meanwhile.
-func (r *Reader) look(ctx context.Context, pane tmux.PaneID, next int) (capture.Lines, error) {
+// on (see tmuxctl.Client.CaptureSince), again when the pane changed size meanwhile.
+func (r *Reader) look(ctx context.Context, pane tmux.PaneID, next int) (tmuxctl.Lines, error) {
 	if next < 0 {
 		return r.captureOne(ctx, pane, 0)
 	}
@@ -124,8 +124,8 @@ func (r *Reader) look(ctx context.Context, pane tmux.PaneID, next int) (capture.
 			return l, err
 		}
 		if _, err := r.c.WindowOf(ctx, pane); err != nil {
-			return capture.Lines{}, err
+			return tmuxctl.Lines{}, err
 		}
 	}
-	return capture.Lines{}, tmux.Gone("pane", string(pane))
+	return tmuxctl.Lines{}, tmux.Gone("pane", string(pane))
 }

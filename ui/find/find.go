@@ -102,9 +102,6 @@ func (m *Model) SetSize(width, height int) {
 // Keys is the key map, for the footer's help.
 func (m Model) Keys() KeyMap { return m.keys }
 
-// Query is what is typed.
-func (m Model) Query() string { return m.input.Value() }
-
 // Result is the current matches.
 func (m Model) Result() search.Result { return m.result }
 

@@ -165,13 +165,6 @@ func (v Map) View() string {
 	return v.out
 }
 
-// Size is the map's width and height in cells.
-func (v Map) Size() (width, height int) { return v.width, v.height }
-
-// Drawn reports whether a window was drawn (false: nothing to draw, or
-// no room).
-func (v Map) Drawn() bool { return v.out != "" }
-
 // PaneAt is the pane drawn at (x, y) of the map.
 func (v Map) PaneAt(x, y int) (tmux.PaneID, bool) {
 	if x < 0 || y < 0 || x >= v.width || y >= v.height {

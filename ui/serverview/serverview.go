@@ -107,9 +107,6 @@ func (m Model) Selected() Target { return m.sel }
 // Keys is the key map, for the footer's help.
 func (m Model) Keys() KeyMap { return m.keys }
 
-// Typed is the start of a label typed so far.
-func (m Model) Typed() string { return m.typed }
-
 // Panes lists every pane shown, in order, for tests and callers that
 // capture previews.
 func (m Model) Panes() []Target {

@@ -171,8 +171,8 @@ func TestTwoLetterHints(t *testing.T) {
 		t.Fatalf("label %q, want two letters without w", l)
 	}
 	got, a := press(m, l[:1])
-	if a != None || got.Typed() != l[:1] || !strings.Contains(ansi.Strip(got.View()), "label "+l[:1]+"…") {
-		t.Errorf("first letter: action %d, typed %q", a, got.Typed())
+	if a != None || got.typed != l[:1] || !strings.Contains(ansi.Strip(got.View()), "label "+l[:1]+"…") {
+		t.Errorf("first letter: action %d, typed %q", a, got.typed)
 	}
 	got, a = press(got, l[1:])
 	if a != Jump || got.Selected() != target {

@@ -156,16 +156,6 @@ func sumWidth(ss []string) int {
 	return n
 }
 
-// TabX is where window id's tab starts on the line, when it is shown.
-func (h View) TabX(id tmux.WindowID) (int, bool) {
-	for _, t := range h.tabs {
-		if t.id == id {
-			return t.x0, true
-		}
-	}
-	return 0, false
-}
-
 // TabAt is the window whose tab is at (x, y).
 func (h View) TabAt(x, y int) (tmux.WindowID, bool) {
 	if y != 0 {

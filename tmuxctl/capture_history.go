@@ -1,4 +1,4 @@
-package capture
+package tmuxctl
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 )
 
 // Lines is a pane's own screen and some of the history above it, as
-// History and Since read it: what the pane's program printed, whatever
+// CaptureHistory and CaptureSince read it: what the pane's program printed, whatever
 // mode the pane is in (a copy mode's view is not what an agent waits
 // for or searches).
 type Lines struct {
@@ -30,21 +30,21 @@ type Lines struct {
 // MaxBack bounds how far back into a pane's history a capture reaches.
 const MaxBack = 100_000
 
-// History captures each listed pane's screen and up to back lines of
-// history above it (all there is when the pane holds fewer), in as few
-// command lists as fit (see Panes, whose rules for ids, gone panes and
+// CaptureHistory captures each listed pane's screen and up to back lines
+// of history above it (all there is when the pane holds fewer), in as few
+// command lists as fit (see CapturePanes, whose rules for ids, gone panes and
 // hostile text hold here too).
-func History(ctx context.Context, run Runner, panes []tmux.PaneID, back int) ([]Lines, error) {
+func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]Lines, error) {
 	if back < 0 || back > MaxBack {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: strconv.Itoa(back),
 			Message: "history lines " + strconv.Itoa(back) + " out of range: want 0 to " + strconv.Itoa(MaxBack)}
 	}
 	b := strconv.Itoa(back)
 	// min(history_size, back)
-	return history(ctx, run, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}")
+	return c.captureHistory(ctx, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}")
 }
 
-// Since captures pane's screen and its history from line first on,
+// CaptureSince captures pane's screen and its history from line first on,
 // counted from the oldest line tmux keeps (a line's number is the
 // #{history_size} of the moment plus its row on the screen), so that a
 // reader that saw the pane before (and noted HistorySize then) gets every
@@ -53,13 +53,13 @@ func History(ctx context.Context, run Runner, panes []tmux.PaneID, back int) ([]
 // at a time), the numbers moved and the capture takes all the history
 // there is. ok is false when the pane is gone, or changed size while it
 // was captured: read it again.
-func Since(ctx context.Context, run Runner, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
+func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
 	if first < 0 {
 		first = 0
 	}
 	f := strconv.Itoa(first)
 	// history_size-first, or history_size when that is negative.
-	got, err := history(ctx, run, []tmux.PaneID{pane},
+	got, err := c.captureHistory(ctx, []tmux.PaneID{pane},
 		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}")
 	if err != nil || len(got) == 0 {
 		return Lines{}, false, err
@@ -67,7 +67,7 @@ func Since(ctx context.Context, run Runner, pane tmux.PaneID, first int) (l Line
 	return got[0], true, nil
 }
 
-func history(ctx context.Context, run Runner, panes []tmux.PaneID, back string) ([]Lines, error) {
+func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back string) ([]Lines, error) {
 	want, err := distinctPanes(panes)
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func history(ctx context.Context, run Runner, panes []tmux.PaneID, back string) 
 	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back) }
 	var all []Lines
 	for _, part := range batches(want, 0, cmds) {
-		out, err := run(ctx, cmds(part))
+		out, err := c.readScript(ctx, cmds(part))
 		if err != nil && tmux.KindOf(err) != tmux.KindGone {
 			return nil, err
 		}

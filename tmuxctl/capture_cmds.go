@@ -1,4 +1,4 @@
-package capture
+package tmuxctl
 
 import (
 	"strings"
@@ -46,7 +46,7 @@ const (
 	// fmtBefore34 and fmtBefore36 are "1" on tmux versions before 3.4
 	// and 3.6. A version tmux does not number ("master", "next-3.8") is
 	// taken as new, as elsewhere in tmuxctl.
-	fmtBefore34 = "#{m:3.[23]*,#{version}}"
+	fmtBefore34 = fmtSingleLast
 	fmtBefore36 = "#{m:3.[2345]*,#{version}}"
 
 	// fmtModeScroll is how far a copy or view mode is scrolled (0 when

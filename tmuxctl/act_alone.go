@@ -1,0 +1,114 @@
+package tmuxctl
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// actAlone is Act with no session in view (the MCP tools): op, checked,
+// and the read of its answer (see answerCmds) in the same command list.
+// A layout string is checked against the window first (see fitsWindow).
+func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
+	if err := op.check(); err != nil {
+		return Result{}, err
+	}
+	switch op.Kind {
+	case OpSelectWindow, OpRestore, OpJump:
+		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("operation %d needs a session", op.Kind)}
+	case OpLayout:
+		if isLayoutString(op.Layout) {
+			cur, err := c.ListPanes(ctx, op.Window)
+			if err != nil {
+				return Result{}, err
+			}
+			if err := fitsWindow(op.Layout, cur); err != nil {
+				return Result{}, err
+			}
+		}
+	}
+	return c.actAndRead(ctx, op)
+}
+
+// actAndRead runs op's script and reads its answer: for a resize or a
+// move, the pane's window before it too (Result.Was).
+func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
+	target := op.from()
+	var cmds [][]string
+	nonce := ""
+	if op.Kind == OpResize || op.Kind == OpMove {
+		nonce = rand.Text()
+		cmds = append(readWindowCmds(target), answerMarker(nonce))
+	}
+	cmds = append(cmds, op.script("")...)
+	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
+	if err != nil {
+		return Result{}, c.opErr(op, err)
+	}
+	var r Result
+	if nonce != "" {
+		parts := splitMarkers(out, nonce, "")
+		if r.Was, err = oneWindow(parts[0], target); err != nil {
+			return Result{}, err
+		}
+		out = parts[1]
+	}
+	if strings.HasPrefix(out, misfitLine+"\n") {
+		return Result{}, &tmux.Error{Kind: tmux.KindGone, Value: target, Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", target, tmux.Quote(op.Layout))}
+	}
+	w, err := oneWindow(out, target)
+	if err != nil {
+		return Result{}, err
+	}
+	r.Window = w
+	id := op.Pane
+	if op.Kind == OpSelect {
+		a, ok := w.ActivePane()
+		if !ok {
+			return Result{}, tmux.Gone("pane", target)
+		}
+		id = a.ID
+	}
+	if id != "" {
+		var ok bool
+		if r.Pane, ok = w.Pane(id); !ok {
+			return Result{}, tmux.Gone("pane", string(id))
+		}
+	}
+	return r, nil
+}
+
+// answerCmds read what actAlone answers with: the window op's target is
+// in, with every pane; for a select only its active pane, for a swap only
+// op.Pane (a pane's command and path cost tmux a look into /proc each,
+// so the other panes are left out).
+func (op Op) answerCmds() [][]string {
+	target := op.from()
+	switch op.Kind {
+	case OpSelect:
+		return [][]string{
+			{"display-message", "-p", "-t", target, windowFormat},
+			{"list-panes", "-t", target, "-f", "#{pane_active}", "-F", paneFormat},
+		}
+	case OpSwap:
+		return [][]string{
+			{"display-message", "-p", "-t", target, windowFormat},
+			{"display-message", "-p", "-t", target, paneFormat},
+		}
+	}
+	return readWindowCmds(target)
+}
+
+// opErr is the error a change tmux refused answers with: tmux's "can't
+// find" names the op's target (see nameGone), and a select of the last
+// pane where there is none says so.
+func (c *Client) opErr(op Op, err error) error {
+	err = c.nameGone(err, op.from())
+	if op.Kind == OpSelect && op.Dir == tmux.DirLast && tmux.KindOf(err) == tmux.KindRefused {
+		return &tmux.Error{Kind: tmux.KindRefused, Value: op.from(), Message: fmt.Sprintf("no last pane in the window of pane %s", op.from()), Err: err}
+	}
+	return err
+}
