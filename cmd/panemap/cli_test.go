@@ -68,6 +68,7 @@ func TestGlobalFlags(t *testing.T) {
 }
 
 func TestSettingsFromTmuxOptionsAndFlags(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("set", "-g", "@panemap-width", "70%")
 	srv.Must("set", "-g", "@panemap-height", "tall")

@@ -44,6 +44,7 @@ func TestCompletionFlagsMatchHelp(t *testing.T) {
 // TestCompletionValuesAreAccepted: every value offered for a setting is
 // one the setting accepts.
 func TestCompletionValuesAreAccepted(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, d := range settingDefs() {
 		for _, v := range settingValues(d.name) {

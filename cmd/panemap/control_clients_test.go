@@ -113,6 +113,7 @@ func checkControlClientsUpTo(t *testing.T, what string, v tmux.Version, plan tmu
 }
 
 func TestNavigatorControlClients(t *testing.T) {
+	t.Parallel()
 	v, plan := defaultPlan(t)
 	s := openNavigatorSized(t, 120, 40)
 	counter := watchControlClients(t, s.Inner)
@@ -129,6 +130,7 @@ func TestNavigatorControlClients(t *testing.T) {
 }
 
 func TestPopupLauncherControlClients(t *testing.T) {
+	t.Parallel()
 	v, plan := defaultPlan(t)
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
@@ -160,6 +162,7 @@ func TestPopupLauncherControlClients(t *testing.T) {
 // where the default is control mode, and on a tmux that crashes while
 // one is attached (3.7 to 3.7c) an idle server detaches it.
 func TestMCPControlClients(t *testing.T) {
+	t.Parallel()
 	v, plan := defaultPlan(t)
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()

@@ -31,6 +31,7 @@ func sdkDefaultEnv(t *testing.T) []string {
 // another; the error says how to point it at the right one. Each fix it
 // names then works: TMUX and TMUX_PANE in the env, or -S.
 func TestMCPStrippedEnvironmentSaysHowToFix(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	pane := srv.Display("main:0", "#{pane_id}")
 	window := srv.Display("main:0", "#{window_id}")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestMCPListTools(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want []string
@@ -57,6 +58,7 @@ func TestMCPListTools(t *testing.T) {
 }
 
 func TestMCPUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"mcp", "--bogus"}, {"mcp", "extra"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }); code != 2 {

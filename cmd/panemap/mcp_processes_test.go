@@ -15,6 +15,7 @@ import (
 // PANEMAP_CONTROL=never on every tmux, and with the default settings where
 // the default is tmux processes (below 3.7).
 func TestMCPOneTmuxProcessPerCall(t *testing.T) {
+	t.Parallel()
 	_, plan := defaultPlan(t)
 	policies := []string{"never"}
 	if !plan.Control {

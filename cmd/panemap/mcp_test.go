@@ -131,6 +131,7 @@ func text(res *sdkmcp.CallToolResult) string {
 }
 
 func TestMCPBinaryWithGoClient(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	srv.Must("select-pane", "-t", g[3], "-T", "café ☕")
@@ -283,6 +284,7 @@ func TestMCPServerComesAndGoes(t *testing.T) {
 // and checks that every line it writes is a JSON-RPC message, and that it
 // exits cleanly when stdin closes.
 func TestMCPStdoutIsProtocolOnly(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	pane := srv.Display("main:0.0", "#{pane_id}")
 	cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")

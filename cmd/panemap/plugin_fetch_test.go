@@ -80,6 +80,7 @@ func waitFetched(t *testing.T, srv *tmuxtest.Server, plugin string, snap *releas
 }
 
 func TestPluginFetchesReleaseWithoutGo(t *testing.T) {
+	t.Parallel()
 	snap := releasetest.Build(t)
 	plugin := pluginFolder(t, snap)
 	srv := tmuxtest.Start(t, 0, 0)
@@ -94,6 +95,7 @@ func TestPluginFetchesReleaseWithoutGo(t *testing.T) {
 // (the plugin was updated since) is fetched again; until then the key is
 // not bound to it.
 func TestPluginReplacesStaleRelease(t *testing.T) {
+	t.Parallel()
 	snap := releasetest.Build(t)
 	plugin := pluginFolder(t, snap)
 	stale := filepath.Join(plugin, "release", "panemap")
@@ -113,6 +115,7 @@ func TestPluginReplacesStaleRelease(t *testing.T) {
 // TestPluginRefusesTamperedRelease: an archive that does not match
 // checksums.txt is never unpacked nor run, and the key stays unbound.
 func TestPluginRefusesTamperedRelease(t *testing.T) {
+	t.Parallel()
 	snap := releasetest.Build(t)
 	plugin := pluginFolder(t, snap)
 	mark := filepath.Join(t.TempDir(), "ran")
@@ -174,6 +177,7 @@ func TestPluginFetchFailure(t *testing.T) {
 // TestPluginDownloadOff: with @panemap-download off the plugin fetches
 // nothing and says the binary is missing, and how to install it.
 func TestPluginDownloadOff(t *testing.T) {
+	t.Parallel()
 	snap := releasetest.Build(t)
 	plugin := pluginFolder(t, snap)
 	n := tmuxtest.StartNested(t, 200, 30)

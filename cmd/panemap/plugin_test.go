@@ -56,6 +56,7 @@ func conflictOption(srv *tmuxtest.Server) string {
 }
 
 func TestPluginDefaultKeyIsFreeInThisTmux(t *testing.T) {
+	t.Parallel()
 	script, err := os.ReadFile(filepath.Join(repoRoot(t), "panemap.tmux"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +76,7 @@ func TestPluginDefaultKeyIsFreeInThisTmux(t *testing.T) {
 }
 
 func TestPluginBindsDefaultKey(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("set", "-g", "@panemap-bin", fakeBin)
 	// The second run (tmux.conf sourced again) finds its own binding: not
@@ -117,6 +119,7 @@ func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
 // display-popup refuses on a smaller terminal, keeps the launcher (it
 // cuts the size to the client's), and so does a size that is no size.
 func TestPluginSizes(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("set", "-g", "@panemap-bin", fakeBin)
 	srv.Must("set", "-g", "@panemap-width", "100%")
@@ -136,6 +139,7 @@ func TestPluginSizes(t *testing.T) {
 }
 
 func TestPluginLeavesTakenDefaultKeyAlone(t *testing.T) {
+	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 30) // a client, to show the message on
 	srv := n.Inner
 	srv.Must("set", "-g", "@panemap-bin", fakeBin)
@@ -156,6 +160,7 @@ func TestPluginLeavesTakenDefaultKeyAlone(t *testing.T) {
 }
 
 func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("set", "-g", "@panemap-bin", fakeBin)
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
@@ -176,6 +181,7 @@ func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
 }
 
 func TestDoctorPluginKey(t *testing.T) {
+	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	var out bytes.Buffer
 	d := &doctor{g: &globals{stdout: &out}}

@@ -62,6 +62,7 @@ func binPath(t *testing.T) string {
 }
 
 func TestReadmeShellCommands(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, f := range readmeFences(t) {
 		if f.lang != "sh" {
@@ -115,6 +116,7 @@ var (
 )
 
 func TestReadmeMCPSnippets(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, f := range readmeFences(t) {
 		text := strings.Join(f.lines, "\n")
@@ -175,6 +177,7 @@ func TestReadmeMCPSnippets(t *testing.T) {
 }
 
 func TestReadmeTmuxLines(t *testing.T) {
+	t.Parallel()
 	var lines []string
 	for _, f := range readmeFences(t) {
 		if f.lang == "tmux" {
@@ -245,6 +248,7 @@ func readmeListedPane(t *testing.T, text string) {
 // the server offers: one row per tool, no row for a tool it lacks, and
 // the count in the sentence before the table.
 func TestReadmeMCPTools(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
 	if err != nil {
 		t.Fatal(err)
