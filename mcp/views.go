@@ -35,7 +35,12 @@ type listedPane struct {
 	Dead        bool           `json:"dead"`
 	DeadStatus  *int           `json:"dead_status"`
 	Mode        string         `json:"mode"`
-	Neighbours  neighboursView `json:"neighbours"`
+	// Floating and Stack are there for floating panes only (3.7+), so
+	// that answers about tiled panes, and every answer before 3.7, are
+	// as they were.
+	Floating   bool           `json:"floating,omitempty"`
+	Stack      *int           `json:"stack,omitempty"`
+	Neighbours neighboursView `json:"neighbours"`
 }
 
 func viewPane(ctx context.Context, c *tmuxctl.Client, p tmux.Pane) paneView {
@@ -56,6 +61,15 @@ func deadStatus(p tmux.Pane) *int {
 		return nil
 	}
 	return &p.DeadStatus
+}
+
+// stack is a floating pane's place in the stacking order, nil for a
+// tiled pane.
+func stack(p tmux.Pane) *int {
+	if !p.Floating {
+		return nil
+	}
+	return &p.Z
 }
 
 func nullable(s string) *string {
@@ -127,6 +141,7 @@ func viewListing(ctx context.Context, c *tmuxctl.Client, scope tmuxctl.ListScope
 				SessionID: w.SessionID, WindowIndex: w.Index, WindowName: w.Name,
 				Index: p.Index, Left: p.Left, Top: p.Top, Width: p.Width, Height: p.Height,
 				Title: p.Title, Dead: p.Dead, DeadStatus: deadStatus(p), Mode: p.Mode,
+				Floating: p.Floating, Stack: stack(p),
 				Neighbours: neighboursView{
 					Up: side(w, p.ID, tmux.DirUp), Down: side(w, p.ID, tmux.DirDown),
 					Left: side(w, p.ID, tmux.DirLeft), Right: side(w, p.ID, tmux.DirRight),

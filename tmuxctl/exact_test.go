@@ -117,8 +117,8 @@ func TestParseListingExactText(t *testing.T) {
 		for i, v := range hostileText {
 			other := hostileText[(i+1)%len(hostileText)]
 			out := "@3\t1\t80\t24\t0\t1\t0\t$2\tb25d,80x24,0,0,4\t1\t0\t0\t0\t" + p.line(v, other) + "\n" +
-				"%4\t@3\t0\t1\t0\t0\t0\t0\t0\t80\t24\t\t\t" + p.line(other, v, v+"\n"+other) + "\n" +
-				"%5\t@3\t1\t0\t0\t0\t0\t0\t0\t80\t24\t\t\t" + p.line(v, "", v) + "\n" +
+				"%4\t@3\t0\t1\t0\t0\t0\t0\t0\t80\t24\t\t\t\t\t" + p.line(other, v, v+"\n"+other) + "\n" +
+				"%5\t@3\t1\t0\t0\t0\t0\t0\t0\t80\t24\t\t\t\t\t" + p.line(v, "", v) + "\n" +
 				"M\t%4\t@3\n"
 			l, err := parseListing(out)
 			if err != nil {

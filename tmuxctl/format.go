@@ -32,13 +32,13 @@ var (
 		"session_name", "window_name")
 	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
 		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}",
-		"#{pane_dead_status}", "#{pane_mode}"},
+		"#{pane_dead_status}", "#{pane_mode}", "#{pane_floating_flag}", "#{pane_z}"},
 		"pane_current_command", "pane_title", "pane_current_path")
 )
 
 const (
 	windowFixed, windowText = 13, 2
-	paneFixed, paneText     = 13, 3
+	paneFixed, paneText     = 15, 3
 )
 
 func recordFormat(fixed []string, text ...string) string {
@@ -123,17 +123,35 @@ func cutPane(s string) (tmux.Pane, string, error) {
 		return tmux.Pane{}, "", err
 	}
 	p.Active, p.Last, p.Marked, p.Dead = f[3] == "1", f[4] == "1", f[5] == "1", f[6] == "1"
-	ints := []*int{&p.Index, nil, nil, nil, nil, &p.Left, &p.Top, &p.Width, &p.Height}
-	for i, dst := range ints {
-		if dst == nil {
+	// A floating pane (3.7+) may start left of or above its window:
+	// #{pane_left} and #{pane_top} print a signed offset (%d of xoff).
+	fields := []struct {
+		dst    *int
+		signed bool
+	}{{&p.Index, false}, {}, {}, {}, {}, {&p.Left, true}, {&p.Top, true}, {&p.Width, false}, {&p.Height, false}}
+	for i, fd := range fields {
+		if fd.dst == nil {
 			continue
 		}
-		if *dst, err = atoi(f[2+i]); err != nil {
+		v := f[2+i]
+		if fd.signed {
+			v = strings.TrimPrefix(v, "-")
+		}
+		if *fd.dst, err = atoi(v); err != nil {
 			return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
+		}
+		if v != f[2+i] {
+			*fd.dst = -*fd.dst
 		}
 	}
 	if n, err := atoi(f[11]); err == nil && p.Dead {
 		p.DeadStatus = n
+	}
+	// Before 3.7 both expand to nothing: every pane is tiled.
+	if p.Floating = f[13] == "1"; p.Floating {
+		if p.Z, err = atoi(f[14]); err != nil {
+			return tmux.Pane{}, "", fmt.Errorf("pane record %s: %w", tmux.Quote(firstLine(s)), err)
+		}
 	}
 	return p, rest, nil
 }

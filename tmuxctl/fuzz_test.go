@@ -15,11 +15,13 @@ import (
 
 func FuzzParseListing(f *testing.F) {
 	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\t1\t0\t0\t0\tmain\\.sh\\.\n" +
-		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\t\t\tsh\\.title\\./home/u\\.\n" +
-		"%1\t@0\t1\t0\t1\t1\t1\t61\t0\t59\t40\t3\tcopy-mode\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
+		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\t\t\t\t\tsh\\.title\\./home/u\\.\n" +
+		"%1\t@0\t1\t0\t1\t1\t1\t61\t0\t59\t40\t3\tcopy-mode\t0\t2\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
 		"second line of a path\\.\n" +
 		"M\t%1\t@0\n")
-	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\t1\tmain\\.sh\\.\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\t\t\tsh\\.\\./\\.\n")
+	f.Add("@0\t0\t120\t40\t1\t1\t0\t$0\tbad-layout\t1\tmain\\.sh\\.\n%0\t@0\t0\t1\t0\t0\t0\t0\t0\t120\t40\t\t\t\t\tsh\\.\\./\\.\n")
+	// A floating pane (3.7+) partly left of and above its window.
+	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tl\t1\t0\t0\t0\tmain\\.sh\\.\n%2\t@0\t1\t1\t0\t0\t0\t-9\t-2\t20\t6\t\t\t1\t0\tsh\\.\\./\\.\n")
 	f.Add("%0\t@0\t0\n")
 	f.Add("@0\t0\t1\t1\t0\t1\t0\t$0\tl\t1\tmain\\.w\\.")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -59,7 +61,7 @@ func dumpListing(l *listing) string {
 	return s
 }
 
-// renderListing prints l as tmux 3.6 would print windowFormat, paneFormat
+// renderListing prints l as tmux 3.7 would print windowFormat, paneFormat
 // and markedFormat lines.
 func renderListing(l *listing) string {
 	var b strings.Builder
@@ -79,9 +81,9 @@ func renderListing(l *listing) string {
 			if p.DeadStatus >= 0 {
 				status = strconv.Itoa(p.DeadStatus)
 			}
-			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", p.ID, p.WindowID, p.Index,
+			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\n", p.ID, p.WindowID, p.Index,
 				flag(p.Active), flag(p.Last), flag(p.Marked), flag(p.Dead), p.Left, p.Top, p.Width, p.Height, status, p.Mode,
-				raw.line(p.Command, p.Title, p.Path))
+				flag(p.Floating), p.Z, raw.line(p.Command, p.Title, p.Path))
 		}
 	}
 	if l.marked != "" {

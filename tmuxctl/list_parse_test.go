@@ -14,7 +14,7 @@ func TestParseServerListingLinks(t *testing.T) {
 		return "@3\t" + index + "\t120\t40\t0\t1\t0\t" + sess + "\tf91d,120x40,0,0{60x40,0,0,4,59x40,61,0,5}\t1\t0\t0\t0\t" + name + "\\.w\\.\n"
 	}
 	pane := func(sess, id, index, left string) string {
-		return sess + "\t" + id + "\t@3\t" + index + "\t0\t0\t0\t0\t" + left + "\t0\t60\t40\t\t\tsh\\.\\./\\.\n"
+		return sess + "\t" + id + "\t@3\t" + index + "\t0\t0\t0\t0\t" + left + "\t0\t60\t40\t\t\t\t\tsh\\.\\./\\.\n"
 	}
 	out := win("$2", "zeta", "5") + win("$0", "alpha", "1") +
 		pane("$2", "%5", "1", "61") + pane("$2", "%4", "0", "0") + pane("$0", "%4", "0", "0") + pane("$0", "%5", "1", "61")
