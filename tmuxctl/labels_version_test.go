@@ -38,35 +38,32 @@ func TestLabelsRefusedOnlyWhereAltered(t *testing.T) {
 				t.Errorf("name %q: tmux holds %s bytes", name, n)
 			}
 		}
-		dollarOK := srv.AtLeast(3, 5)
-		for _, name := range []string{"$HOME", "cost ${x}", "a$_b", "$Z"} {
-			srv.Must("rename-window", "-t", string(w), "before")
-			got, err := rename(name)
+		// stored checks one text that tmux version stores exactly (ok) or
+		// not: set by set, held by tmux in variable (a format name) of
+		// target, reset to "before" first by reset.
+		stored := func(what, text string, ok bool, reset []string, set func(string) (string, error), target, variable string) {
+			srv.Must(reset...)
+			got, err := set(text)
 			switch {
-			case dollarOK && (err != nil || got != name):
-				t.Errorf("name %q on %s: %q, %v; want it stored", name, srv.Version(), got, err)
-			case dollarOK && srv.Display(string(w), "#{n:window_name}") != itoa(len(name)):
-				t.Errorf("name %q: tmux holds %s bytes", name, srv.Display(string(w), "#{n:window_name}"))
-			case !dollarOK && tmux.KindOf(err) != tmux.KindInvalidInput:
-				t.Errorf("name %q on %s: %v; want it refused", name, srv.Version(), err)
-			case !dollarOK && srv.Display(string(w), "#{window_name}") != "before":
-				t.Errorf("name %q refused, yet the name changed", name)
+			case ok && (err != nil || got != text):
+				t.Errorf("%s %q on %s: %q, %v; want it stored", what, text, srv.Version(), got, err)
+			case ok && srv.Display(target, "#{n:"+variable+"}") != itoa(len(text)):
+				t.Errorf("%s %q: tmux holds %s bytes", what, text, srv.Display(target, "#{n:"+variable+"}"))
+			case !ok && tmux.KindOf(err) != tmux.KindInvalidInput:
+				t.Errorf("%s %q on %s: %v; want it refused", what, text, srv.Version(), err)
+			case !ok && srv.Display(target, "#{"+variable+"}") != "before":
+				t.Errorf("%s %q refused, yet tmux holds %q", what, text, srv.Display(target, "#{"+variable+"}"))
 			}
 		}
-		backslashOK := !srv.AtLeast(3, 7)
-		for _, title := range []string{`a\b`, `\`, `C:\dir\`} {
-			srv.Must("select-pane", "-t", string(p), "-T", "before")
+		for _, name := range []string{"$HOME", "cost ${x}", "a$_b", "$Z"} {
+			stored("name", name, srv.AtLeast(3, 5), []string{"rename-window", "-t", string(w), "before"}, rename, string(w), "window_name")
+		}
+		setTitle := func(title string) (string, error) {
 			pane, err := c.SetPaneTitle(t.Context(), p, title)
-			switch {
-			case backslashOK && (err != nil || pane.Title != title):
-				t.Errorf("title %q on %s: %q, %v; want it stored", title, srv.Version(), pane.Title, err)
-			case backslashOK && srv.Display(string(p), "#{n:pane_title}") != itoa(len(title)):
-				t.Errorf("title %q: tmux holds %s bytes", title, srv.Display(string(p), "#{n:pane_title}"))
-			case !backslashOK && tmux.KindOf(err) != tmux.KindInvalidInput:
-				t.Errorf("title %q on %s: %v; want it refused", title, srv.Version(), err)
-			case !backslashOK && srv.Display(string(p), "#{pane_title}") != "before":
-				t.Errorf("title %q refused, yet the title changed", title)
-			}
+			return pane.Title, err
+		}
+		for _, title := range []string{`a\b`, `\`, `C:\dir\`} {
+			stored("title", title, !srv.AtLeast(3, 7), []string{"select-pane", "-t", string(p), "-T", "before"}, setTitle, string(p), "pane_title")
 		}
 	})
 }

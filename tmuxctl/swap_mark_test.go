@@ -3,8 +3,21 @@ package tmuxctl_test
 import (
 	"testing"
 
+	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 )
+
+// secondWindow adds a window of two panes to session main: its active
+// pane, then the other.
+func secondWindow(srv *tmuxtest.Server) (active, other string) {
+	active = srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
+	return active, srv.Must("split-window", "-d", "-t", active, "-P", "-F", "#{pane_id}")
+}
+
+// markedPane is the marked pane of session main, or "".
+func markedPane(srv *tmuxtest.Server) string {
+	return srv.Must("list-panes", "-s", "-t", "main:", "-f", "#{pane_marked}", "-F", "#{pane_id}")
+}
 
 // tmux keeps the mark as session, window and pane together
 // (server.c, server_check_marked), so a swap that moves the marked pane
@@ -14,11 +27,8 @@ func TestSwapAcrossWindowsKeepsMark(t *testing.T) {
 	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
-	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
-	w1b := srv.Must("split-window", "-d", "-t", w1, "-P", "-F", "#{pane_id}")
-	marked := func() string {
-		return srv.Must("list-panes", "-s", "-t", "main:", "-f", "#{pane_marked}", "-F", "#{pane_id}")
-	}
+	w1, w1b := secondWindow(srv)
+	marked := func() string { return markedPane(srv) }
 	for _, tc := range []struct{ name, mark, a, b string }{
 		{"marked is source", g[1], g[1], w1b},
 		{"marked is target", g[2], w1, g[2]},
@@ -52,7 +62,7 @@ func TestSwapSameWindowKeepsMark(t *testing.T) {
 	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[2])); err != nil {
 		t.Fatal(err)
 	}
-	if m := srv.Must("list-panes", "-t", g[0], "-f", "#{pane_marked}", "-F", "#{pane_id}"); m != g[1] {
+	if m := markedPane(srv); m != g[1] {
 		t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
 	}
 }
@@ -64,14 +74,13 @@ func TestSwapIntoZoomedWindowKeepsMark(t *testing.T) {
 	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
-	w1 := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
-	w1b := srv.Must("split-window", "-d", "-t", w1, "-P", "-F", "#{pane_id}")
+	w1, w1b := secondWindow(srv)
 	srv.Must("resize-pane", "-Z", "-t", w1)
 	srv.Must("select-pane", "-m", "-t", g[1])
 	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); err != nil {
 		t.Fatal(err)
 	}
-	if m := srv.Must("list-panes", "-s", "-t", "main:", "-f", "#{pane_marked}", "-F", "#{pane_id}"); m != g[1] {
+	if m := markedPane(srv); m != g[1] {
 		t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
 	}
 	if z, a := srv.Display(w1, "#{window_zoomed_flag}"), srv.Active(w1); z != "1" || a != w1 {

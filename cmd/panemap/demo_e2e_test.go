@@ -18,20 +18,8 @@ func TestE2EDemoEscPutsBackAndStays(t *testing.T) {
 	t.Parallel()
 	outer := tmuxtest.Start(t, 120, 40)
 	outer.Must("set", "-g", "escape-time", "0")
-	bin := tmuxtest.Panemap(t)
-	pane := outer.Active("main:0")
-	outer.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" demo"))
+	pane, demo := startDemo(t, outer)
 	screen := func() string { return outer.Must("capture-pane", "-p", "-t", pane) }
-	tmuxtest.Eventually(t, wait, func() bool {
-		scr := screen()
-		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
-	}, "the demo map did not appear")
-	sh := outer.Display(pane, "#{pane_pid}")
-	children, err := os.ReadFile(filepath.Join("/proc", sh, "task", sh, "children"))
-	if err != nil || len(strings.Fields(string(children))) != 1 {
-		t.Fatalf("the pane's shell %s has children %q (%v), want the demo alone", sh, children, err)
-	}
-	demo := demoSocket(outer, strings.TrimSpace(string(children)))
 	layout := func() string {
 		cmd := exec.Command("tmux", "-S", demo, "list-panes", "-s", "-t", "demo:", "-F", "#{pane_id} #{pane_left},#{pane_top} #{pane_active}")
 		cmd.Env = tmuxtest.Env()
@@ -62,4 +50,23 @@ func TestE2EDemoEscPutsBackAndStays(t *testing.T) {
 	if _, err := os.Stat(demo); !os.IsNotExist(err) {
 		t.Errorf("demo left its tmux socket %s behind (%v)", demo, err)
 	}
+}
+
+// startDemo runs panemap demo in outer's pane, a child of the pane's
+// shell, waits for its map and returns the pane and the demo's socket.
+func startDemo(t *testing.T, outer *tmuxtest.Server) (pane, socket string) {
+	t.Helper()
+	bin := tmuxtest.Panemap(t)
+	pane = outer.Active("main:0")
+	outer.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" demo"))
+	tmuxtest.Eventually(t, wait, func() bool {
+		scr := outer.Must("capture-pane", "-p", "-t", pane)
+		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
+	}, "the demo map did not appear")
+	sh := outer.Display(pane, "#{pane_pid}")
+	children, err := os.ReadFile(filepath.Join("/proc", sh, "task", sh, "children"))
+	if err != nil || len(strings.Fields(string(children))) != 1 {
+		t.Fatalf("the pane's shell %s has children %q (%v), want the demo alone", sh, children, err)
+	}
+	return pane, demoSocket(outer, strings.TrimSpace(string(children)))
 }
