@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
@@ -47,7 +48,7 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return Result{}, err
 	}
-	if err := op.check(); err != nil {
+	if err := c.checkOp(ctx, op); err != nil {
 		return Result{}, err
 	}
 	var err error
@@ -109,6 +110,25 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 		r.After.Recreated = recreated
 	}
 	return r, err
+}
+
+// checkOp is op.check, and for a name or title that only some tmux
+// versions store exactly, a refusal on the others: the server's version
+// is asked for then alone (the command list itself would change nothing
+// there, see label).
+func (c *Client) checkOp(ctx context.Context, op Op) error {
+	if err := op.check(); err != nil {
+		return err
+	}
+	window := op.Kind == OpRenameWindow
+	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {
+		return nil
+	}
+	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	if err != nil {
+		return err
+	}
+	return label.Stores(window, op.Text, strings.TrimSpace(v))
 }
 
 // foreignCmd reads the marked pane's window and panes, when there is a

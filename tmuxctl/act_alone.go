@@ -13,7 +13,7 @@ import (
 // and the read of its answer (see answerCmds) in the same command list.
 // A layout string is checked against the window first (see fitsWindow).
 func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
-	if err := op.check(); err != nil {
+	if err := c.checkOp(ctx, op); err != nil {
 		return Result{}, err
 	}
 	switch op.Kind {

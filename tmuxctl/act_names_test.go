@@ -57,7 +57,8 @@ func TestActNamesAndRestore(t *testing.T) {
 		// changes.
 		for _, op := range []tmuxctl.Op{
 			{Kind: tmuxctl.OpRenameWindow, Window: win, Text: "a\x1b[31mred"},
-			{Kind: tmuxctl.OpSetTitle, Pane: tmux.PaneID(g[0]), Text: `back\slash`},
+			{Kind: tmuxctl.OpRenameWindow, Window: win, Text: `back\slash`},
+			{Kind: tmuxctl.OpSetTitle, Pane: tmux.PaneID(g[0]), Text: "#[fg=red]"},
 			{Kind: tmuxctl.OpRenameWindow, Window: "main", Text: "x"},
 		} {
 			if _, err := c.Act(t.Context(), sid, op); tmux.KindOf(err) != tmux.KindInvalidInput {

@@ -51,15 +51,16 @@ func TestLabelsStoredExactly(t *testing.T) {
 		if n := len(strings.Split(srv.Must("list-windows", "-a"), "\n")); n != 1 {
 			t.Errorf("%d windows after the labels: a command escaped", n)
 		}
-		// Refused before tmux: what tmux would store escaped, controls,
-		// too long, not UTF-8; and gone targets are gone.
-		for _, bad := range []string{`a\b`, "#[fg=red]", "##[x", "bell\a", "esc\x1b[m", "c1\u0085", strings.Repeat("x", 201), "\xff"} {
+		// Refused before tmux: what tmux would store changed, controls,
+		// too long, not UTF-8; and gone targets are gone. (What only some
+		// versions change: TestLabelsRefusedOnlyWhereAltered.)
+		for _, bad := range []string{"#[fg=red]", "##[x", "bell\a", "esc\x1b[m", "c1\u0085", strings.Repeat("x", 201), "\xff"} {
 			if _, err := c.SetPaneTitle(t.Context(), p, bad); tmux.KindOf(err) != tmux.KindInvalidInput {
 				t.Errorf("title %q: %v, want invalid input", bad, err)
 			}
 		}
-		if _, err := c.RenameWindow(t.Context(), w, "$HOME"); tmux.KindOf(err) != tmux.KindInvalidInput {
-			t.Errorf("name $HOME: %v, want invalid input", err)
+		if _, err := c.RenameWindow(t.Context(), w, `a\b`); tmux.KindOf(err) != tmux.KindInvalidInput {
+			t.Errorf("name a\\b: %v, want invalid input", err)
 		}
 		if _, err := c.SetPaneTitle(t.Context(), "%999", "x"); tmux.KindOf(err) != tmux.KindGone {
 			t.Errorf("gone pane: %v", err)

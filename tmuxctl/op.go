@@ -65,6 +65,11 @@ type Op struct {
 	// client attached to the session Act is given.
 	Session tmux.SessionID
 	Client  string
+	// Line, for OpJump with Pane, when below 0, is a line of Pane's
+	// history, counted up from its screen's top as a find match counts
+	// it (-1 the line just above the screen): copy mode opens in Pane
+	// with that line at the top and the cursor on it (see copyAtCmds).
+	Line int
 }
 
 // check validates every id the op carries before tmux sees any of them.
@@ -135,6 +140,9 @@ func (op Op) check() error {
 			if _, err := tmux.ParseTarget(op.Client); err != nil {
 				return err
 			}
+		}
+		if op.Line > 0 || op.Line < -maxHistoryLine || op.Line < 0 && op.Pane == "" {
+			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Line), Message: fmt.Sprintf("invalid history line %d: want a pane and -1 to -%d", op.Line, maxHistoryLine)}
 		}
 		if op.Pane != "" {
 			return need(string(op.Window), string(op.Pane))
@@ -236,6 +244,9 @@ func jumpCmds(op Op) [][]string {
 	cmds := [][]string{{"select-window", "-t", string(op.Session) + ":" + string(op.Window)}}
 	if op.Pane != "" {
 		cmds = append(cmds, selectCmd(string(op.Pane), tmux.DirNone))
+	}
+	if op.Line < 0 {
+		cmds = append(cmds, copyAtCmds(op.Pane, -op.Line)...)
 	}
 	return append(cmds, []string{"switch-client", "-c", op.Client, "-t", string(op.Session)})
 }

@@ -27,6 +27,7 @@ import (
 //     whose active pane leaves and that has a last pane first makes that
 //     pane active, and after the swap the arriving pane: the arriving
 //     pane is active and the old last pane is last again.
+//   - Across windows, a marked pane stays marked (see remark below).
 func swapScript(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
@@ -51,7 +52,25 @@ func swapScript(a, b tmux.PaneID) [][]string {
 		[][]string{ifShell(sb, loses,
 			[][]string{preB, swap, postB},
 			[][]string{swap})})}
-	acrossWindows := [][]string{ifShell(sa, fmtSingleLast, singleLastCross, [][]string{swap})}
+	cross := ifShell(sa, fmtSingleLast, singleLastCross, [][]string{swap})
+	// tmux keeps the mark as session, window and pane together and
+	// checks all three (server.c, server_check_marked): a marked pane
+	// that moves into another window is marked no more, until it comes
+	// back. So the pane is marked again where it lands (select-pane -m
+	// marks a pane that is not the valid marked pane). tmux refuses to
+	// mark a pane hidden by a zoom (cmd-select-pane.c), so a pane that
+	// lands hidden in a zoomed window is marked with the window unzoomed
+	// for a moment, then the window's active pane is zoomed again
+	// (resize-pane -Z on a window: its active pane; no focus changes).
+	hidden := "#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}"
+	unhide := "resize-pane -Z -t #{window_id} ; select-pane -m -t #{pane_id} ; resize-pane -Z -t #{window_id}"
+	remark := func(p string) [][]string {
+		return [][]string{cross, ifShell(p, hidden,
+			[][]string{{"run-shell", "-C", "-t", p, unhide}},
+			[][]string{{"select-pane", "-m", "-t", p}})}
+	}
+	acrossWindows := [][]string{ifShell(sa, "#{pane_marked}", remark(sa),
+		[][]string{ifShell(sb, "#{pane_marked}", remark(sb), [][]string{cross})})}
 
 	// has-session fails, naming the pane, when a or b does not exist (an
 	// if-shell with a missing target would just take its else branch).

@@ -14,7 +14,8 @@ import (
 
 // Find (/): every pane of the server matched against a query as it is
 // typed (package find, which reads the panes' text and keeps it fresh).
-// Enter jumps to the chosen match, Esc goes back.
+// Enter jumps to the chosen match (opening copy mode at a line of the
+// history), Esc goes back.
 
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
@@ -77,7 +78,13 @@ func (m *Model) findKey(msg tea.Msg) tea.Cmd {
 	switch act {
 	case find.Jump:
 		if p, ok := fv.Selected(); ok {
-			return m.jumpTo(serverview.Target{Session: p.Session, Window: p.Window.ID, Pane: p.Pane})
+			// A line of the history: copy mode opens at it. A line of the
+			// screen, or a field, is in sight already.
+			line := 0
+			if x, ok := fv.SelectedMatch(); ok && x.Field == "" && x.Line < 0 {
+				line = x.Line
+			}
+			return m.jumpTo(serverview.Target{Session: p.Session, Window: p.Window.ID, Pane: p.Pane}, line)
 		}
 	case find.Back:
 		m.finder = nil

@@ -75,6 +75,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Keep):
 		return m.close(false)
 	case key.Matches(msg, k.Revert):
+		if m.opts.EscStays && m.opts.EscReverts && msg.String() == "esc" {
+			return m.putBack()
+		}
 		return m.close(m.opts.EscReverts)
 	case key.Matches(msg, k.Up):
 		return m.direction(tmux.DirUp)
@@ -199,6 +202,24 @@ func (m *Model) direction(d tmux.Direction) tea.Cmd {
 // resize moves the focused pane's edge by the configured step.
 func (m *Model) resize(d tmux.Direction) tea.Cmd {
 	return m.startOp("resize "+string(d), true, resizePane(m.win, d, m.opts.ResizeStep))
+}
+
+// putBack is Esc that stays open (Options.EscStays): everything back as
+// it was when the navigator opened, in nav mode, which leaves nothing to
+// undo.
+func (m *Model) putBack() tea.Cmd {
+	m.mode = modeNav
+	if m.initial == nil || sameLayout(m.state, m.initial) {
+		m.status = status{text: "nothing to put back: everything is as it was (q quits)", kind: statusNudge}
+		return nil
+	}
+	m.undo = nil
+	back := restoreTo(undoEntry{state: m.initial, win: m.opts.Window}, m.named)
+	return m.startOp("put back", false, func(st *tmux.State) (decision, error) {
+		d, err := back(st)
+		d.note = "everything is back as it was (q quits)"
+		return d, err
+	})
 }
 
 // close quits: reverting everything (Esc), or keeping it (q, Enter).

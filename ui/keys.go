@@ -116,6 +116,7 @@ type keyState struct {
 	canUndo    bool
 	windows    int
 	escReverts bool
+	escStays   bool // Esc puts back and stays open (Options.EscStays)
 	fullHelp   bool
 }
 
@@ -141,7 +142,9 @@ func (k *KeyMap) setMode(s keyState) {
 	k.NextWindow.SetEnabled(s.windows > 1)
 	k.MoveNext.SetEnabled(s.windows > 1)
 	k.MovePrev.SetEnabled(s.windows > 1)
-	if s.escReverts {
+	if s.escReverts && s.escStays {
+		k.Revert.SetHelp("esc", "put back")
+	} else if s.escReverts {
 		k.Revert.SetHelp("esc", "revert")
 	} else {
 		k.Revert.SetHelp("esc", "close")

@@ -40,6 +40,11 @@ type Options struct {
 	// EscReverts makes Esc (and Ctrl+C) put back everything as it was when
 	// the navigator opened; false makes Esc behave like q. Default true.
 	EscReverts bool
+	// EscStays makes Esc (with EscReverts) put everything back and say
+	// so, the navigator staying open; Ctrl+C still puts back and closes.
+	// For the demo, where closing removes the whole server: Esc there is
+	// for trying again.
+	EscStays bool
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool

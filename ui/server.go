@@ -147,7 +147,7 @@ func (m *Model) serverKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.server = &sv
 	switch act {
 	case serverview.Jump:
-		return m.jumpTo(sv.Selected())
+		return m.jumpTo(sv.Selected(), 0)
 	case serverview.Back:
 		m.server = nil
 	}

@@ -29,6 +29,7 @@ func (m *Model) layout() {
 		canUndo:    len(m.undo) > 0,
 		windows:    m.windowCount(),
 		escReverts: m.opts.EscReverts,
+		escStays:   m.opts.EscStays,
 		fullHelp:   m.fullHelp,
 	})
 	m.help.ShowAll = m.fullHelp

@@ -18,7 +18,8 @@ func demoCommand() command {
 		summary: "try the navigator on a throwaway tmux server with a sample layout",
 		about: `Starts a private tmux server with a few windows of sample panes, opens the navigator on it in
 this terminal, and removes the server when the navigator closes: nothing of your own tmux is
-touched. -L, -S and -t do not apply.`,
+touched. Esc puts everything back and stays open; q (or Ctrl+C) quits. -L, -S and -t do not
+apply.`,
 		define: func(fs *flag.FlagSet) runFunc {
 			given := settingFlags(fs)
 			return func(ctx context.Context, g *globals, args []string) int {
@@ -52,5 +53,10 @@ func runDemo(ctx context.Context, g *globals, given map[string]*string) int {
 	client := tmuxctl.Open(g.options(srv.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", given, g.stderr)
-	return navigate(ctx, g, client, srv.Session, srv.Window, st, nil, "")
+	opts, closePreviews := navigatorOptions(ctx, g, client, srv.Session, srv.Window, st, nil)
+	defer closePreviews()
+	// Closing removes the demo's server: Esc there puts everything back
+	// and stays, for another try; q quits.
+	opts.EscStays = true
+	return runUI(ctx, g, client, opts)
 }

@@ -269,20 +269,7 @@ func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
 func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
 	t.Parallel()
 	outer := tmuxtest.Start(t, 120, 40)
-	bin := tmuxtest.Panemap(t)
-	pane := outer.Active("main:0")
-	outer.Must("respawn-pane", "-k", "-t", pane, shellLine(bin+" demo"))
-	tmuxtest.Eventually(t, wait, func() bool {
-		scr := outer.Must("capture-pane", "-p", "-t", pane)
-		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
-	}, "the demo map did not appear")
-	// The demo is the child of the pane's shell.
-	sh := outer.Display(pane, "#{pane_pid}")
-	children, err := os.ReadFile(filepath.Join("/proc", sh, "task", sh, "children"))
-	if err != nil || len(strings.Fields(string(children))) != 1 {
-		t.Fatalf("the pane's shell %s has children %q (%v), want the demo alone", sh, children, err)
-	}
-	demo := demoSocket(outer, strings.TrimSpace(string(children)))
+	pane, demo := startDemo(t, outer)
 	if _, err := os.Stat(demo); err != nil {
 		t.Fatalf("no demo server socket while it runs: %v", err)
 	}

@@ -114,6 +114,14 @@ func (m Model) Selected() (Place, bool) {
 	return p, ok
 }
 
+// SelectedMatch is the chosen match itself.
+func (m Model) SelectedMatch() (search.Match, bool) {
+	if m.sel < 0 || m.sel >= len(m.result.Matches) {
+		return search.Match{}, false
+	}
+	return m.result.Matches[m.sel], true
+}
+
 // Found is every pane with a match.
 func (m Model) Found() map[tmux.PaneID]bool {
 	found := map[tmux.PaneID]bool{}

@@ -1,0 +1,89 @@
+package tmuxctl_test
+
+import (
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
+)
+
+// secondWindow adds a window of two panes to session main: its active
+// pane, then the other.
+func secondWindow(srv *tmuxtest.Server) (active, other string) {
+	active = srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
+	return active, srv.Must("split-window", "-d", "-t", active, "-P", "-F", "#{pane_id}")
+}
+
+// markedPane is the marked pane of session main, or "".
+func markedPane(srv *tmuxtest.Server) string {
+	return srv.Must("list-panes", "-s", "-t", "main:", "-f", "#{pane_marked}", "-F", "#{pane_id}")
+}
+
+// tmux keeps the mark as session, window and pane together
+// (server.c, server_check_marked), so a swap that moves the marked pane
+// into another window would leave no pane marked. The swap keeps it on
+// the pane, whichever side it is on.
+func TestSwapAcrossWindowsKeepsMark(t *testing.T) {
+	t.Parallel()
+	srv, c := newClient(t, tmux.Env{})
+	g := srv.Grid()
+	w1, w1b := secondWindow(srv)
+	marked := func() string { return markedPane(srv) }
+	for _, tc := range []struct{ name, mark, a, b string }{
+		{"marked is source", g[1], g[1], w1b},
+		{"marked is target", g[2], w1, g[2]},
+		{"marked active is source", g[1], g[1], w1}, // g[1] is in window 1 now
+		{"marked elsewhere", g[3], g[0], w1b},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv.Must("select-pane", "-M")
+			srv.Must("select-pane", "-m", "-t", tc.mark)
+			win := srv.Display(tc.mark, "#{window_id}")
+			if _, err := c.SwapPane(ctx(t), tmux.PaneID(tc.a), tmux.PaneID(tc.b)); err != nil {
+				t.Fatal(err)
+			}
+			if (tc.mark == tc.a || tc.mark == tc.b) && srv.Display(tc.mark, "#{window_id}") == win {
+				t.Fatalf("%s did not change windows", tc.mark)
+			}
+			if m := marked(); m != tc.mark {
+				t.Errorf("marked pane after the swap: %q, want %s", m, tc.mark)
+			}
+		})
+	}
+}
+
+// Within one window tmux keeps the mark by itself; the swap must not
+// toggle it off.
+func TestSwapSameWindowKeepsMark(t *testing.T) {
+	t.Parallel()
+	srv, c := newClient(t, tmux.Env{})
+	g := srv.Grid()
+	srv.Must("select-pane", "-m", "-t", g[1])
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(g[2])); err != nil {
+		t.Fatal(err)
+	}
+	if m := markedPane(srv); m != g[1] {
+		t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
+	}
+}
+
+// tmux refuses to mark a pane hidden by a zoom (cmd-select-pane.c): a
+// marked pane that lands hidden in a zoomed window stays marked, and the
+// window stays zoomed on its active pane.
+func TestSwapIntoZoomedWindowKeepsMark(t *testing.T) {
+	t.Parallel()
+	srv, c := newClient(t, tmux.Env{})
+	g := srv.Grid()
+	w1, w1b := secondWindow(srv)
+	srv.Must("resize-pane", "-Z", "-t", w1)
+	srv.Must("select-pane", "-m", "-t", g[1])
+	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); err != nil {
+		t.Fatal(err)
+	}
+	if m := markedPane(srv); m != g[1] {
+		t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
+	}
+	if z, a := srv.Display(w1, "#{window_zoomed_flag}"), srv.Active(w1); z != "1" || a != w1 {
+		t.Errorf("window of %s: zoomed %s, active %s; want zoomed on %s", w1, z, a, w1)
+	}
+}
