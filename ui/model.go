@@ -83,6 +83,9 @@ type Model struct {
 
 	// The open prompt (names.go), if any: it takes every key.
 	prompt *namePrompt
+	// submitted is the prompt whose text is being stored, to reopen
+	// with that text if it is refused.
+	submitted *submittedPrompt
 	// The server view (server.go), when open: it takes the map's place
 	// and its keys.
 	server  *serverview.Model

@@ -62,7 +62,7 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 	m.listing = false
 	switch {
 	case msg.err != nil && msg.open:
-		m.status = status{text: msg.err.Error(), kind: statusError}
+		m.status = status{text: errorText(msg.err), kind: statusError}
 	case msg.err != nil:
 		// A refresh failed: the view keeps the last listing.
 	case m.server != nil:

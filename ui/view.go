@@ -60,7 +60,11 @@ func (m *Model) layout() {
 	default:
 		m.footerOut = m.help.View(m.keys)
 	}
-	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
+	statusH := 1
+	if m.prompt != nil {
+		statusH = lipgloss.Height(m.prompt.input.View())
+	}
+	mapH := m.height - m.mapTop - statusH - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
 	}
@@ -133,7 +137,7 @@ func (m Model) render() string {
 	case m.tooSmall():
 		return m.message(fmt.Sprintf("terminal too small (%dx%d): need %dx%d", w, h, MinWidth, MinHeight))
 	case m.fatal != nil:
-		return m.message(m.fatal.Error() + "\n\npress any key to exit")
+		return m.message(errorText(m.fatal) + "\n\npress any key to exit")
 	case m.opening && !m.openingSlow:
 		// Blank, but the screen's size: an empty view has Bubble Tea
 		// erase the screen at every tick. The first frame is the map.
@@ -153,7 +157,7 @@ func (m Model) render() string {
 	parts := [4]string{
 		m.header.Out,
 		body,
-		ansi.Truncate(m.statusLine(), w, "…"),
+		truncateLines(m.statusLine(), w),
 		m.footerOut,
 	}
 	return m.frames.get(parts, w, h)
@@ -185,4 +189,13 @@ func (m Model) message(text string) string {
 	w, h := m.width, m.height
 	body := m.styles.Map.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
 	return cells.FitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
+}
+
+// truncateLines cuts each line of s to w cells, marking a cut with "…".
+func truncateLines(s string, w int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return strings.Join(lines, "\n")
 }
