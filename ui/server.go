@@ -140,7 +140,7 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 // serverKey is a key in the server view.
 func (m *Model) serverKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Help) {
-		m.fullHelp = !m.fullHelp
+		m.fullHelp, m.helpTop = !m.fullHelp, 0
 		return nil
 	}
 	sv, act := m.server.Update(msg)

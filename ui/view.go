@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/keyhelp"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/tabs"
 )
@@ -26,13 +28,10 @@ const (
 func (m *Model) layout() {
 	m.keys.setMode(keyState{
 		swap:       m.mode == modeSwap,
-		canUndo:    len(m.undo) > 0,
 		windows:    m.windowCount(),
 		escReverts: m.opts.EscReverts,
 		fullHelp:   m.fullHelp,
 	})
-	m.help.ShowAll = m.fullHelp
-	m.help.SetWidth(max(m.width, 0))
 	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1
 	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
@@ -49,21 +48,21 @@ func (m *Model) layout() {
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over
 	}
+	var keys help.KeyMap = m.keys
 	switch {
 	case m.prompt != nil:
 		m.prompt.input.SetWidth(m.width)
-		m.footerOut = m.help.View(m.prompt.input.Keys())
+		keys = m.prompt.input.Keys()
 	case m.finder != nil:
-		m.footerOut = m.help.View(m.finder.Keys())
+		keys = m.finder.Keys()
 	case m.server != nil:
-		m.footerOut = m.help.View(m.server.Keys())
-	default:
-		m.footerOut = m.help.View(m.keys)
+		keys = m.server.Keys()
 	}
 	statusH := 1
 	if m.prompt != nil {
 		statusH = lipgloss.Height(m.prompt.input.View())
 	}
+	m.footerOut = m.footer(keys, m.height-m.mapTop-statusH)
 	mapH := m.height - m.mapTop - statusH - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
@@ -81,6 +80,22 @@ func (m *Model) layout() {
 	if key := in.Key(m.width, mapH); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
 	}
+}
+
+// footer is the key help under the map, with room lines below the
+// header: the short line, or with ? the full help, taking at most two
+// thirds of room (the map keeps the rest) and scrolled by pgup and pgdn
+// when it needs more.
+func (m *Model) footer(keys help.KeyMap, room int) string {
+	w := max(m.width, 0)
+	if !m.fullHelp {
+		m.helpH = 0
+		return keyhelp.Short(keys.ShortHelp(), w, m.styles.Help)
+	}
+	m.helpH = max(room*2/3, 2)
+	out, top := keyhelp.Window(keyhelp.Lines(keys.FullHelp(), w, m.styles.Help), m.helpTop, m.helpH, w, m.styles.Help)
+	m.helpTop = top
+	return out
 }
 
 // modeName is the header's badge: what the keys do now.
