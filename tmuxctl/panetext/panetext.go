@@ -89,7 +89,7 @@ func (r *Reader) CaptureEnding(ctx context.Context, pane tmux.PaneID, lines int,
 	if end != nil && *end < 0 {
 		back = min(lines-*end, tmuxctl.MaxBack)
 	}
-	l, err := r.captureOne(ctx, pane, back)
+	l, err := r.captureOne(ctx, pane, back, false)
 	if err != nil {
 		return nil, err
 	}
@@ -122,11 +122,16 @@ func (r *Reader) CaptureEnding(ctx context.Context, pane tmux.PaneID, lines int,
 	return s, nil
 }
 
-// captureOne captures pane with back lines of history, again when it
-// changed size meanwhile; a pane no capture finds is gone.
-func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int) (tmuxctl.Lines, error) {
+// captureOne captures pane with back lines of history (and, with joined,
+// its rows as capture-pane -J joins them), again when it changed size
+// meanwhile; a pane no capture finds is gone.
+func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int, joined bool) (tmuxctl.Lines, error) {
+	capture := r.c.CaptureHistory
+	if joined {
+		capture = r.c.CaptureHistoryJoined
+	}
 	for range 3 {
-		got, err := r.c.CaptureHistory(ctx, []tmux.PaneID{pane}, back)
+		got, err := capture(ctx, []tmux.PaneID{pane}, back)
 		if err != nil {
 			return tmuxctl.Lines{}, err
 		}
