@@ -11,6 +11,7 @@ import (
 
 	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
@@ -102,6 +103,39 @@ func TestWrappedLines(t *testing.T) {
 		}
 		if s.Lines[1] != line[:width] || s.Lines[2] != line[width:] {
 			t.Errorf("capture's rows 1 and 2: %q %q", s.Lines[1], s.Lines[2])
+		}
+	})
+}
+
+// TestFindWrappedLine: find matches a line tmux wrapped as one line, and
+// places the match at the row it starts on.
+func TestFindWrappedLine(t *testing.T) {
+	t.Parallel()
+	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
+		r := panetext.New(c)
+		p, line, _ := wrappingPane(t, srv)
+		l, err := c.List(t.Context(), tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.FindText(t.Context(), l.Windows, []tmux.PaneID{p})
+		if err != nil || len(got) != 1 {
+			t.Fatalf("FindText: %v, %d panes", err, len(got))
+		}
+		x := search.New()
+		x.Set(got[0])
+		res := x.Find("SPLITWORD", 10)
+		var found []string
+		for _, m := range res.Matches {
+			found = append(found, fmt.Sprintf("%d %s", m.Line, m.Text))
+		}
+		if want := "1 " + line; len(found) != 1 || found[0] != want {
+			t.Errorf("find: %q, want [%q]", found, want)
+		}
+		// The line above it keeps its own row's number.
+		res = x.Find("before", 10)
+		if len(res.Matches) != 1 || res.Matches[0].Line != 0 {
+			t.Errorf("find before: %+v", res.Matches)
 		}
 	})
 }
