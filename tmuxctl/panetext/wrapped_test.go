@@ -18,6 +18,7 @@ import (
 )
 
 func TestWrappedRows(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		rows   []string
