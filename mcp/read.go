@@ -73,6 +73,7 @@ type captureView struct {
 	FirstLine int         `json:"first_line"`
 	Lines     []string    `json:"lines"`
 	Truncated bool        `json:"truncated"`
+	Capped    bool        `json:"capped,omitempty"`
 }
 
 func (h *handlers) capturePane(ctx context.Context, a args) (string, any, error) {
@@ -84,18 +85,32 @@ func (h *handlers) capturePane(ctx context.Context, a args) (string, any, error)
 	if err != nil {
 		return "", nil, err
 	}
+	var end *int
+	if _, ok := a["end_line"].(json.Number); ok {
+		if lines == 0 {
+			return "", nil, invalid("", "end_line: give lines too: end_line ends the lines asked for")
+		}
+		n, err := intArg(a, "end_line", -tmuxctl.MaxBack, 10_000, 0)
+		if err != nil {
+			return "", nil, err
+		}
+		end = &n
+	}
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	s, err := h.read.Capture(ctx, pane, lines)
+	s, err := h.read.CaptureEnding(ctx, pane, lines, end)
 	if err != nil {
 		return "", nil, err
 	}
 	v := captureView{Pane: s.Pane, Width: s.Width, Height: s.Height, Cursor: cursorView{s.CursorX, s.CursorY},
-		Mode: s.Mode, Dead: s.Dead, FirstLine: s.First, Lines: s.Lines, Truncated: s.Truncated}
+		Mode: s.Mode, Dead: s.Dead, FirstLine: s.First, Lines: s.Lines, Truncated: s.Truncated, Capped: s.Capped}
 	head := fmt.Sprintf("%s, %dx%d, lines %d to %d", s.Pane, s.Width, s.Height, s.First, s.First+len(s.Lines)-1)
 	if s.Mode != "" {
 		head += ", in " + s.Mode
+	}
+	if s.Capped {
+		head += fmt.Sprintf(" (capped at 256 KiB: the lines above come with end_line %d)", s.First-1)
 	}
 	return head + ":\n" + strings.Join(s.Lines, "\n"), v, nil
 }

@@ -12,9 +12,57 @@ package screen
 // every line in a box narrower than the prompt's column, so here the
 // cursor sits on the region's last row, and the region moves sideways only
 // when the cursor would fall off its right edge. Pass (0, 0) for a pane
-// whose cursor is hidden: its top left shows.
+// whose cursor is hidden: its top left shows. [Screen.Anchor] picks the
+// point to pass for a screen.
 func Region(paneW, paneH, cx, cy, w, h int) (x, y int) {
 	return axis(paneW, cx, w), axis(paneH, cy, h)
+}
+
+// Anchor is the point of s that a region of it should hold (see
+// [Region]), for a program whose cursor is at (cx, cy): the cursor,
+// unless every row from the cursor down is blank while rows above it hold
+// text. A program that draws at the top and parks its cursor at the
+// bottom (watch, a status screen, `clear; date` then a cursor move) would
+// otherwise show nothing but the empty rows around its cursor; for it the
+// anchor is the start of the last row that holds text, so the region
+// shows the text it drew. A shell's cursor is on its prompt, which holds
+// text, so the rule leaves it where it was. A nil s anchors at (cx, cy).
+func (s *Screen) Anchor(cx, cy int) (x, y int) {
+	if s == nil {
+		return cx, cy
+	}
+	last := s.LastTextRow()
+	if last < 0 || cy <= last {
+		return cx, cy
+	}
+	return 0, last
+}
+
+// LastTextRow is the index of the last row of s that shows anything (a
+// character other than a space, or a cell with a background colour,
+// reverse video or an underline, which show even on a space), or -1 when
+// every row is blank.
+func (s *Screen) LastTextRow() int {
+	if s == nil {
+		return -1
+	}
+	for y := len(s.Lines) - 1; y >= 0; y-- {
+		for _, c := range s.Lines[y] {
+			if shows(c) {
+				return y
+			}
+		}
+	}
+	return -1
+}
+
+// shows reports whether c draws something a reader can see.
+func shows(c Cell) bool {
+	if c.Text != " " && c.Text != "" {
+		return true
+	}
+	st := c.Style
+	return st.BG.Kind != DefaultColor || st.Attrs&Reverse != 0 || st.Underline != NoUnderline
 }
 
 // axis is the rule along one axis: size is the pane's, at the cursor's

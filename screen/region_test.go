@@ -50,3 +50,42 @@ func TestRegionContainsCursor(t *testing.T) {
 		}
 	}
 }
+
+func TestAnchor(t *testing.T) {
+	tests := []struct {
+		name         string
+		text         string
+		cx, cy       int
+		wantX, wantY int
+	}{
+		// watch: three lines at the top, the cursor parked on the last
+		// row: the last line of text is the anchor.
+		{"text at the top, cursor parked at the bottom", "Every 1s: date\n\nThu Dec  3\n", 0, 9, 0, 2},
+		{"parked to the right as well", "top\n", 30, 9, 0, 0},
+		// A shell: the cursor is on its prompt, which holds text.
+		{"prompt at the bottom", "out\nout\n\n\n\n\n\n\n\n$ ", 2, 9, 2, 9},
+		{"prompt in the middle, blank below", "out\n$ ", 2, 1, 2, 1},
+		// A blank cursor row with text below it stays the anchor
+		// (an editor's empty line).
+		{"blank row between text", "a\n\n\nb", 0, 1, 0, 1},
+		{"blank screen", "", 5, 7, 5, 7},
+		// A coloured bar of spaces shows, and so counts as text.
+		{"background-coloured bar", "\x1b[44m   \x1b[m\n", 0, 9, 0, 0},
+		{"bar further down", "a\n\n\n\x1b[7m \x1b[m\n", 0, 9, 0, 3},
+		// Spaces in a foreground colour show nothing.
+		{"coloured spaces", "a\n\x1b[31m   \x1b[m\n", 0, 9, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Parse(tt.text, 40, 10)
+			x, y := s.Anchor(tt.cx, tt.cy)
+			if x != tt.wantX || y != tt.wantY {
+				t.Errorf("Anchor(%d, %d) = (%d, %d), want (%d, %d)", tt.cx, tt.cy, x, y, tt.wantX, tt.wantY)
+			}
+		})
+	}
+	var nilScreen *Screen
+	if x, y := nilScreen.Anchor(3, 4); x != 3 || y != 4 {
+		t.Errorf("nil screen: (%d, %d), want the cursor", x, y)
+	}
+}

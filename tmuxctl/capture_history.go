@@ -25,6 +25,13 @@ type Lines struct {
 	// -p prints them: SGR kept, trailing spaces cut. It is the pane's
 	// text, hostile input: read it through package screen.
 	Text string
+	// Joined is, when asked for (the Joined captures), the same lines as
+	// capture-pane -J -p prints them: plain text, each row that tmux
+	// wrapped (GRID_LINE_WRAPPED) joined with the row after it, as the
+	// program printed them. Hostile input too, and unframed by a count:
+	// use it only to learn which rows join, checked against Text (package
+	// panetext does). nil when not asked for or not read.
+	Joined []string
 }
 
 // MaxBack bounds how far back into a pane's history a capture reaches.
@@ -35,13 +42,22 @@ const MaxBack = 100_000
 // command lists as fit (see CapturePanes, whose rules for ids, gone panes and
 // hostile text hold here too).
 func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]Lines, error) {
+	return c.captureHistoryBack(ctx, panes, back, false)
+}
+
+// CaptureHistoryJoined is CaptureHistory with Lines.Joined read too.
+func (c *Client) CaptureHistoryJoined(ctx context.Context, panes []tmux.PaneID, back int) ([]Lines, error) {
+	return c.captureHistoryBack(ctx, panes, back, true)
+}
+
+func (c *Client) captureHistoryBack(ctx context.Context, panes []tmux.PaneID, back int, joined bool) ([]Lines, error) {
 	if back < 0 || back > MaxBack {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: strconv.Itoa(back),
 			Message: "history lines " + strconv.Itoa(back) + " out of range: want 0 to " + strconv.Itoa(MaxBack)}
 	}
 	b := strconv.Itoa(back)
 	// min(history_size, back)
-	return c.captureHistory(ctx, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}")
+	return c.captureHistory(ctx, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}", joined)
 }
 
 // CaptureSince captures pane's screen and its history from line first on,
@@ -54,33 +70,49 @@ func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back i
 // there is. ok is false when the pane is gone, or changed size while it
 // was captured: read it again.
 func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
+	return c.captureSince(ctx, pane, first, false)
+}
+
+// CaptureSinceJoined is CaptureSince with Lines.Joined read too.
+func (c *Client) CaptureSinceJoined(ctx context.Context, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
+	return c.captureSince(ctx, pane, first, true)
+}
+
+func (c *Client) captureSince(ctx context.Context, pane tmux.PaneID, first int, joined bool) (l Lines, ok bool, err error) {
 	if first < 0 {
 		first = 0
 	}
 	f := strconv.Itoa(first)
 	// history_size-first, or history_size when that is negative.
 	got, err := c.captureHistory(ctx, []tmux.PaneID{pane},
-		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}")
+		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}", joined)
 	if err != nil || len(got) == 0 {
 		return Lines{}, false, err
 	}
 	return got[0], true, nil
 }
 
-func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back string) ([]Lines, error) {
+func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back string, joined bool) ([]Lines, error) {
 	want, err := distinctPanes(panes)
 	if err != nil {
 		return nil, err
 	}
 	nonce := rand.Text()
-	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back) }
+	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back, joined) }
 	var all []Lines
 	for _, part := range batches(want, 0, cmds) {
 		out, err := c.readScript(ctx, cmds(part))
 		if err != nil && tmux.KindOf(err) != tmux.KindGone {
 			return nil, err
 		}
-		all = append(all, splitAnswer(out, nonce, part, parseHistoryHeader, func(l *Lines, text string) { l.Text = text })...)
+		got := splitAnswer(out, nonce, part, parseHistoryHeader, func(l *Lines, text string) { l.Text = text })
+		if joined {
+			blocks := joinedBlocks(out, nonce, part)
+			for i := range got {
+				got[i].Joined = blocks[got[i].Pane]
+			}
+		}
+		all = append(all, got...)
 	}
 	return all, nil
 }
@@ -104,13 +136,16 @@ func historyHeader(back string) string {
 // still right; a pane resized in between gets no trailer where the count
 // says, and is left out (see splitAnswer). back must be a format made in
 // this file.
-func historyCmds(panes []tmux.PaneID, nonce, back string) [][]string {
+func historyCmds(panes []tmux.PaneID, nonce, back string, joined bool) [][]string {
 	cmds := make([][]string, 0, len(panes)+1)
 	for _, p := range panes {
 		id := string(p)
 		inner := words("display-message", "-p", "-t", id, captureMarker(nonce)+historyHeader(back)) + " ; " +
 			words("capture-pane", "-p", "-e", "-t", id, "-S", "-"+back, "-E", "-") + " ; " +
 			words("display-message", "-p", captureTrailer(nonce, p))
+		if joined {
+			inner += " ; " + words("capture-pane", "-p", "-J", "-t", id, "-S", "-"+back, "-E", "-")
+		}
 		cmds = append(cmds, []string{"if-shell", "-F", "-t", id, "#{==:#{pane_id}," + id + "}",
 			words("run-shell", "-C", "-t", id, inner)})
 	}

@@ -14,6 +14,9 @@ func (f *fakeCore) setName(op tmuxctl.Op) error {
 	defer f.mu.Unlock()
 	if op.Kind == tmuxctl.OpRenameWindow {
 		f.record("rename %s %q", op.Window, op.Text)
+		if err := f.check("rename"); err != nil {
+			return err
+		}
 		w, ok := f.st.Window(op.Window)
 		if !ok {
 			return windowGone(op.Window)
@@ -22,6 +25,9 @@ func (f *fakeCore) setName(op tmuxctl.Op) error {
 		return nil
 	}
 	f.record("title %s %q", op.Pane, op.Text)
+	if err := f.check("title"); err != nil {
+		return err
+	}
 	w, i, ok := f.find(op.Pane)
 	if !ok {
 		return paneGone(op.Pane)

@@ -58,7 +58,7 @@ func (m Model) onFindRead(msg find.ReadMsg) (tea.Model, tea.Cmd) {
 	}
 	if msg.Err != nil {
 		m.finder = nil
-		m.status = status{text: "find: " + msg.Err.Error(), kind: statusError}
+		m.status = status{text: "find: " + errorText(msg.Err), kind: statusError}
 		m.layout()
 		return m, nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/ui/keyhelp"
 )
 
 // handle runs one queued input. It returns the operation's command, if
@@ -18,6 +19,12 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
+		case m.helpH > 0 && key.Matches(msg, m.keys.Scroll.Down):
+			m.helpTop += keyhelp.Page(m.helpH)
+			return nil
+		case m.helpH > 0 && key.Matches(msg, m.keys.Scroll.Up):
+			m.helpTop -= keyhelp.Page(m.helpH)
+			return nil
 		case m.prompt != nil:
 			return m.typeInPrompt(msg)
 		case m.finder != nil:
@@ -71,7 +78,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	win, wrap := m.win, m.opts.Wrap
 	switch {
 	case key.Matches(msg, k.Help):
-		m.fullHelp = !m.fullHelp
+		m.fullHelp, m.helpTop = !m.fullHelp, 0
 	case key.Matches(msg, k.Keep):
 		return m.close(false)
 	case key.Matches(msg, k.Revert):
@@ -148,6 +155,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {
+			m.status = status{text: "nothing to undo", kind: statusNudge}
 			return nil
 		}
 		m.undo = rest
@@ -178,7 +186,6 @@ func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 		b    key.Binding
 		text string
 	}{
-		{k.Undo, "nothing to undo"},
 		{k.PrevWindow, "this session has one window"},
 		{k.NextWindow, "this session has one window"},
 		{k.MovePrev, "this session has one window"},

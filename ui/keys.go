@@ -2,6 +2,8 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/key"
+
+	"github.com/panemap/panemap/ui/keyhelp"
 )
 
 // KeyMap is the navigator's keys. Bindings are enabled and their help
@@ -57,6 +59,8 @@ type KeyMap struct {
 	Keep   key.Binding
 	Revert key.Binding
 	Help   key.Binding
+	// Scroll scrolls the full help when it does not fit.
+	Scroll keyhelp.ScrollKeys
 }
 
 // DefaultKeyMap returns the navigator's bindings.
@@ -107,13 +111,13 @@ func DefaultKeyMap() KeyMap {
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")),
+		Scroll: keyhelp.DefaultScrollKeys(),
 	}
 }
 
 // keyState is what decides which keys work and how they are described.
 type keyState struct {
 	swap       bool
-	canUndo    bool
 	windows    int
 	escReverts bool
 	escStays   bool // Esc puts back and stays open (Options.EscStays)
@@ -137,7 +141,6 @@ func (k *KeyMap) setMode(s keyState) {
 		k.Right.SetHelp("→/l", "focus right")
 		k.SwapMode.SetHelp("s", "swap")
 	}
-	k.Undo.SetEnabled(s.canUndo)
 	k.PrevWindow.SetEnabled(s.windows > 1)
 	k.NextWindow.SetEnabled(s.windows > 1)
 	k.MoveNext.SetEnabled(s.windows > 1)

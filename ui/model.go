@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -50,13 +49,15 @@ type Model struct {
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests replace it
 	io    *ioGate                                              // the commands talking to tmux (inflight.go)
 
-	keys     KeyMap
-	styles   Styles
-	profile  colorprofile.Profile // how pane colours degrade here
-	boxes    *mapview.BoxCache    // drawn boxes
-	frames   *frameCache          // the last frame (view.go)
-	help     help.Model
-	fullHelp bool
+	keys    KeyMap
+	styles  Styles
+	profile colorprofile.Profile // how pane colours degrade here
+	boxes   *mapview.BoxCache    // drawn boxes
+	frames  *frameCache          // the last frame (view.go)
+	// helpTop is the full help's first line shown, when it scrolls;
+	// helpH the lines it may take (set by layout).
+	helpTop, helpH int
+	fullHelp       bool
 
 	width, height int
 
@@ -83,6 +84,9 @@ type Model struct {
 
 	// The open prompt (names.go), if any: it takes every key.
 	prompt *namePrompt
+	// submitted is the prompt whose text is being stored, to reopen
+	// with that text if it is refused.
+	submitted *submittedPrompt
 	// The server view (server.go), when open: it takes the map's place
 	// and its keys.
 	server  *serverview.Model
@@ -141,12 +145,10 @@ func New(core Core, opts Options) Model {
 		profile: profileFor(opts),
 		boxes:   &mapview.BoxCache{},
 		frames:  &frameCache{},
-		help:    help.New(),
 		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,
 	}
-	m.help.Styles = m.styles.Help
 	m.width, m.height = opts.size.w, opts.size.h
 	if opts.Preview && opts.Previews != nil {
 		m.previews = previews.New(opts.Previews)

@@ -69,14 +69,43 @@ func (m *Model) typeInPrompt(msg tea.Msg) tea.Cmd {
 			m.named = map[string]bool{}
 		}
 		text := p.input.Value()
+		var cmd tea.Cmd
 		if p.kind == promptWindowName {
 			m.named[string(p.window)] = true
-			return m.startOp("rename window", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: p.window, Text: text}))
+			cmd = m.startOp("rename window", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: p.window, Text: text}))
+		} else {
+			m.named[string(p.pane)] = true
+			cmd = m.startOp("pane title", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: p.pane, Text: text}))
 		}
-		m.named[string(p.pane)] = true
-		return m.startOp("pane title", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: p.pane, Text: text}))
+		m.submitted = &submittedPrompt{seq: m.seq, prompt: p}
+		return cmd
 	}
 	return nil
+}
+
+// submittedPrompt is a prompt whose text is being stored: its operation's
+// sequence number, and the prompt as it was at Enter.
+type submittedPrompt struct {
+	seq    int
+	prompt *namePrompt
+}
+
+// reopenRefused opens the submitted prompt again, holding the text as
+// typed and saying why, when its operation (sequence number seq) failed
+// for its text or because tmux said no. It reports whether it did; a
+// failure for anything else (the window gone) leaves it closed.
+func (m *Model) reopenRefused(seq int, err error) bool {
+	s := m.submitted
+	if s == nil || s.seq != seq {
+		return false
+	}
+	m.submitted = nil
+	if k := tmux.KindOf(err); err == nil || (k != tmux.KindInvalidInput && k != tmux.KindRefused) {
+		return false
+	}
+	s.prompt.input.SetError(errorText(err))
+	m.prompt = s.prompt
+	return true
 }
 
 // setName makes a rename or a retitle.

@@ -96,3 +96,64 @@ func TestNamesUndoAndRevert(t *testing.T) {
 		t.Errorf("esc put back a title the navigator never set: %q", w.Panes[1].Title)
 	}
 }
+
+// refusal is the error tmuxctl gives for a text it will not store, in
+// its shape: the value Go-quoted in a one-line message.
+func refusal(what, text, why string) error {
+	return &tmux.Error{Kind: tmux.KindInvalidInput, Value: text,
+		Message: "invalid " + what + " " + tmux.Quote(text) + ": it " + why}
+}
+
+// words is s with its runs of white space made one space: text wrapped
+// over several lines reads the same as on one.
+func words(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestPromptKeepsRefusedText: a name or a title that is refused leaves
+// its prompt open with the text as typed, and shows the whole reason,
+// wrapped, with the text as typed (never Go-quoted: one backslash shows
+// as one); editing the text clears the reason.
+func TestPromptKeepsRefusedText(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		h := newHarness(t, gridState(), testOptions(), size[0], size[1])
+		const text = `dir\sub #[x]`
+		why := "holds #[, which tmux keeps as a style (format.c keeps a run of '#' before '[' as it is)"
+		h.core.fail["rename"] = refusal("window name", text, why)
+		h.keys(",")
+		for range len("grid") {
+			h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+		}
+		h.typeText(text)
+		h.keys("enter")
+		if h.m.prompt == nil || h.m.prompt.input.Value() != text {
+			t.Fatalf("%v: the refused text was not kept in an open prompt:\n%s", size, h.screen())
+		}
+		scr := h.screen()
+		if want := `invalid window name "dir\sub #[x]": it ` + why; !strings.Contains(words(scr), words(want)) {
+			t.Errorf("%v: the reason is not shown whole, as typed:\nwant %s\n%s", size, want, scr)
+		}
+		_, below, _ := strings.Cut(scr, "rename window @1:")
+		if strings.Contains(scr, `\\`) || strings.Contains(below, "…") {
+			t.Errorf("%v: Go quoting or a cut on screen:\n%s", size, scr)
+		}
+		h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+		if strings.Contains(h.screen(), "format.c") {
+			t.Errorf("%v: the reason stays after an edit:\n%s", size, h.screen())
+		}
+	}
+
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.core.fail["title"] = refusal("title", `a\b`, `holds \, which tmux would store escaped`)
+	h.keys("t")
+	h.typeText(` a\b`)
+	h.keys("enter")
+	if h.m.prompt == nil || h.m.prompt.input.Value() != `host a\b` {
+		t.Fatalf("the refused title was not kept:\n%s", h.screen())
+	}
+	if !strings.Contains(words(h.screen()), `"a\b": it holds \, which tmux would store escaped`) {
+		t.Errorf("the title's reason is not shown as typed:\n%s", h.screen())
+	}
+	h.keys("esc")
+	if h.m.prompt != nil {
+		t.Error("esc did not close the reopened prompt")
+	}
+}

@@ -32,7 +32,7 @@ func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 		if !m.loaded || fatalReadErr(msg.err) {
 			return m.setFatal(msg.err)
 		}
-		m.status = status{text: msg.err.Error(), kind: statusError}
+		m.status = status{text: errorText(msg.err), kind: statusError}
 		m.layout()
 		return m, nil
 	}
@@ -157,14 +157,17 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 			m.win = msg.toWin
 		}
 	}
+	reopened := m.reopenRefused(msg.seq, msg.err)
 	switch err := firstErr(msg.err, msg.readErr); {
+	case reopened:
+		// The prompt is open again with its text and the reason.
 	case closed != "" && (err == nil || tmux.KindOf(err) == tmux.KindGone):
 		// The op's window went away under it: say that, not "pane gone".
 		m.status = status{text: closed, kind: statusNudge}
 	case err != nil && tmux.KindOf(err) == tmux.KindGone:
-		m.status = status{text: "pane gone: " + err.Error() + " (map refreshed)", kind: statusNudge}
+		m.status = status{text: "pane gone: " + errorText(err) + " (map refreshed)", kind: statusNudge}
 	case err != nil:
-		m.status = status{text: err.Error(), kind: statusError}
+		m.status = status{text: errorText(err), kind: statusError}
 	case msg.note != "":
 		m.status = status{text: msg.note, kind: statusNudge}
 	}

@@ -62,7 +62,7 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 	m.listing = false
 	switch {
 	case msg.err != nil && msg.open:
-		m.status = status{text: msg.err.Error(), kind: statusError}
+		m.status = status{text: errorText(msg.err), kind: statusError}
 	case msg.err != nil:
 		// A refresh failed: the view keeps the last listing.
 	case m.server != nil:
@@ -140,7 +140,7 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 // serverKey is a key in the server view.
 func (m *Model) serverKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Help) {
-		m.fullHelp = !m.fullHelp
+		m.fullHelp, m.helpTop = !m.fullHelp, 0
 		return nil
 	}
 	sv, act := m.server.Update(msg)

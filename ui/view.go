@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
+	"github.com/panemap/panemap/ui/keyhelp"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/tabs"
 )
@@ -26,14 +28,11 @@ const (
 func (m *Model) layout() {
 	m.keys.setMode(keyState{
 		swap:       m.mode == modeSwap,
-		canUndo:    len(m.undo) > 0,
 		windows:    m.windowCount(),
 		escReverts: m.opts.EscReverts,
 		escStays:   m.opts.EscStays,
 		fullHelp:   m.fullHelp,
 	})
-	m.help.ShowAll = m.fullHelp
-	m.help.SetWidth(max(m.width, 0))
 	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1
 	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
@@ -50,18 +49,22 @@ func (m *Model) layout() {
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over
 	}
+	var keys help.KeyMap = m.keys
 	switch {
 	case m.prompt != nil:
 		m.prompt.input.SetWidth(m.width)
-		m.footerOut = m.help.View(m.prompt.input.Keys())
+		keys = m.prompt.input.Keys()
 	case m.finder != nil:
-		m.footerOut = m.help.View(m.finder.Keys())
+		keys = m.finder.Keys()
 	case m.server != nil:
-		m.footerOut = m.help.View(m.server.Keys())
-	default:
-		m.footerOut = m.help.View(m.keys)
+		keys = m.server.Keys()
 	}
-	mapH := m.height - m.mapTop - 1 - lipgloss.Height(m.footerOut)
+	statusH := 1
+	if m.prompt != nil {
+		statusH = lipgloss.Height(m.prompt.input.View())
+	}
+	m.footerOut = m.footer(keys, m.height-m.mapTop-statusH)
+	mapH := m.height - m.mapTop - statusH - lipgloss.Height(m.footerOut)
 	if m.tooSmall() {
 		mapH = 0
 	}
@@ -78,6 +81,22 @@ func (m *Model) layout() {
 	if key := in.Key(m.width, mapH); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
 	}
+}
+
+// footer is the key help under the map, with room lines below the
+// header: the short line, or with ? the full help, taking at most two
+// thirds of room (the map keeps the rest) and scrolled by pgup and pgdn
+// when it needs more.
+func (m *Model) footer(keys help.KeyMap, room int) string {
+	w := max(m.width, 0)
+	if !m.fullHelp {
+		m.helpH = 0
+		return keyhelp.Short(keys.ShortHelp(), w, m.styles.Help)
+	}
+	m.helpH = max(room*2/3, 2)
+	out, top := keyhelp.Window(keyhelp.Lines(keys.FullHelp(), w, m.styles.Help), m.helpTop, m.helpH, w, m.styles.Help)
+	m.helpTop = top
+	return out
 }
 
 // modeName is the header's badge: what the keys do now.
@@ -134,7 +153,7 @@ func (m Model) render() string {
 	case m.tooSmall():
 		return m.message(fmt.Sprintf("terminal too small (%dx%d): need %dx%d", w, h, MinWidth, MinHeight))
 	case m.fatal != nil:
-		return m.message(m.fatal.Error() + "\n\npress any key to exit")
+		return m.message(errorText(m.fatal) + "\n\npress any key to exit")
 	case m.opening && !m.openingSlow:
 		// Blank, but the screen's size: an empty view has Bubble Tea
 		// erase the screen at every tick. The first frame is the map.
@@ -154,7 +173,7 @@ func (m Model) render() string {
 	parts := [4]string{
 		m.header.Out,
 		body,
-		ansi.Truncate(m.statusLine(), w, "…"),
+		truncateLines(m.statusLine(), w),
 		m.footerOut,
 	}
 	return m.frames.get(parts, w, h)
@@ -186,4 +205,13 @@ func (m Model) message(text string) string {
 	w, h := m.width, m.height
 	body := m.styles.Map.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
 	return cells.FitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
+}
+
+// truncateLines cuts each line of s to w cells, marking a cut with "…".
+func truncateLines(s string, w int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -63,3 +63,38 @@ func TestE2ENames(t *testing.T) {
 		t.Error("#(…) in a typed name ran a shell command")
 	}
 }
+
+// TestE2ENamesRefused: at 80x24, a name tmux would not store as typed
+// (#[ is a style to it) is refused with the whole reason on screen,
+// wrapped, and the text as typed (one backslash, not Go's two); the
+// prompt stays open with the text, and Esc then closes only the prompt.
+func TestE2ENamesRefused(t *testing.T) {
+	t.Parallel()
+	s := openNavigatorSized(t, 80, 24)
+	s.waitMap(t)
+	before := s.Inner.Display("main:0", "#{window_name}")
+	s.Keys(",")
+	s.WaitScreen(wait, "the rename prompt", func(scr string) bool { return strings.Contains(scr, "rename window @") })
+	s.Keys("C-u")
+	const text = `dir\sub #[x]`
+	s.Outer.Must("send-keys", "-t", s.OuterPane, "-l", text)
+	s.Keys("Enter")
+	// On screen inside the popup's border, with its lines joined.
+	flat := func(scr string) string { return strings.Join(strings.Fields(strings.ReplaceAll(scr, "│", " ")), " ") }
+	want := `invalid window name "dir\sub #[x]": it holds #[, which tmux keeps as a style (format.c keeps a run of '#' before '[' as it is)`
+	scr := s.WaitScreen(wait, "the whole reason", func(scr string) bool { return strings.Contains(flat(scr), want) })
+	if strings.Contains(scr, `\\`) {
+		t.Errorf("Go quoting on screen:\n%s", scr)
+	}
+	if !strings.Contains(scr, ": "+text) {
+		t.Errorf("the prompt does not hold the text as typed:\n%s", scr)
+	}
+	if got := s.Inner.Display("main:0", "#{window_name}"); got != before {
+		t.Errorf("the window was renamed to %q", got)
+	}
+	s.Keys("Escape")
+	s.WaitScreen(wait, "the map without the prompt", func(scr string) bool {
+		return strings.Contains(scr, "NAV") && !strings.Contains(scr, "rename window @")
+	})
+	s.quit(t)
+}

@@ -51,6 +51,11 @@ type Pane struct {
 	// UTF-8. A line holding '\n' is one line still.
 	Lines  []string
 	Screen int // how many of the last Lines are the visible screen
+	// Rows, when it has a number per line, is the row each line starts
+	// on, counted as Match.Line counts: for lines that are several rows
+	// joined (a line tmux wrapped at the pane's edge). nil: each line is
+	// one row.
+	Rows []int
 }
 
 // Field is one of a pane's searchable attributes: Name says which
@@ -212,6 +217,7 @@ type pane struct {
 	id     string
 	fields []field
 	screen int
+	rows   []int // Pane.Rows, or nil
 
 	// orig holds the pane's lines as Set, folded the same lines folded:
 	// the same body when folding changes nothing.
@@ -229,6 +235,10 @@ type field struct {
 func build(p Pane) *pane {
 	n := &pane{id: p.ID, screen: min(max(p.Screen, 0), len(p.Lines))}
 	n.bytes = len(p.ID)
+	if len(p.Rows) == len(p.Lines) && len(p.Rows) > 0 {
+		n.rows = p.Rows
+		n.bytes += 8 * len(p.Rows)
+	}
 	for _, f := range p.Fields {
 		ff, aligned := fold(f.Text)
 		n.fields = append(n.fields, field{name: f.Name, text: f.Text, ftext: ff, aligned: aligned})
@@ -334,7 +344,11 @@ func (p *pane) find(q string, sensitive bool, max int, r *Result) (found bool) {
 		if !sensitive && !p.aligned {
 			start, end = origSpan(text, start, end)
 		}
-		if !add(Match{Line: p.screen - 1 - k, Text: text, Start: start, End: end}) {
+		line := p.screen - 1 - k
+		if p.rows != nil {
+			line = p.rows[len(p.rows)-1-k]
+		}
+		if !add(Match{Line: line, Text: text, Start: start, End: end}) {
 			return true
 		}
 	}

@@ -321,3 +321,23 @@ func TestCanon(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsNumberJoinedLines: with Rows, a match's line is the row its
+// line starts on; without, each line is a row.
+func TestRowsNumberJoinedLines(t *testing.T) {
+	x := New()
+	x.Set(Pane{ID: "%1", Lines: []string{"old", "a long line wrapped twice", "prompt"}, Screen: 2, Rows: []int{-1, 0, 3}})
+	x.Set(Pane{ID: "%2", Lines: []string{"old", "long", "prompt"}, Screen: 2, Rows: []int{1}}) // wrong length: ignored
+	got := map[string]int{}
+	for _, q := range []string{"old", "long", "prompt"} {
+		for _, m := range x.Find(q, 10).Matches {
+			got[m.Pane+" "+q] = m.Line
+		}
+	}
+	want := map[string]int{"%1 old": -1, "%1 long": 0, "%1 prompt": 3, "%2 old": -1, "%2 long": 0, "%2 prompt": 1}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s at line %d, want %d (all: %v)", k, got[k], v, got)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package panetext
 import (
 	"context"
 
-	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/screen/search"
 	"github.com/panemap/panemap/tmux"
 )
@@ -42,14 +41,28 @@ func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []t
 	if len(want) == 0 {
 		return nil, nil
 	}
-	got, err := r.c.CaptureHistory(ctx, want, FindHistory)
+	got, err := r.c.CaptureHistoryJoined(ctx, want, FindHistory)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]search.Pane, 0, len(got))
 	for _, c := range got {
 		w := at[c.Pane]
-		lines := screen.Lines(c.Text, c.Width)
+		lines, starts := printed(c)
+		var rows []int
+		onScreen := 0
+		if len(lines) != c.Back+c.Height || len(lines) != len(starts) {
+			// Some rows were joined: say where each line starts.
+			rows = make([]int, len(starts))
+			for i, r := range starts {
+				rows[i] = r - c.Back
+				if r >= c.Back {
+					onScreen++
+				}
+			}
+		} else {
+			onScreen = min(c.Height, len(lines))
+		}
 		out = append(out, search.Pane{
 			ID: string(c.Pane),
 			Fields: []search.Field{
@@ -60,7 +73,8 @@ func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []t
 				{Name: "session", Text: w.w.SessionName},
 			},
 			Lines:  lines,
-			Screen: min(c.Height, len(lines)),
+			Screen: onScreen,
+			Rows:   rows,
 		})
 	}
 	return out, nil

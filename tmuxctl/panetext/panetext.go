@@ -55,7 +55,15 @@ type Screen struct {
 	First            int      // the line number of Lines[0]
 	Lines            []string // plain text, trailing spaces cut
 	Truncated        bool     // the pane holds lines above Lines[0] (history or screen rows)
+	// Capped says that lines asked for were left out above Lines[0] to
+	// keep the answer within MaxBytes: read them with an End above First.
+	Capped bool
 }
+
+// MaxBytes bounds the text of a Capture's lines (a newline counted
+// after each): 256 KiB. Past it, the oldest lines asked for are left out
+// and Screen.Capped says so; the newest always come.
+const MaxBytes = 256 << 10
 
 // Capture reads pane's screen (lines 0: Height lines), or the last lines
 // lines the pane printed (1 to MaxLines), reaching into the history: they
@@ -63,38 +71,67 @@ type Screen struct {
 // whichever is lower, so the blank rows under a short output are not
 // what an agent asking for the last lines gets. It is the pane's own
 // screen in any mode: a copy mode's view is not what its program printed.
+// At most MaxBytes of text come back (see Screen.Capped).
 func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Screen, error) {
-	if lines < 0 || lines > MaxLines {
+	return r.CaptureEnding(ctx, pane, lines, nil)
+}
+
+// CaptureEnding is Capture with the last line given: with end, the lines
+// end at line *end (0 the screen's top row, negative the history) when
+// that is above where Capture would end them, so that a reader can page
+// back through a pane's history, a MaxBytes answer at a time. lines must
+// then be 1 to MaxLines.
+func (r *Reader) CaptureEnding(ctx context.Context, pane tmux.PaneID, lines int, end *int) (*Screen, error) {
+	if lines < 0 || lines > MaxLines || end != nil && lines == 0 {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "lines out of range: want 1 to 10000"}
 	}
-	l, err := r.captureOne(ctx, pane, lines)
+	back := lines
+	if end != nil && *end < 0 {
+		back = min(lines-*end, tmuxctl.MaxBack)
+	}
+	l, err := r.captureOne(ctx, pane, back, false)
 	if err != nil {
 		return nil, err
 	}
 	text := screen.Lines(l.Text, l.Width)
-	end, keep := len(text), min(l.Height, len(text))
+	last, keep := len(text), min(l.Height, len(text))
 	if lines > 0 {
-		end = min(len(text), l.Back+l.CursorY+1) // through the cursor's row
-		for i := len(text); i > end; i-- {
+		last = min(len(text), l.Back+l.CursorY+1) // through the cursor's row
+		for i := len(text); i > last; i-- {
 			if text[i-1] != "" {
-				end = i
+				last = i
 				break
 			}
 		}
-		keep = min(lines, end)
+		if end != nil {
+			last = max(min(last, l.Back+*end+1), 0)
+		}
+		keep = min(lines, last)
 	}
 	s := &Screen{Pane: l.Pane, Width: l.Width, Height: l.Height, CursorX: l.CursorX, CursorY: l.CursorY,
-		Mode: l.Mode, Dead: l.Dead, Lines: text[end-keep : end]}
-	s.First = end - keep - l.Back
+		Mode: l.Mode, Dead: l.Dead, Lines: text[last-keep : last]}
+	size := 0
+	for i := len(s.Lines) - 1; i >= 0; i-- {
+		if size += len(s.Lines[i]) + 1; size > MaxBytes {
+			s.Lines, s.Capped = s.Lines[i+1:], true
+			break
+		}
+	}
+	s.First = last - len(s.Lines) - l.Back
 	s.Truncated = -s.First < l.HistorySize
 	return s, nil
 }
 
-// captureOne captures pane with back lines of history, again when it
-// changed size meanwhile; a pane no capture finds is gone.
-func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int) (tmuxctl.Lines, error) {
+// captureOne captures pane with back lines of history (and, with joined,
+// its rows as capture-pane -J joins them), again when it changed size
+// meanwhile; a pane no capture finds is gone.
+func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int, joined bool) (tmuxctl.Lines, error) {
+	capture := r.c.CaptureHistory
+	if joined {
+		capture = r.c.CaptureHistoryJoined
+	}
 	for range 3 {
-		got, err := r.c.CaptureHistory(ctx, []tmux.PaneID{pane}, back)
+		got, err := capture(ctx, []tmux.PaneID{pane}, back)
 		if err != nil {
 			return tmuxctl.Lines{}, err
 		}

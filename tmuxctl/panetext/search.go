@@ -4,7 +4,6 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -48,13 +47,14 @@ func (r *Reader) Search(ctx context.Context, l *tmuxctl.Listing, pattern *regexp
 	f := &Found{Matches: []Match{}, Panes: len(panes)}
 	const perCall = 16 // panes per capture: bounds the answer held at once
 	for start := 0; start < len(panes) && !f.Truncated; start += perCall {
-		got, err := r.c.CaptureHistory(ctx, panes[start:min(start+perCall, len(panes))], history)
+		got, err := r.c.CaptureHistoryJoined(ctx, panes[start:min(start+perCall, len(panes))], history)
 		if err != nil {
 			return nil, err
 		}
 		for _, c := range got {
 			w := where[c.Pane]
-			for i, text := range screen.Lines(c.Text, c.Width) {
+			lines, rows := printed(c)
+			for i, text := range lines {
 				if !pattern.MatchString(text) {
 					continue
 				}
@@ -62,7 +62,7 @@ func (r *Reader) Search(ctx context.Context, l *tmuxctl.Listing, pattern *regexp
 					f.Truncated = true
 					break
 				}
-				f.Matches = append(f.Matches, Match{Pane: c.Pane, WindowID: w.ID, SessionID: w.SessionID, Line: i - c.Back, Text: text})
+				f.Matches = append(f.Matches, Match{Pane: c.Pane, WindowID: w.ID, SessionID: w.SessionID, Line: rows[i] - c.Back, Text: text})
 			}
 			if f.Truncated {
 				break

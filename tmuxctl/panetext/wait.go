@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/panemap/panemap/screen"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -75,9 +74,10 @@ func (r *Reader) Wait(ctx context.Context, pane tmux.PaneID, pattern *regexp.Reg
 			return nil, err
 		}
 		w.Looks++
-		for i, text := range screen.Lines(l.Text, l.Width) {
+		lines, rows := printed(l)
+		for i, text := range lines {
 			if pattern.MatchString(text) {
-				w.Matched, w.Line, w.Text = true, i-l.Back, text
+				w.Matched, w.Line, w.Text = true, rows[i]-l.Back, text
 				return w, nil
 			}
 		}
@@ -116,10 +116,10 @@ func timedOut(w *Waited, outer context.Context) (*Waited, error) {
 // on (see tmuxctl.Client.CaptureSince), again when the pane changed size meanwhile.
 func (r *Reader) look(ctx context.Context, pane tmux.PaneID, next int) (tmuxctl.Lines, error) {
 	if next < 0 {
-		return r.captureOne(ctx, pane, 0)
+		return r.captureOne(ctx, pane, 0, true)
 	}
 	for range 3 {
-		l, ok, err := r.c.CaptureSince(ctx, pane, next)
+		l, ok, err := r.c.CaptureSinceJoined(ctx, pane, next)
 		if err != nil || ok {
 			return l, err
 		}

@@ -106,14 +106,16 @@ const (
 )
 
 // previewLines is the part of a pane's screen that fits w x h: the
-// region around its cursor, as tmux's own previews (choose-tree) take it.
-// dim draws a pane that the zoomed pane hides.
+// region around its cursor, as tmux's own previews (choose-tree) take it,
+// or around its last row of text when the cursor is parked below all of
+// it (screen.Anchor). dim draws a pane that the zoomed pane hides.
 func previewLines(shot *Shot, w, h int, p colorprofile.Profile, dim bool) []string {
 	scr := shot.Screen
 	cx, cy := shot.Raw.CursorX, shot.Raw.CursorY
 	if !shot.Raw.CursorVisible {
 		cx, cy = 0, 0
 	}
+	cx, cy = scr.Anchor(cx, cy)
 	x, y := screen.Region(scr.Width, scr.Height, cx, cy, w, h)
 	return scr.Render(x, y, w, h, p, dim)
 }

@@ -30,6 +30,9 @@ type Model struct {
 	label  string
 	was    string
 	input  textinput.Model
+	width  int
+	// err is why the text was refused, shown under it until it is edited.
+	err string
 }
 
 // New opens a prompt labelled label, holding value, with the cursor at
@@ -59,9 +62,21 @@ func (m Model) Update(msg tea.Msg) (Model, Outcome) {
 			return m, Cancelled
 		}
 	}
+	before := m.input.Value()
 	m.input, _ = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.err = ""
+	}
 	return m, Editing
 }
+
+// SetError shows why the text was refused, under it and wrapped to the
+// prompt's width, until the text is edited; the text stays as typed.
+// text is drawn through cells.Printable.
+func (m *Model) SetError(text string) { m.err = cells.Printable(text) }
+
+// Err is the refusal shown, if any.
+func (m Model) Err() string { return m.err }
 
 // Value is the text as typed.
 func (m Model) Value() string { return m.input.Value() }
@@ -72,12 +87,20 @@ func (m Model) Changed() bool { return m.input.Value() != m.was }
 
 // SetWidth fits the prompt, label included, to width cells.
 func (m *Model) SetWidth(width int) {
-	m.input.SetWidth(max(width-ansi.StringWidth(m.label)-2, 1))
+	m.width = width
+	// The label, ": ", and a cell for the cursor after the text.
+	m.input.SetWidth(max(width-ansi.StringWidth(m.label)-3, 1))
 }
 
-// View is the prompt's line.
+// View is the prompt's line, and under it the refusal, if any, wrapped
+// at word boundaries to the prompt's width: every word of it shows.
 func (m Model) View() string {
-	return m.styles.Label.Render(m.label+":") + " " + m.input.View()
+	line := m.styles.Label.Render(m.label+":") + " " + m.input.View()
+	if m.err == "" {
+		return line
+	}
+	width := max(m.width, 1)
+	return line + "\n" + m.styles.Error.Render(ansi.Wrap(m.err, width, ""))
 }
 
 // Keys is the prompt's key map, for the footer's help.

@@ -9,6 +9,8 @@ import (
 type Styles struct {
 	Label lipgloss.Style
 	Input textinput.Styles
+	// Error is why the text was refused.
+	Error lipgloss.Style
 }
 
 // DefaultStyles are the prompt's styles, plain when colour is off. The
@@ -17,9 +19,10 @@ type Styles struct {
 func DefaultStyles(color bool) Styles {
 	in := textinput.DefaultDarkStyles()
 	in.Cursor.Blink = false
-	s := Styles{Label: lipgloss.NewStyle().Bold(true), Input: in}
+	s := Styles{Label: lipgloss.NewStyle().Bold(true), Input: in, Error: lipgloss.NewStyle().Foreground(lipgloss.Color("203"))}
 	if !color {
 		s.Label = lipgloss.NewStyle()
+		s.Error = lipgloss.NewStyle().Bold(true)
 		plain := textinput.StyleState{}
 		s.Input.Focused, s.Input.Blurred = plain, plain
 		s.Input.Cursor.Color = nil
