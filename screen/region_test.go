@@ -3,6 +3,7 @@ package screen
 import "testing"
 
 func TestRegion(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                       string
 		paneW, paneH, cx, cy, w, h int
@@ -39,6 +40,7 @@ func TestRegion(t *testing.T) {
 // Whenever the region fits in the pane it lies inside it and shows the
 // cursor.
 func TestRegionContainsCursor(t *testing.T) {
+	t.Parallel()
 	for size := 1; size <= 12; size++ {
 		for n := 1; n <= size; n++ {
 			for at := 0; at < size; at++ {
@@ -52,6 +54,7 @@ func TestRegionContainsCursor(t *testing.T) {
 }
 
 func TestAnchor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		text         string

@@ -54,6 +54,7 @@ func wantEveryKey(t *testing.T, what string, screens string, km help.KeyMap) {
 // pgdn where it does not all fit; undo is listed before anything has
 // changed; and ? closes the full help again.
 func TestHelpReadableAtEverySize(t *testing.T) {
+	t.Parallel()
 	for _, sz := range helpSizes {
 		h := newHarness(t, gridState(), testOptions(), sz[0], sz[1])
 		at := fmt.Sprintf("%dx%d", sz[0], sz[1])
@@ -83,6 +84,7 @@ func TestHelpReadableAtEverySize(t *testing.T) {
 // are left off: never a word cut at the edge. Undo is among them from the
 // start.
 func TestShortHelpWholeItems(t *testing.T) {
+	t.Parallel()
 	for w := MinWidth; w <= 130; w++ {
 		h := newHarness(t, gridState(), testOptions(), w, 24)
 		items := map[string]bool{}

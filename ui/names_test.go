@@ -21,6 +21,7 @@ func (h *harness) typeText(s string) {
 // every key is text there (q does not close, hjkl do not move); Enter
 // renames, literally, in one call.
 func TestRenameWindowPrompt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys(",")
 	if h.m.prompt == nil || !strings.Contains(h.screen(), "rename window @1: grid") {
@@ -45,6 +46,7 @@ func TestRenameWindowPrompt(t *testing.T) {
 
 // TestPaneTitlePrompt: t titles the focused pane; a paste is text too.
 func TestPaneTitlePrompt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("t")
 	if !strings.Contains(h.screen(), "title of %0: host") {
@@ -58,6 +60,7 @@ func TestPaneTitlePrompt(t *testing.T) {
 // TestPromptEscAndUnchanged: Esc closes only the prompt; Enter on an
 // unchanged text asks nothing of tmux.
 func TestPromptEscAndUnchanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys(",", "x", "esc")
 	if h.m.prompt != nil || h.m.quitting {
@@ -74,6 +77,7 @@ func TestPromptEscAndUnchanged(t *testing.T) {
 // TestNamesUndoAndRevert: u gives back the name; Esc gives back every
 // name and title the navigator set, and no other.
 func TestNamesUndoAndRevert(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys(",", "!", "enter")
 	if w, _ := h.core.State().Window("@1"); w.Name != "grid!" || w.AutoRename {
@@ -113,6 +117,7 @@ func words(s string) string { return strings.Join(strings.Fields(s), " ") }
 // wrapped, with the text as typed (never Go-quoted: one backslash shows
 // as one); editing the text clears the reason.
 func TestPromptKeepsRefusedText(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		h := newHarness(t, gridState(), testOptions(), size[0], size[1])
 		const text = `dir\sub #[x]`

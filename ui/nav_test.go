@@ -10,6 +10,7 @@ import (
 )
 
 func TestArrowsMoveFocus(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("right")
 	h.wantActive("%2")
@@ -23,6 +24,7 @@ func TestArrowsMoveFocus(t *testing.T) {
 }
 
 func TestHJKLMoveFocus(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("l")
 	h.wantActive("%2")
@@ -36,6 +38,7 @@ func TestHJKLMoveFocus(t *testing.T) {
 }
 
 func TestMoveWrapsLikeTmux(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("left")
 	h.wantActive("%2")
@@ -43,6 +46,7 @@ func TestMoveWrapsLikeTmux(t *testing.T) {
 }
 
 func TestEdgeStopNudge(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Wrap = false
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -66,6 +70,7 @@ func TestEdgeStopNudge(t *testing.T) {
 }
 
 func TestTabAndShiftTab(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("tab")
 	h.wantActive("%1")
@@ -77,6 +82,7 @@ func TestTabAndShiftTab(t *testing.T) {
 }
 
 func TestLastPane(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("j", ";")
 	h.wantActive("%0")
@@ -86,6 +92,7 @@ func TestLastPane(t *testing.T) {
 }
 
 func TestLastPaneWithoutHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys(";")
 	h.wantCalls()
@@ -93,6 +100,7 @@ func TestLastPaneWithoutHistory(t *testing.T) {
 }
 
 func TestLabelDigit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("3")
 	h.wantActive("%3")
@@ -102,6 +110,7 @@ func TestLabelDigit(t *testing.T) {
 }
 
 func TestLabelTwoDigits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, rowState(12), testOptions(), 160, 40)
 	// "1" could be pane 1, 10 or 11: it waits.
 	h.keys("1")
@@ -128,6 +137,7 @@ func TestLabelTwoDigits(t *testing.T) {
 }
 
 func TestSwapModeWalksPane(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("s")
 	if !strings.Contains(h.screen(), "SWAP") {
@@ -157,6 +167,7 @@ func TestSwapModeWalksPane(t *testing.T) {
 }
 
 func TestSwapModeEdgeNoWrap(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Wrap = false
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -166,6 +177,7 @@ func TestSwapModeEdgeNoWrap(t *testing.T) {
 }
 
 func TestMarkToggle(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("m")
 	if got := h.core.State().Marked; got != "%0" {
@@ -182,6 +194,7 @@ func TestMarkToggle(t *testing.T) {
 }
 
 func TestSwapWithMarked(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("x")
 	h.wantStatus("no marked pane")
@@ -196,6 +209,7 @@ func TestSwapWithMarked(t *testing.T) {
 }
 
 func TestSwapWithMarkedAcrossWindows(t *testing.T) {
+	t.Parallel()
 	st := gridState()
 	st.Marked = "%5"
 	st.Windows[1].Panes[1].Marked = true
@@ -216,6 +230,7 @@ func TestSwapWithMarkedAcrossWindows(t *testing.T) {
 }
 
 func TestWindowKeysWrap(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("]")
 	if h.m.win != "@2" || h.core.State().Current != "@2" {
@@ -236,6 +251,7 @@ func TestWindowKeysWrap(t *testing.T) {
 }
 
 func TestZoom(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("l", "z")
 	w, _ := h.core.State().Window("@1")
@@ -254,6 +270,7 @@ func TestZoom(t *testing.T) {
 }
 
 func TestUndoStepByStep(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	var snaps []*tmux.State
 	step := func(keys ...string) {
@@ -294,6 +311,7 @@ func TestUndoStepByStep(t *testing.T) {
 }
 
 func TestEnterAndQKeepEverything(t *testing.T) {
+	t.Parallel()
 	for _, k := range []string{"enter", "q"} {
 		t.Run(k, func(t *testing.T) {
 			h := newHarness(t, gridState(), testOptions(), 80, 24)
@@ -314,6 +332,7 @@ func TestEnterAndQKeepEverything(t *testing.T) {
 }
 
 func TestQWithoutChangesTouchesNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.keys("q")
 	if !h.quit || h.m.ExitCode() != ExitOK {
@@ -323,6 +342,7 @@ func TestQWithoutChangesTouchesNothing(t *testing.T) {
 }
 
 func TestEscRestoresEverything(t *testing.T) {
+	t.Parallel()
 	for _, k := range []string{"esc", "ctrl+c"} {
 		t.Run(k, func(t *testing.T) {
 			st := gridState()
@@ -345,6 +365,7 @@ func TestEscRestoresEverything(t *testing.T) {
 }
 
 func TestEscWithoutRevert(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.EscReverts = false
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -364,6 +385,7 @@ func TestEscWithoutRevert(t *testing.T) {
 }
 
 func TestHelpToggle(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 120, 40)
 	if strings.Contains(h.screen(), "previous window") {
 		t.Fatal("full help shown before ?")
@@ -386,6 +408,7 @@ func TestHelpToggle(t *testing.T) {
 }
 
 func TestMouseClickFocuses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	x, y := h.paneCenter("%3")
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}, tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseLeft})
@@ -394,6 +417,7 @@ func TestMouseClickFocuses(t *testing.T) {
 }
 
 func TestMouseDragSwaps(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	x0, y0 := h.paneCenter("%1")
 	x1, y1 := h.paneCenter("%2")
@@ -412,6 +436,7 @@ func TestMouseDragSwaps(t *testing.T) {
 }
 
 func TestMouseClickTab(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	x, ok := h.tabX("@2")
 	if !ok {
@@ -426,6 +451,7 @@ func TestMouseClickTab(t *testing.T) {
 }
 
 func TestSwapWithMarkedInAnotherSession(t *testing.T) {
+	t.Parallel()
 	st := gridState()
 	st.Foreign = window("@9", 0, "elsewhere", 80, 24, paneSpec{"%9", 0, 0, 0, 80, 24, "sh", "/", ""})
 	st.Foreign.SessionID, st.Foreign.SessionName = "$2", "other"

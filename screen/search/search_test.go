@@ -33,6 +33,7 @@ func showAll(ms []Match) []string {
 func lines(id string, l ...string) Pane { return Pane{ID: id, Lines: l, Screen: len(l)} }
 
 func TestFind(t *testing.T) {
+	t.Parallel()
 	kelvin, longS, capSharpS := "\u212a", "\u017f", "\u1e9e"
 	tests := []struct {
 		name  string
@@ -123,6 +124,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestLineNumbers(t *testing.T) {
+	t.Parallel()
 	all := []string{"x h1", "x h2", "x s1", "x s2", "x s3"}
 	tests := []struct {
 		screen int
@@ -153,6 +155,7 @@ func TestLineNumbers(t *testing.T) {
 }
 
 func TestMax(t *testing.T) {
+	t.Parallel()
 	x := New()
 	x.Set(Pane{ID: "%1", Fields: []Field{{"title", "a"}}, Lines: []string{"a1", "b"}, Screen: 2})
 	x.Set(lines("%2", "a2", "a3"))
@@ -180,6 +183,7 @@ func TestMax(t *testing.T) {
 }
 
 func TestEmptyQuery(t *testing.T) {
+	t.Parallel()
 	x := New()
 	x.Set(lines("%1", "", "a"))
 	if r := x.Find("", 0); !reflect.DeepEqual(r, Result{}) {
@@ -191,6 +195,7 @@ func TestEmptyQuery(t *testing.T) {
 }
 
 func TestSetRemove(t *testing.T) {
+	t.Parallel()
 	x := New()
 	x.Set(lines("%1", "a one"))
 	x.Set(lines("%2", "a two"))
@@ -224,6 +229,7 @@ func TestSetRemove(t *testing.T) {
 // TestConcurrent runs Finds while a writer replaces panes: each Find must
 // see every pane whole, either before or after a Set.
 func TestConcurrent(t *testing.T) {
+	t.Parallel()
 	const panes, n = 8, 50
 	text := func(word string) []string {
 		l := make([]string, n)
@@ -289,6 +295,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestHasUpper(t *testing.T) {
+	t.Parallel()
 	for q, want := range map[string]bool{
 		"abc": false, "aBc": true, "été": false, "Été": true, "日本": false,
 		"ǅ": true, "\u212a": true, "ß": false, "1-2 ": false, "\xff": false, "İ": true,
@@ -302,6 +309,7 @@ func TestHasUpper(t *testing.T) {
 // TestCanon checks, over every rune, that folding is strings.EqualFold's
 // equivalence and that the ASCII table agrees with it.
 func TestCanon(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("walks every rune")
 	}
@@ -325,6 +333,7 @@ func TestCanon(t *testing.T) {
 // TestRowsNumberJoinedLines: with Rows, a match's line is the row its
 // line starts on; without, each line is a row.
 func TestRowsNumberJoinedLines(t *testing.T) {
+	t.Parallel()
 	x := New()
 	x.Set(Pane{ID: "%1", Lines: []string{"old", "a long line wrapped twice", "prompt"}, Screen: 2, Rows: []int{-1, 0, 3}})
 	x.Set(Pane{ID: "%2", Lines: []string{"old", "long", "prompt"}, Screen: 2, Rows: []int{1}}) // wrong length: ignored

@@ -18,6 +18,7 @@ func bindings(pairs ...string) []key.Binding {
 }
 
 func TestShort(t *testing.T) {
+	t.Parallel()
 	bs := bindings("a", "one", "b", "two words", "c", "three")
 	bs = append(bs[:1], append([]key.Binding{key.NewBinding(key.WithHelp("x", "off"), key.WithDisabled())}, bs[1:]...)...)
 	tests := []struct {
@@ -41,6 +42,7 @@ func TestShort(t *testing.T) {
 }
 
 func TestLinesAndWindow(t *testing.T) {
+	t.Parallel()
 	groups := [][]key.Binding{bindings("a", "one", "b", "two"), bindings("c", "three", "d", "four", "e", "five")}
 	all := []string{"a one", "b two", "c three", "d four", "e five"}
 	for _, width := range []int{80, 20, 12, 7} {
