@@ -1,8 +1,10 @@
 package tmuxctl
 
 import (
+	"cmp"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -77,7 +79,12 @@ func oneWindow(out, target string) (*tmux.Window, error) {
 	if len(l.windows) != 1 {
 		return nil, tmux.Gone(kindName(target), target)
 	}
-	return l.windows[0], nil
+	// #{P:} loops over the panes in index order up to tmux 3.5, by pane
+	// id from 3.6 (format.c, format_loop_panes): list-panes' order is
+	// the index's.
+	w := l.windows[0]
+	slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
+	return w, nil
 }
 
 // nameGone rewrites tmux's "can't find ..." into a sentence naming target.
