@@ -89,15 +89,10 @@ func (op Op) answerCmds() [][]string {
 	target := op.from()
 	switch op.Kind {
 	case OpSelect:
-		return [][]string{
-			{"display-message", "-p", "-t", target, windowFormat},
-			{"list-panes", "-t", target, "-f", "#{pane_active}", "-F", paneFormat},
-		}
+		// #{P:,X}: nothing for each pane, X for the active one.
+		return [][]string{{"display-message", "-p", "-t", target, windowFormat + "#{P:," + paneFormat + "}"}}
 	case OpSwap:
-		return [][]string{
-			{"display-message", "-p", "-t", target, windowFormat},
-			{"display-message", "-p", "-t", target, paneFormat},
-		}
+		return [][]string{{"display-message", "-p", "-t", target, windowFormat + paneFormat}}
 	}
 	return readWindowCmds(target)
 }

@@ -20,9 +20,7 @@ func TestActiveSince(t *testing.T) {
 		srv.Must("respawn-pane", "-k", "-t", string(quiet), "exec cat")
 		srv.Must("new-session", "-d", "-s", "other", "exec cat")
 		loud := tmux.PaneID(srv.Display("other:", "#{pane_id}"))
-		// Past the second everything above started in.
-		start := time.Now().Unix()
-		tmuxtest.Eventually(t, 20*time.Second, func() bool { return time.Now().Unix() > start }, "the next second")
+		tmuxtest.NextSecond(t) // past the second everything above started in
 		since := time.Now().Unix()
 		srv.Must("send-keys", "-t", string(loud), "-l", "hello\n")
 		var got []tmux.PaneID

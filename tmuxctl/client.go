@@ -1,8 +1,10 @@
 package tmuxctl
 
 import (
+	"cmp"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -46,12 +48,13 @@ func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.t.Run(ctx, cmds...)
 }
 
-// readWindowCmds reads the window that target (a pane or window id) is in.
+// readWindowCmds reads the window that target (a pane or window id) is
+// in: one command (tmux logs every command a client runs, see Stamp),
+// the window's record followed on the same line by each pane's (#{P:}
+// loops over the window's panes; parseListing reads records run
+// together).
 func readWindowCmds(target string) [][]string {
-	return [][]string{
-		{"display-message", "-p", "-t", target, windowFormat},
-		{"list-panes", "-t", target, "-F", paneFormat},
-	}
+	return [][]string{{"display-message", "-p", "-t", target, windowFormat + "#{P:" + paneFormat + "}"}}
 }
 
 // readWindow reads one window and its panes. target must be a validated id.
@@ -64,6 +67,11 @@ func (c *Client) readWindow(ctx context.Context, target string) (*tmux.Window, e
 }
 
 func oneWindow(out, target string) (*tmux.Window, error) {
+	if !strings.HasPrefix(out, "@") {
+		// display-message answers a target that is gone with empty
+		// fields rather than failing.
+		return nil, tmux.Gone(kindName(target), target)
+	}
 	l, err := parseListing(out)
 	if err != nil {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
@@ -71,7 +79,12 @@ func oneWindow(out, target string) (*tmux.Window, error) {
 	if len(l.windows) != 1 {
 		return nil, tmux.Gone(kindName(target), target)
 	}
-	return l.windows[0], nil
+	// #{P:} loops over the panes in index order up to tmux 3.5, by pane
+	// id from 3.6 (format.c, format_loop_panes): list-panes' order is
+	// the index's.
+	w := l.windows[0]
+	slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
+	return w, nil
 }
 
 // nameGone rewrites tmux's "can't find ..." into a sentence naming target.

@@ -70,6 +70,11 @@ func cutRecord(s string, fixed, text []string) (rest string, err error) {
 	if s == "" {
 		return "", nil
 	}
+	if s[0] == '%' {
+		// A pane's record follows on the same line (a window and its
+		// panes printed by one display-message, readWindowCmds).
+		return s, nil
+	}
 	if s[0] != '\n' {
 		return "", errors.New("more after the last value")
 	}

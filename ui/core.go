@@ -14,6 +14,9 @@ import (
 type Core interface {
 	// ReadState reads the session (the map's polls and refreshes).
 	ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error)
+	// Stamp is a one-command check of whether the session changed (the
+	// poll's, stamp.go).
+	Stamp(ctx context.Context, s tmux.SessionID) (tmuxctl.Stamp, error)
 	// Act makes one change between two reads of the session, in one
 	// tmux command list; every key's change goes through it.
 	Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error)

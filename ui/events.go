@@ -14,8 +14,9 @@ import (
 
 // DefaultEventPollInterval is the safety-net poll while events are live:
 // tmux sends no notification for some things the map shows (a pane's
-// command, title or path, the marked pane).
-const DefaultEventPollInterval = 2 * time.Second
+// command, title or path, the marked pane). Each poll is one command in
+// tmux's message log (stamp.go): at most one every 5 s.
+const DefaultEventPollInterval = 5 * time.Second
 
 // eventsMsg answers subscribe: the stream, or none.
 type eventsMsg struct {

@@ -26,6 +26,9 @@ type fakeCore struct {
 	// ActiveSince answers.
 	others []*tmux.Window
 	active []tmux.PaneID
+	// stamp, when set, is what Stamp answers; stamps counts its calls.
+	stamp  *tmuxctl.Stamp
+	stamps int
 }
 
 func newFake(st *tmux.State) *fakeCore {
@@ -64,6 +67,21 @@ func (f *fakeCore) edit(fn func(st *tmux.State)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fn(f.st)
+}
+
+// Stamp is never the same twice unless a test sets stamp: every poll
+// then reads, as a poll without the check would.
+func (f *fakeCore) Stamp(ctx context.Context, s tmux.SessionID) (tmuxctl.Stamp, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.check("stamp"); err != nil {
+		return tmuxctl.Stamp{}, err
+	}
+	if f.stamp != nil {
+		return *f.stamp, nil
+	}
+	f.stamps++
+	return tmuxctl.Stamp{Text: fmt.Sprint(f.stamps)}, nil
 }
 
 func (f *fakeCore) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {

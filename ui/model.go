@@ -113,6 +113,7 @@ type Model struct {
 	events         <-chan tmux.Event
 	live           bool         // events are flowing: poll only as a safety net
 	refreshPending bool         // an event came while a read or op was in flight
+	stamp          stampState   // the poll's last check that led to a read (stamp.go)
 	pendingEvents  []tmux.Event // those events, judged once it is done
 
 	fatal       error
@@ -245,9 +246,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		cmds := []tea.Cmd{m.poll(), m.checkFind(time.Time(msg)), m.checkServer(time.Time(msg))}
 		if !m.busy && !m.reading {
-			cmds = append(cmds, m.refresh())
+			cmds = append(cmds, m.pollRead())
 		}
 		return m, tea.Batch(cmds...)
+	case stampMsg:
+		return m.onStamp(msg)
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
 		return m.onInput(msg)
 	}

@@ -94,8 +94,13 @@ func TestPollWithoutChangeDoesNotRedraw(t *testing.T) {
 // A poll that was overtaken by an operation must not put the old state back.
 func TestStaleReadDropped(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
-	// The poll's read runs now; its answer arrives late.
-	stale := h.sendOnly(pollMsg{})()
+	// The poll's check, then its read, run now; the read's answer
+	// arrives late.
+	stamp := h.sendOnly(pollMsg{})()
+	if _, ok := stamp.(stampMsg); !ok {
+		t.Fatalf("poll answered %T", stamp)
+	}
+	stale := h.sendOnly(stamp)()
 	if _, ok := stale.(stateMsg); !ok {
 		t.Fatalf("poll answered %T", stale)
 	}

@@ -59,10 +59,10 @@ type Options struct {
 	// DefaultResizeStep).
 	ResizeStep int
 	// PollInterval is how often the map re-reads tmux when the core sends
-	// no events, or its event stream is down (default 100ms).
+	// no events, or its event stream is down (default 400ms).
 	PollInterval time.Duration
 	// EventPollInterval is how often it re-reads tmux while events flow,
-	// as a safety net (default 2s).
+	// as a safety net (default 5s).
 	EventPollInterval time.Duration
 	// OpTimeout bounds each tmux operation (default 5s).
 	OpTimeout time.Duration
@@ -83,9 +83,11 @@ type Options struct {
 // Defaults for Options.
 const (
 	// Without notifications (tmux processes, before tmux 3.7) the map
-	// polls often enough to follow a change made elsewhere within about a
-	// tenth of a second; a poll that finds nothing changed redraws nothing.
-	DefaultPollInterval = 100 * time.Millisecond
+	// polls: a change made elsewhere shows within 0.4 s. Each poll is one
+	// command in tmux's message log (stamp.go), so at most 2.5 a second
+	// while nothing changes; a poll that finds nothing changed redraws
+	// nothing.
+	DefaultPollInterval = 400 * time.Millisecond
 	DefaultOpTimeout    = 5 * time.Second
 	DefaultResizeStep   = 2
 )
@@ -98,7 +100,7 @@ const (
 )
 
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
-// wrap, previews on, colour unless NO_COLOR, poll every 100ms without
+// wrap, previews on, colour unless NO_COLOR, poll every 400ms without
 // events.
 func DefaultOptions(s tmux.SessionID) Options {
 	return Options{Session: s, EscReverts: true, Wrap: true, Preview: true}

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"crypto/rand"
+	"slices"
 	"strings"
 )
 
@@ -17,10 +18,16 @@ import (
 
 // RunScript runs cmds as one command list and answers with their output
 // and the first failure among them. A lost answer is never retried here
-// (Auto may retry a read-only one over exec).
+// (Auto may retry a read-only one over exec). A script that inserts no
+// command is answered block by block as Run answers it, without the
+// marker: the marker is one more entry in tmux's message log, which
+// records every command a client runs.
 func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, error) {
 	if countCommands(cmds) == 0 {
 		return "", nil
+	}
+	if !slices.ContainsFunc(cmds, inserts) {
+		return t.Run(ctx, cmds...)
 	}
 	line, err := CommandLine(cmds)
 	if err != nil {
@@ -29,6 +36,22 @@ func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, erro
 	marker := "=panemap-end-" + rand.Text()
 	req := &request{until: marker, done: make(chan struct{})}
 	return t.wait(ctx, req, line+"\n"+"display-message -p "+marker)
+}
+
+// inserts reports whether cmd may make tmux run commands that are not
+// the line's own (their blocks not known in advance), or wait for
+// something: any command that takes commands or a shell command to run.
+func inserts(cmd []string) bool {
+	if len(cmd) == 0 {
+		return false
+	}
+	switch cmd[0] {
+	case "if-shell", "if", "run-shell", "run", "source-file", "source",
+		"confirm-before", "confirm", "command-prompt", "display-menu", "menu",
+		"display-popup", "popup", "wait-for", "wait":
+		return true
+	}
+	return false
 }
 
 // takeScript takes one block of a script's answer (t.mu held) and

@@ -63,7 +63,7 @@ func (m Model) Start(env Env) tea.Cmd {
 		return nil
 	}
 	if m.notices {
-		return tea.Batch(m.waitPrinted(env), m.tick(env, SafetyInterval))
+		return m.waitPrinted(env)
 	}
 	return m.tick(env, pollInterval(env.Live))
 }
@@ -116,22 +116,32 @@ func (m *Model) waitPrinted(env Env) tea.Cmd {
 	}
 }
 
-// onTick captures every pane on the map (the poll, or the safety net)
-// and schedules the next tick.
+// onTick captures every pane on the map (the poll) and schedules the
+// next tick. With notices nothing ticks: the navigator's own poll asks
+// for the safety net's capture (Safety) when tmux says a window printed.
 func (m *Model) onTick(env Env) tea.Cmd {
-	if env.Stopped {
+	if env.Stopped || m.notices {
 		return nil
 	}
 	next := pollInterval(env.Live)
-	if m.notices {
-		next = SafetyInterval
-	}
 	if m.PollsWithState(env.Live) {
 		// The map's poll captures (ReadWithState): the tick only stays
 		// ready for when that stops (events that come up later).
 		return m.tick(env, next)
 	}
 	return tea.Batch(m.tick(env, next), m.capture(env, mapPanes(env.Window)))
+}
+
+// Safety captures every pane on the map where notices say which panes
+// printed: the safety net for a notice lost, asked for by the navigator's
+// poll when a window printed since its last look (a capture costs tmux
+// several commands a pane, each an entry in its message log, so it is not
+// run blindly on a timer).
+func (m *Model) Safety(env Env) tea.Cmd {
+	if !m.notices || env.Stopped {
+		return nil
+	}
+	return m.capture(env, mapPanes(env.Window))
 }
 
 // PollsWithState reports whether the map's poll captures the previews

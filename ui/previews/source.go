@@ -58,10 +58,10 @@ type StateCapturer interface {
 // there (BENCHMARKS.md); over control mode without notices they are
 // polled every BatchDelay (pollInterval). With notices only the panes
 // that printed are captured, batched for a moment so a pane that prints
-// continuously costs one capture per batch, and a slow poll remains as
-// a safety net.
+// continuously costs one capture per batch, and the navigator's slow poll
+// asks for a capture of every pane as a safety net when a window printed
+// (Model.Safety).
 const (
-	PollInterval   = 400 * time.Millisecond
-	BatchDelay     = 250 * time.Millisecond
-	SafetyInterval = 2 * time.Second
+	PollInterval = 400 * time.Millisecond
+	BatchDelay   = 250 * time.Millisecond
 )

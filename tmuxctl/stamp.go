@@ -1,0 +1,61 @@
+package tmuxctl
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// Stamp is a cheap check of whether session s changed: what the map
+// shows of it, in one tmux command. tmux records every command any
+// client runs in its message log (cmd-queue.c, cmdq_add_message: each
+// command of a list, and each one if-shell inserts, separately; 1,000
+// entries by default), so a poll that reads the session in full (three
+// commands) and captures its panes (several per pane) fills the log
+// within a minute. A poll that asks for the stamp first and reads only
+// when it changed adds one entry.
+type Stamp struct {
+	// Text changes when anything ReadState reads changes (the session's
+	// windows and panes, the marked pane anywhere on the server), when
+	// a pane's cursor or mode's scroll moves, and when a window printed
+	// in a new second.
+	Text string
+	// Activity is the newest #{window_activity} of the session's windows
+	// (Unix seconds): when a pane last printed. tmux counts it in whole
+	// seconds, so output in the second of the last read leaves Text as
+	// it was: a caller reads again while Activity is not older than its
+	// last read.
+	Activity int64
+}
+
+// stampFormat is one display-message: the windows' activity times, then
+// every field of the state read per window and pane (#{W:} and #{P:}
+// loop over the session's windows and each window's panes), then the
+// marked pane wherever it is (#{S:} loops over the sessions). No comma at
+// a loop's top level (#{P:A,B} takes B for the active pane), and no
+// literal '%': display-message passes its template through strftime(3).
+var stampFormat = "#{W:#{window_activity} }|" +
+	"#{W:" + windowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + paneFormat +
+	"#{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y};}|}" +
+	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}"
+
+// Stamp reads session s's stamp (see Stamp), in one tmux command.
+func (c *Client) Stamp(ctx context.Context, s tmux.SessionID) (Stamp, error) {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
+		return Stamp{}, err
+	}
+	out, err := c.run(ctx, []string{"display-message", "-p", "-t", string(s), stampFormat})
+	if err != nil {
+		return Stamp{}, c.nameGone(err, string(s))
+	}
+	st := Stamp{Text: out}
+	times, _, _ := strings.Cut(out, "|")
+	for _, f := range strings.Fields(times) {
+		if t, err := strconv.ParseInt(f, 10, 64); err == nil && t > st.Activity {
+			st.Activity = t
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// The poll's cheap check. tmux records every command any client runs in
+// its message log (1,000 entries by default; prefix ~ shows it), each
+// command of a list separately: a poll that read the session (three
+// commands) and captured its panes (several commands each) at every
+// tick filled the log with panemap's commands within a minute. The poll
+// asks for the session's stamp first (one command, Core.Stamp) and reads
+// the session, with its captures, only when the stamp changed or a pane
+// may have printed since the last read.
+
+// stampMsg answers the poll's check.
+type stampMsg struct {
+	stamp tmuxctl.Stamp
+	err   error
+	at    time.Time // when the check was asked
+}
+
+// stampState is what the last check that led to a read saw.
+type stampState struct {
+	text     string
+	second   int64 // the Unix second the check was asked in
+	activity int64 // the stamp's Activity
+}
+
+// checkStamp is the poll's command: the session's stamp.
+func (m *Model) checkStamp() tea.Cmd {
+	core, sess := m.core, m.opts.Session
+	ctx, timeout := m.ctx, m.opts.OpTimeout
+	return m.tracked(func() tea.Msg {
+		at := time.Now()
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		st, err := core.Stamp(ctx, sess)
+		return stampMsg{stamp: st, err: err, at: at}
+	})
+}
+
+// onStamp reads the session when the stamp says it may have changed: a
+// new stamp, a failed check (the read then says why), or a window that
+// printed in the second of the last read or after (tmux's activity time
+// is in whole seconds, so output later in that second leaves the stamp
+// as it was).
+func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
+	if m.fatal != nil || m.quitting || m.busy || m.reading {
+		return m, nil
+	}
+	if msg.err == nil && msg.stamp.Text == m.stamp.text && msg.stamp.Activity < m.stamp.second {
+		return m, nil
+	}
+	printed := m.stamp.text != "" && msg.stamp.Activity > m.stamp.activity
+	m.stamp = stampState{text: msg.stamp.Text, second: msg.at.Unix(), activity: msg.stamp.Activity}
+	if msg.err != nil {
+		m.stamp = stampState{}
+	}
+	var safety tea.Cmd
+	if printed && m.live {
+		// The output watch should have told; capture in case it did not.
+		safety = m.previews.Safety(m.previewEnv())
+	}
+	return m, tea.Batch(m.refresh(), safety)
+}
+
+// pollRead is what a poll tick reads: the stamp first where that is
+// enough to know nothing changed (the map alone; find and the server view
+// read the whole server on their own ticks), else the session at once.
+func (m *Model) pollRead() tea.Cmd {
+	if m.finder != nil || m.server != nil {
+		return m.refresh()
+	}
+	return m.checkStamp()
+}
