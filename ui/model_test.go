@@ -14,6 +14,7 @@ import (
 
 // Keys typed while an operation is in flight wait, in order.
 func TestKeysQueueWhileBusy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	first := h.sendOnly(keyPress("l")) // in flight, not yet answered
 	if !h.m.busy {
@@ -38,6 +39,7 @@ func TestKeysQueueWhileBusy(t *testing.T) {
 
 // Keys typed before the first read wait for it.
 func TestKeysBeforeLoadWait(t *testing.T) {
+	t.Parallel()
 	core := newFake(gridState())
 	h := &harness{t: t, core: core, m: New(core, testOptions())}
 	h.m.after = noTimer
@@ -58,6 +60,7 @@ func noTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 
 // The map follows changes made outside, on the next poll.
 func TestPollFollowsOutsideChanges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.edit(func(st *tmux.State) { setActive(st.Windows[0], "%3") })
 	h.fireLast() // the poll timer
@@ -76,6 +79,7 @@ func TestPollFollowsOutsideChanges(t *testing.T) {
 // An unchanged poll changes nothing: same state, same view (the renderer
 // then writes nothing).
 func TestPollWithoutChangeDoesNotRedraw(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	before, view := h.m.state, h.m.View().Content
 	reads := h.core.reads
@@ -93,6 +97,7 @@ func TestPollWithoutChangeDoesNotRedraw(t *testing.T) {
 
 // A poll that was overtaken by an operation must not put the old state back.
 func TestStaleReadDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	// The poll's check, then its read, run now; the read's answer
 	// arrives late.
@@ -113,6 +118,7 @@ func TestStaleReadDropped(t *testing.T) {
 }
 
 func TestPaneGoneRefreshes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.fail["select"] = &tmux.Error{Kind: tmux.KindGone, Message: "pane %0 is gone"}
 	h.keys("l")
@@ -125,6 +131,7 @@ func TestPaneGoneRefreshes(t *testing.T) {
 }
 
 func TestErrorsShowInStatus(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.fail["zoom"] = &tmux.Error{Kind: tmux.KindRefused, Message: "tmux said no"}
 	h.keys("z")
@@ -135,6 +142,7 @@ func TestErrorsShowInStatus(t *testing.T) {
 }
 
 func TestServerGoneExitsNonZeroAfterKey(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.gone = true
 	h.fireLast()
@@ -155,6 +163,7 @@ func TestServerGoneExitsNonZeroAfterKey(t *testing.T) {
 }
 
 func TestServerGoneDuringOperation(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.gone = true
 	h.keys("l", "j") // the second key must not run after the failure
@@ -168,6 +177,7 @@ func TestServerGoneDuringOperation(t *testing.T) {
 }
 
 func TestSessionGoneAtOpen(t *testing.T) {
+	t.Parallel()
 	core := newFake(gridState())
 	o := testOptions()
 	o.Session = "$9"
@@ -185,6 +195,7 @@ func TestSessionGoneAtOpen(t *testing.T) {
 }
 
 func TestTinyTerminals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	for _, sz := range [][2]int{{1, 1}, {0, 0}, {2, 1}, {19, 5}, {20, 5}, {19, 6}, {20, 6}, {21, 7}, {5, 40}, {200, 3}, {24, 8}} {
 		h.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
@@ -215,6 +226,7 @@ func TestTinyTerminals(t *testing.T) {
 // one that fits only without full borders is drawn compact, every label
 // showing.
 func TestTooManyPanesForArea(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, rowState(12), testOptions(), 20, 6)
 	if s := h.screen(); !strings.Contains(s, "too small") {
 		t.Errorf("no too-small message for 12 panes in 20 columns:\n%s", s)
@@ -238,6 +250,7 @@ func TestTooManyPanesForArea(t *testing.T) {
 var colourSeq = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])(;[0-9;]*)?m|38;5|48;5|38;2|48;2`)
 
 func TestNoColor(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Env = append(o.Env, "NO_COLOR=1")
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -261,6 +274,7 @@ func TestNoColor(t *testing.T) {
 }
 
 func TestViewIsAltScreenWithMouse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	v := h.m.View()
 	if !v.AltScreen || v.MouseMode != tea.MouseModeCellMotion {
@@ -269,6 +283,7 @@ func TestViewIsAltScreenWithMouse(t *testing.T) {
 }
 
 func TestOpenOnGivenWindow(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -282,6 +297,7 @@ func TestOpenOnGivenWindow(t *testing.T) {
 // The map drops a window closed outside, says so, and shows the
 // session's next window.
 func TestShownWindowClosedOutside(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -301,6 +317,7 @@ func TestShownWindowClosedOutside(t *testing.T) {
 
 // After the last window, the next one wraps to the first.
 func TestShownLastWindowClosedWraps(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Window = "@3"
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -314,6 +331,7 @@ func TestShownLastWindowClosedWraps(t *testing.T) {
 
 // "Next" is by index, whatever the order windows come in.
 func TestNextWindowByIndex(t *testing.T) {
+	t.Parallel()
 	st := gridState()
 	st.Windows[0].Index, st.Windows[1].Index, st.Windows[2].Index = 7, 3, 9
 	for _, c := range []struct {
@@ -332,6 +350,7 @@ func TestNextWindowByIndex(t *testing.T) {
 // A key whose operation finds the window already gone says the window
 // closed, not that a pane is gone.
 func TestShownWindowClosedUnderAKey(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.Window = "@2"
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -346,6 +365,7 @@ func TestShownWindowClosedUnderAKey(t *testing.T) {
 
 // The session itself gone is still the end.
 func TestShownSessionClosedOutside(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	h.core.edit(func(st *tmux.State) { st.Session = "$9" })
 	h.fireLast()
@@ -357,6 +377,7 @@ func TestShownSessionClosedOutside(t *testing.T) {
 // The input closing after changes keeps them, as q does: no Restore,
 // whatever Esc would do.
 func TestInputClosedKeepsChanges(t *testing.T) {
+	t.Parallel()
 	o := testOptions()
 	o.EscReverts = true
 	h := newHarness(t, gridState(), o, 80, 24)
@@ -379,6 +400,7 @@ func TestInputClosedKeepsChanges(t *testing.T) {
 // Input that ended before the session could be read: the failure is the
 // end, with no key to wait for.
 func TestInputClosedBeforeSessionGone(t *testing.T) {
+	t.Parallel()
 	core := newFake(gridState())
 	o := testOptions()
 	o.Session = "$9"

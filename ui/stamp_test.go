@@ -12,6 +12,7 @@ import (
 // activity time is in whole seconds): a poll that finds the stamp as it
 // was costs tmux one command, and reads nothing.
 func TestPollReadsOnlyWhenTheStampChanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, gridState(), testOptions(), 80, 24)
 	old := time.Now().Unix() - 100
 	h.core.stamp = &tmuxctl.Stamp{Text: "a", Activity: old}
