@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,6 +80,18 @@ func TestListPanesFloating(t *testing.T) {
 		if !strings.Contains(text, "^"+id) {
 			t.Errorf("the text map does not mark %s as floating:\n%s", id, text)
 		}
+	}
+
+	// A layout string would tile the floating panes: refused, and the
+	// window's layout is left as it was.
+	before := srv.Display(win, "#{window_layout}")
+	body := srv.Display(win, "#{window_width}x#{window_height},0,0,1")
+	layout := fmt.Sprintf("%04x,%s", tmux.LayoutChecksum(body), body)
+	if text, m := f.fail(t, "select_layout", obj("window", win, "layout", layout)); m.Kind != tmux.KindInvalidInput || !strings.Contains(text, "floating") {
+		t.Errorf("select_layout %s on a window with floating panes: %+v %s", layout, m, text)
+	}
+	if after := srv.Display(win, "#{window_layout}"); after != before {
+		t.Errorf("the refused layout changed the window: %s, was %s", after, before)
 	}
 
 	// From each floating pane, select-pane in each direction lands on a

@@ -84,9 +84,14 @@ func isLayoutString(choice string) bool { return strings.Contains(choice, ",") }
 // fitsWindow checks a layout string against the window it is for: tmux
 // would resize the window to the layout's size, or drop cells, rather
 // than refuse, and neither is what anyone asking for a layout means.
+// A window with floating panes (3.7+) takes no layout string at all:
+// tmux would tile its floating panes (see tmux.CheckLayoutTarget).
 func fitsWindow(layout string, w *tmux.Window) error {
 	shape, err := tmux.CheckLayout(layout)
 	if err != nil {
+		return err
+	}
+	if err := tmux.CheckLayoutTarget(w); err != nil {
 		return err
 	}
 	if shape.Width != w.Width || shape.Height != w.Height {
