@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/capture"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -38,7 +39,7 @@ import (
 // Pane text is hostile input: it may print escape sequences and lines
 // that look like anything, including the markers that split the answer.
 // The markers carry a fresh random nonce that no pane can know, and each
-// pane's text is taken by its known line count (see splitCaptures).
+// pane's text is taken by its known line count (see capture.Split).
 // capture-pane's output is printed raw on every version: tmux 3.4 and
 // 3.5a pass display-message and list output through vis(3) (see
 // tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
@@ -81,8 +82,8 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 	}
 	var leadOut string
 	var screens []tmux.PaneScreen
-	for i, part := range batches(want, leadSize, func(part []tmux.PaneID) [][]string { return captureCmds(part, nonce) }) {
-		cmds := captureCmds(part, nonce)
+	for i, part := range batches(want, leadSize, func(part []tmux.PaneID) [][]string { return capture.Cmds(part, nonce) }) {
+		cmds := capture.Cmds(part, nonce)
 		if i == 0 && len(lead) > 0 {
 			cmds = append(slices.Clip(lead), cmds...)
 		}
@@ -95,9 +96,9 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 			return "", nil, err
 		}
 		if i == 0 && len(lead) > 0 {
-			leadOut, out = cutLead(out, captureMarker(nonce))
+			leadOut, out = cutLead(out, capture.Marker(nonce))
 		}
-		screens = append(screens, splitCaptures(out, nonce, part)...)
+		screens = append(screens, capture.Split(out, nonce, part)...)
 	}
 	return leadOut, screens, nil
 }

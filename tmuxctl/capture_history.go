@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/capture"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Lines is a pane's own screen and some of the history above it, as
@@ -105,9 +107,9 @@ func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back s
 		if err != nil && tmux.KindOf(err) != tmux.KindGone {
 			return nil, err
 		}
-		got := splitAnswer(out, nonce, part, parseHistoryHeader, func(l *Lines, text string) { l.Text = text })
+		got := capture.SplitAnswer(out, nonce, part, parseHistoryHeader, func(l *Lines, text string) { l.Text = text })
 		if joined {
-			blocks := joinedBlocks(out, nonce, part)
+			blocks := capture.JoinedBlocks(out, nonce, part)
 			for i := range got {
 				got[i].Joined = blocks[got[i].Pane]
 			}
@@ -134,22 +136,22 @@ func historyHeader(back string) string {
 // Between the expansion and the capture tmux may read more of the pane's
 // output: the range then starts that many lines later, and the count is
 // still right; a pane resized in between gets no trailer where the count
-// says, and is left out (see splitAnswer). back must be a format made in
+// says, and is left out (see capture.SplitAnswer). back must be a format made in
 // this file.
 func historyCmds(panes []tmux.PaneID, nonce, back string, joined bool) [][]string {
 	cmds := make([][]string, 0, len(panes)+1)
 	for _, p := range panes {
 		id := string(p)
-		inner := words("display-message", "-p", "-t", id, captureMarker(nonce)+historyHeader(back)) + " ; " +
-			words("capture-pane", "-p", "-e", "-t", id, "-S", "-"+back, "-E", "-") + " ; " +
-			words("display-message", "-p", captureTrailer(nonce, p))
+		inner := transport.Words("display-message", "-p", "-t", id, capture.Marker(nonce)+historyHeader(back)) + " ; " +
+			transport.Words("capture-pane", "-p", "-e", "-t", id, "-S", "-"+back, "-E", "-") + " ; " +
+			transport.Words("display-message", "-p", capture.Trailer(nonce, p))
 		if joined {
-			inner += " ; " + words("capture-pane", "-p", "-J", "-t", id, "-S", "-"+back, "-E", "-")
+			inner += " ; " + transport.Words("capture-pane", "-p", "-J", "-t", id, "-S", "-"+back, "-E", "-")
 		}
 		cmds = append(cmds, []string{"if-shell", "-F", "-t", id, "#{==:#{pane_id}," + id + "}",
-			words("run-shell", "-C", "-t", id, inner)})
+			transport.Words("run-shell", "-C", "-t", id, inner)})
 	}
-	return append(cmds, []string{"display-message", "-p", captureMarker(nonce)})
+	return append(cmds, []string{"display-message", "-p", capture.Marker(nonce)})
 }
 
 // parseHistoryHeader reads historyHeader's fields: pane width height
@@ -166,14 +168,14 @@ func parseHistoryHeader(rest string) (Lines, tmux.PaneID, int, bool) {
 	var n [6]int
 	for i := range n {
 		v, err := strconv.Atoi(f[1+i])
-		if err != nil || v < 0 || v > MaxBack+maxCaptureHeight {
+		if err != nil || v < 0 || v > MaxBack+capture.MaxHeight {
 			return Lines{}, "", 0, false
 		}
 		n[i] = v
 	}
 	l := Lines{Pane: id, Width: n[0], Height: n[1], CursorX: n[2], CursorY: n[3], HistorySize: n[4], Back: n[5],
 		Dead: f[7] == "1", Mode: f[8]}
-	if l.Height < 1 || l.Height > maxCaptureHeight || l.Back > l.HistorySize {
+	if l.Height < 1 || l.Height > capture.MaxHeight || l.Back > l.HistorySize {
 		return Lines{}, "", 0, false
 	}
 	return l, id, l.Back + l.Height, true

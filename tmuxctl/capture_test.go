@@ -18,7 +18,7 @@ import (
 // every line, wide characters, a line shaped like the capture list's
 // header lines, a title and a hyperlink (OSC sequences) and control
 // characters, then END-i. The fake marker uses a nonce of its own: the
-// real one is fresh per call (splitCaptures' tests forge that one). It
+// real one is fresh per call (capture.Split's tests forge that one). It
 // is printf's format: %% prints one %.
 func paneContent(i int) string {
 	var b strings.Builder

@@ -1,4 +1,9 @@
-package tmuxctl
+// Package capture builds the command lists that capture panes, many in
+// one, with what each needs on the tmux version it runs on worked out
+// inside tmux, and splits their answers safely however hostile the panes'
+// text is. tmuxctl runs the lists (Client.CapturePanes, CaptureHistory,
+// CaptureSince); panetext reads pane text through those.
+package capture
 
 import (
 	"strings"
@@ -46,7 +51,7 @@ const (
 	// fmtBefore34 and fmtBefore36 are "1" on tmux versions before 3.4
 	// and 3.6. A version tmux does not number ("master", "next-3.8") is
 	// taken as new, as elsewhere in tmuxctl.
-	fmtBefore34 = fmtSingleLast
+	fmtBefore34 = "#{m:3.[23]*,#{version}}"
 	fmtBefore36 = "#{m:3.[2345]*,#{version}}"
 
 	// fmtModeScroll is how far a copy or view mode is scrolled (0 when
@@ -65,34 +70,34 @@ const (
 	captureHeader = " #{pane_id} #{pane_width} #{pane_height} #{cursor_x} #{cursor_y} #{cursor_flag} #{copy_cursor_x} #{copy_cursor_y} #{pane_mode}"
 )
 
-// captureMarker starts every line tmuxctl's capture list prints itself:
+// Marker starts every line tmuxctl's capture list prints itself:
 // a header is the marker, a space and captureHeader's fields; the marker
 // alone ends the answer.
-func captureMarker(nonce string) string { return "=panemap-" + nonce }
+func Marker(nonce string) string { return "=panemap-" + nonce }
 
-// captureTrailer is the line after pane p's text. It names the pane
+// Trailer is the line after pane p's text. It names the pane
 // without its '%': display-message passes its text through strftime(3)
 // before expanding formats, and "%3" comes out as " %3".
-func captureTrailer(nonce string, p tmux.PaneID) string {
-	return captureMarker(nonce) + "." + strings.TrimPrefix(string(p), "%")
+func Trailer(nonce string, p tmux.PaneID) string {
+	return Marker(nonce) + "." + strings.TrimPrefix(string(p), "%")
 }
 
-// captureCmds is the command list for CapturePanes: per pane, a header
+// Cmds is the command list for CapturePanes: per pane, a header
 // line, the capture and a trailer; then the end marker. panes must be
 // validated ids.
-func captureCmds(panes []tmux.PaneID, nonce string) [][]string {
+func Cmds(panes []tmux.PaneID, nonce string) [][]string {
 	cmds := make([][]string, 0, len(panes)+1)
 	for _, p := range panes {
 		id := string(p)
-		then := words("display-message", "-p", "-t", id, captureMarker(nonce)+captureHeader) + " ; " +
-			words("if-shell", "-F", "-t", id, fmtBefore34) + braces(captureBefore34(id)) +
-			braces(words("if-shell", "-F", "-t", id, fmtBefore36)+
-				braces(words(captureRange(id, fmtCopyScroll, false)...))+
-				" "+transport.QuoteArg(words(captureRange(id, fmtModeScroll, true)...))) + " ; " +
-			words("display-message", "-p", captureTrailer(nonce, p))
+		then := transport.Words("display-message", "-p", "-t", id, Marker(nonce)+captureHeader) + " ; " +
+			transport.Words("if-shell", "-F", "-t", id, fmtBefore34) + braces(captureBefore34(id)) +
+			braces(transport.Words("if-shell", "-F", "-t", id, fmtBefore36)+
+				braces(transport.Words(captureRange(id, fmtCopyScroll, false)...))+
+				" "+transport.QuoteArg(transport.Words(captureRange(id, fmtModeScroll, true)...))) + " ; " +
+			transport.Words("display-message", "-p", Trailer(nonce, p))
 		cmds = append(cmds, []string{"if-shell", "-F", "-t", id, "#{==:#{pane_id}," + id + "}", then})
 	}
-	return append(cmds, []string{"display-message", "-p", captureMarker(nonce)})
+	return append(cmds, []string{"display-message", "-p", Marker(nonce)})
 }
 
 // captureRange captures the pane's height in lines, scroll lines up from
@@ -109,20 +114,9 @@ func captureRange(id, scroll string, mode bool) []string {
 // captureBefore34 is the capture for tmux 3.2 and 3.3: the plain screen,
 // or, in a scrolled copy mode, the range through run-shell -C.
 func captureBefore34(id string) string {
-	return words("if-shell", "-F", "-t", id, fmtCopyScroll) +
-		braces(words("run-shell", "-C", "-t", id, words(captureRange(id, fmtCopyScroll, false)...))) +
-		braces(words("capture-pane", "-p", "-e", "-t", id))
-}
-
-// words renders one command for tmux's parser, every argument quoted (see
-// transport.QuoteArg). Its words here are fixed flags, validated ids and formats
-// made in this file, none with a newline or NUL.
-func words(ws ...string) string {
-	q := make([]string, len(ws))
-	for i, w := range ws {
-		q[i] = transport.QuoteArg(w)
-	}
-	return strings.Join(q, " ")
+	return transport.Words("if-shell", "-F", "-t", id, fmtCopyScroll) +
+		braces(transport.Words("run-shell", "-C", "-t", id, transport.Words(captureRange(id, fmtCopyScroll, false)...))) +
+		braces(transport.Words("capture-pane", "-p", "-e", "-t", id))
 }
 
 // braces renders a command list as an argument in the parser's { … }

@@ -1,4 +1,4 @@
-package tmuxctl
+package capture
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// joinedBlocks finds, in a history capture's answer made with joined on
+// JoinedBlocks finds, in a history capture's answer made with joined on
 // (historyCmds), each pane's capture-pane -J output: the lines after the
 // pane's trailer, up to the next line that starts with the marker (the
 // next pane's header or the end marker). -p always ends its output with
@@ -14,12 +14,12 @@ import (
 // the marker starts a line. A pane's text cannot hold the marker, whose
 // nonce is fresh; the block's length is not known in advance, so the
 // block only says which rows join, checked against the counted text.
-func joinedBlocks(out, nonce string, panes []tmux.PaneID) map[tmux.PaneID][]string {
+func JoinedBlocks(out, nonce string, panes []tmux.PaneID) map[tmux.PaneID][]string {
 	trailers := make(map[string]tmux.PaneID, len(panes))
 	for _, p := range panes {
-		trailers[captureTrailer(nonce, p)] = p
+		trailers[Trailer(nonce, p)] = p
 	}
-	marker := captureMarker(nonce)
+	marker := Marker(nonce)
 	blocks := map[tmux.PaneID][]string{}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	for i := 0; i < len(lines); i++ {

@@ -1,4 +1,4 @@
-package tmuxctl
+package capture
 
 import (
 	"strconv"
@@ -7,14 +7,14 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// maxCaptureHeight bounds the line count a header may announce; tmux
+// MaxHeight bounds the line count a header may announce; tmux
 // panes are far smaller, and a bad header must not make the parser
 // reach past the answer.
-const maxCaptureHeight = 1 << 16
+const MaxHeight = 1 << 16
 
-// splitCaptures cuts CapturePanes' answer into screens, in the order of
+// Split cuts CapturePanes' answer into screens, in the order of
 // panes. The answer is, per pane still there, a header line, the pane's
-// text and a trailer line naming the pane (see captureCmds), then the end
+// text and a trailer line naming the pane (see Cmds), then the end
 // marker.
 //
 // A pane's text is the Height lines after its header, whatever they hold,
@@ -26,23 +26,23 @@ const maxCaptureHeight = 1 << 16
 // split goes on after its trailer. Only there could a pane that prints
 // the nonce mislead the split, and the nonce is fresh for every call and
 // shown to no pane.
-func splitCaptures(out, nonce string, panes []tmux.PaneID) []tmux.PaneScreen {
-	return splitAnswer(out, nonce, panes, func(rest string) (tmux.PaneScreen, tmux.PaneID, int, bool) {
-		s, ok := parseCaptureHeader(rest)
+func Split(out, nonce string, panes []tmux.PaneID) []tmux.PaneScreen {
+	return SplitAnswer(out, nonce, panes, func(rest string) (tmux.PaneScreen, tmux.PaneID, int, bool) {
+		s, ok := parseHeader(rest)
 		return s, s.Pane, s.Height, ok
 	}, func(s *tmux.PaneScreen, text string) { s.Text = text })
 }
 
-// splitAnswer is splitCaptures for any header: header reads the fields
+// SplitAnswer is Split for any header: header reads the fields
 // after the marker (the pane and how many lines of text follow), and
 // setText stores a pane's text, its lines each ending in "\n".
-func splitAnswer[T any](out, nonce string, panes []tmux.PaneID,
+func SplitAnswer[T any](out, nonce string, panes []tmux.PaneID,
 	header func(rest string) (T, tmux.PaneID, int, bool), setText func(*T, string)) []T {
 	lines := strings.Split(out, "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}
-	marker := captureMarker(nonce) + " "
+	marker := Marker(nonce) + " "
 	byID := make(map[tmux.PaneID]T, len(panes))
 	for i := 0; i < len(lines); {
 		rest, ok := strings.CutPrefix(lines[i], marker)
@@ -55,7 +55,7 @@ func splitAnswer[T any](out, nonce string, panes []tmux.PaneID,
 			i++
 			continue
 		}
-		trailer := captureTrailer(nonce, pane)
+		trailer := Trailer(nonce, pane)
 		end := i + 1 + count
 		if end >= len(lines) || lines[end] != trailer {
 			for i++; i < len(lines) && lines[i] != trailer; i++ {
@@ -82,9 +82,9 @@ func splitAnswer[T any](out, nonce string, panes []tmux.PaneID,
 	return screens
 }
 
-// parseCaptureHeader reads captureHeader's fields: pane width height
+// parseHeader reads captureHeader's fields: pane width height
 // cursor_x cursor_y cursor_flag copy_cursor_x copy_cursor_y mode.
-func parseCaptureHeader(rest string) (tmux.PaneScreen, bool) {
+func parseHeader(rest string) (tmux.PaneScreen, bool) {
 	f := strings.SplitN(rest, " ", 9)
 	if len(f) != 9 {
 		return tmux.PaneScreen{}, false
@@ -101,7 +101,7 @@ func parseCaptureHeader(rest string) (tmux.PaneScreen, bool) {
 		return n
 	}
 	s := tmux.PaneScreen{Pane: id, Width: num(f[1]), Height: num(f[2]), Mode: f[8]}
-	if s.Width < 0 || s.Height < 1 || s.Height > maxCaptureHeight {
+	if s.Width < 0 || s.Height < 1 || s.Height > MaxHeight {
 		return tmux.PaneScreen{}, false
 	}
 	s.CursorX, s.CursorY, s.CursorVisible = num(f[3]), num(f[4]), f[5] == "1"

@@ -105,3 +105,15 @@ func countCommands(cmds [][]string) int {
 	}
 	return n
 }
+
+// Words renders one command for tmux's parser, every argument quoted
+// (QuoteArg). It is for the command lists tmuxctl nests inside if-shell
+// and run-shell: their words are fixed flags, validated ids and formats
+// made there, none with a newline or NUL.
+func Words(ws ...string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = QuoteArg(w)
+	}
+	return strings.Join(q, " ")
+}
