@@ -46,7 +46,9 @@ func windowName(cw, ww *tmux.Window) [][]string {
 		return nil // tmux names it, as it did
 	}
 	var cmds [][]string
-	if cw.Name != ww.Name || ww.AutoRename {
+	// While cw's automatic-rename is on, tmux may rename it after the read
+	// cw comes from: its name there is no guide, so it is named anyway.
+	if cw.Name != ww.Name || ww.AutoRename || cw.AutoRename {
 		rename, err := label.Window(ww.ID, ww.Name)
 		if err == nil {
 			cmds = append(cmds, rename...)
