@@ -27,7 +27,8 @@ type Server struct {
 	Name string // the -L socket name
 	tb   testing.TB
 
-	version string // #{version}, once asked
+	version string      // #{version}, once asked
+	process *os.Process // the server, held by a pidfd from its start
 }
 
 // Env is os.Environ() without the variables that would point tmux at
@@ -90,24 +91,38 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	// (the nested servers rely on that). One command list does it all,
 	// the check's read included: each tmux client started costs a few
 	// milliseconds of CPU, and the suite starts hundreds of servers.
-	got := s.Must("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
+	got, err := s.Run("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
 		";", "set-option", "-w", "-u", "-t", "main:0", "window-size",
 		";", "set", "-g", "default-command", "exec sh",
 		";", "set", "-g", "escape-time", "0",
 		";", "set", "-g", "exit-empty", "off",
-		";", "display-message", "-p", "-t", "main:0", "#{version} #{window_width}x#{window_height}")
-	s.version, got, _ = strings.Cut(got, " ")
-	if got != w+"x"+h {
-		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.version, got, w, h)
+		";", "display-message", "-p", "-t", "main:0", "#{version} #{pid} #{window_width}x#{window_height}")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var pid int
+	var size string
+	if _, err := fmt.Sscan(got, &s.version, &pid, &size); err != nil {
+		tb.Fatalf("tmux's first answer %q: %v", got, err)
+	}
+	// os.FindProcess holds the process by a pidfd, so Kill can never
+	// signal another process that reused the pid after the server ended.
+	s.process, _ = os.FindProcess(pid)
+	if size != w+"x"+h {
+		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.version, size, w, h)
 	}
 	return s
 }
 
 // Run runs a tmux command on the server.
 func (s *Server) Run(args ...string) (string, error) {
+	return s.run(Env(), args...)
+}
+
+func (s *Server) run(env []string, args ...string) (string, error) {
 	cmd := exec.Command("tmux", append([]string{"-L", s.Name, "-u"}, args...)...)
-	cmd.Env = Env()
+	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -200,8 +215,24 @@ func (s *Server) SocketPath() string {
 // cleanup, after the test has passed. A 3.4 server is therefore ended
 // with SIGKILL, which leaves it nothing to free, so the kernel log shows
 // only crashes that happened while a test ran. Every other version gets
-// kill-server.
+// SIGTERM, which ends it as kill-server does without starting a tmux
+// client for it.
 func (s *Server) Kill() {
+	if s.process != nil {
+		sig := syscall.SIGTERM
+		if s.version == "3.4" {
+			sig = syscall.SIGKILL
+		}
+		// Tests that kill the server mid-test go on to check what a
+		// client makes of a dead server: wait (bounded) until it is gone.
+		deadline := time.Now().Add(10 * time.Second)
+		for n := 0; s.process.Signal(sig) == nil && time.Now().Before(deadline); n++ {
+			sig = syscall.Signal(0)
+			time.Sleep(PollPause(n))
+		}
+		_ = os.Remove(s.SocketPath())
+		return
+	}
 	version := s.version
 	if version == "" || version == "3.4" {
 		out, err := s.Run("display-message", "-p", "#{version} #{pid}")
