@@ -32,6 +32,9 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	case in.Win.Zoomed:
 		box = st.Hidden // the zoomed pane covers it in tmux
 	}
+	if p.Floating {
+		box = floatingBorder(box, p.Active)
+	}
 	iw, ih := w-2, h-2
 	if compact {
 		box = box.BorderRight(false).BorderBottom(false)
@@ -43,6 +46,9 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	}
 	first := label.Render(text)
 	var flags []string
+	if p.Floating {
+		flags = append(flags, "floating")
+	}
 	if p.ID == in.Marked {
 		flags = append(flags, "marked")
 	}
@@ -95,6 +101,30 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 		lines[i] = ansi.Truncate(lines[i], iw, "…")
 	}
 	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+}
+
+// Floating panes' borders are dashed, heavy when the pane is focused;
+// the double borders of swap mode and of a drop target stay as they are.
+var (
+	dashedBorder = lipgloss.Border{
+		Top: "╌", Bottom: "╌", Left: "╎", Right: "╎",
+		TopLeft: "┌", TopRight: "┐", BottomLeft: "└", BottomRight: "┘",
+	}
+	heavyDashedBorder = lipgloss.Border{
+		Top: "╍", Bottom: "╍", Left: "╏", Right: "╏",
+		TopLeft: "┏", TopRight: "┓", BottomLeft: "┗", BottomRight: "┛",
+	}
+)
+
+// floatingBorder is box with a floating pane's border, keeping its colours.
+func floatingBorder(box lipgloss.Style, focused bool) lipgloss.Style {
+	if box.GetBorderStyle() == lipgloss.DoubleBorder() {
+		return box
+	}
+	if focused {
+		return box.BorderStyle(heavyDashedBorder)
+	}
+	return box.BorderStyle(dashedBorder)
 }
 
 // The smallest box inside that shows a preview: a header line and two
