@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
@@ -113,12 +114,22 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 }
 
 // checkOp is op.check, and for a name or title that only some tmux
-// versions store exactly, a refusal on the others: the server's version
-// is asked for then alone (the command list itself would change nothing
+// versions store exactly, or for an op on floating panes, a refusal on
+// the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
 // there, see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if err := op.check(); err != nil {
 		return err
+	}
+	if what := floatingWhat[op.Kind]; what != "" {
+		v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+		if err != nil {
+			return err
+		}
+		if sv := serverVersion(v); !floating.Supported(sv) {
+			return floating.Unsupported(sv, what)
+		}
+		return nil
 	}
 	window := op.Kind == OpRenameWindow
 	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {
