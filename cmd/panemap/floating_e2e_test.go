@@ -4,6 +4,7 @@ package main
 // a window of two tiled panes and one floating pane made with new-pane.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -77,4 +78,66 @@ func TestE2EFloatingPaneOnTheMap(t *testing.T) {
 			s.quit(t)
 		})
 	}
+}
+
+// TestE2EFloatTileMoveResizeSwap: on tmux 3.8 (master) f floats the
+// focused tiled pane, the swap mode's arrows move it, L widens it, f tiles
+// it again, and x swaps a tiled pane with a marked floating one. On 3.7
+// the key says this tmux cannot, and nothing changes.
+func TestE2EFloatTileMoveResizeSwap(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	var fl string
+	s := openNavigatorSized(t, 120, 40, twoPanes(t, false, false), floatingPane(t, false, &fl))
+	tl, tr := s.g[0], s.g[1]
+	s.WaitScreen(wait, "the map", func(scr string) bool { return strings.Contains(scr, fl) && strings.Contains(scr, tl) })
+	geo := func(p string) string {
+		return s.Inner.Display(p, "#{pane_floating_flag} #{pane_left},#{pane_top} #{pane_width}x#{pane_height}")
+	}
+	if !s.Inner.AtLeast(3, 8) {
+		before := s.Inner.Display(tl, "#{window_layout}")
+		s.Keys("f")
+		s.WaitScreen(wait, "the refusal", func(scr string) bool {
+			return strings.Contains(scr, "tmux "+s.Inner.Display(tl, "#{version}")+" cannot float")
+		})
+		if after := s.Inner.Display(tl, "#{window_layout}"); after != before {
+			t.Errorf("f changed the window on tmux %s: %s, was %s", s.Inner.Version(), after, before)
+		}
+		s.quit(t)
+		return
+	}
+	s.Keys("f")
+	tmuxtest.Eventually(t, wait, func() bool { return strings.HasPrefix(geo(tl), "1 ") }, "f did not float %s: %s", tl, geo(tl))
+	s.WaitScreen(wait, "the floated pane drawn focused and floating", func(scr string) bool { return strings.Contains(scr, "┏╍") })
+	floated := geo(tl)
+	var left, top, w, h int
+	if _, err := fmt.Sscanf(floated, "1 %d,%d %dx%d", &left, &top, &w, &h); err != nil {
+		t.Fatalf("geometry %q: %v", floated, err)
+	}
+	s.Keys("s", "l", "j", "s")
+	want := fmt.Sprintf("1 %d,%d %dx%d", left+2, top+2, w, h)
+	tmuxtest.Eventually(t, wait, func() bool { return geo(tl) == want }, "s l j moved %s to %s, want %s", tl, geo(tl), want)
+	s.Keys("L", "J")
+	want = fmt.Sprintf("1 %d,%d %dx%d", left+2, top+2, w+2, h+2)
+	tmuxtest.Eventually(t, wait, func() bool { return geo(tl) == want }, "L J resized %s to %s, want %s", tl, geo(tl), want)
+	s.Keys("f")
+	tmuxtest.Eventually(t, wait, func() bool { return strings.HasPrefix(geo(tl), "0 ") }, "f did not tile %s: %s", tl, geo(tl))
+	if a := s.Inner.Active(tl); a != tl {
+		t.Errorf("active %s after the round trip, want %s", a, tl)
+	}
+	// Mark the floating pane, go to a tiled one, swap: the floating place
+	// stays, its pane changes.
+	place := strings.TrimPrefix(geo(fl), "1 ")
+	s.Keys(s.Inner.Display(fl, "#{pane_index}"))
+	s.active(t, fl, "the floating pane's number")
+	s.Keys("m")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(fl, "#{pane_marked}") == "1" }, "m did not mark %s", fl)
+	s.Keys(s.Inner.Display(tr, "#{pane_index}"))
+	s.active(t, tr, "the tiled pane's number")
+	s.Keys("x")
+	tmuxtest.Eventually(t, wait, func() bool { return geo(tr) == "1 "+place }, "x left %s at %s, want floating at %s", tr, geo(tr), place)
+	if !strings.HasPrefix(geo(fl), "0 ") {
+		t.Errorf("the swapped floating pane %s is %s, want tiled", fl, geo(fl))
+	}
+	s.quit(t)
 }
