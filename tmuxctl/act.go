@@ -61,6 +61,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}
+	if op.Kind == OpRestore {
+		if op.floatOps, err = c.floatOps(ctx, op.Want); err != nil {
+			return Result{}, err
+		}
+	}
 	nonce := rand.Text()
 	var cmds [][]string
 	cmds = append(cmds, readStateCmds(s)...)
@@ -122,12 +127,12 @@ func (c *Client) checkOp(ctx context.Context, op Op) error {
 		return err
 	}
 	if what := floatingWhat[op.Kind]; what != "" {
-		v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+		v, err := c.serverVersion(ctx)
 		if err != nil {
 			return err
 		}
-		if sv := serverVersion(v); !floating.Supported(sv) {
-			return floating.Unsupported(sv, what)
+		if !floating.Supported(v) {
+			return floating.Unsupported(v, what)
 		}
 		return nil
 	}

@@ -63,6 +63,9 @@ type Op struct {
 	// automatic-rename OpRestore gives back too: those the caller changed
 	// (see restoring.Names).
 	Names map[string]bool
+	// floatOps makes OpRestore give floating panes back their state and
+	// geometry (see restoring.Commands): Act sets it where tmux can.
+	floatOps bool
 	// Text is OpRenameWindow's name and OpSetTitle's title.
 	Text string
 	// Session is the session OpJump shows, and Client the client it
@@ -285,5 +288,5 @@ func jumpCmds(op Op) [][]string {
 
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {
-	return append(restoring.Commands(cur, op.Want), restoring.Names(cur, op.Want, op.Names)...)
+	return append(restoring.Commands(cur, op.Want, op.floatOps), restoring.Names(cur, op.Want, op.Names)...)
 }
