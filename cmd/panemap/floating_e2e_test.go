@@ -141,3 +141,48 @@ func TestE2EFloatTileMoveResizeSwap(t *testing.T) {
 	}
 	s.quit(t)
 }
+
+// TestE2EFloatingUndoAndEscRestore: on tmux 3.8 (master) u undoes a move
+// of a floating pane, and Esc puts back a move, a resize and a tile of
+// one: the window's layout string byte for byte, "<…>" included, and the
+// stacking order and focus.
+func TestE2EFloatingUndoAndEscRestore(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	var fl string
+	s := openNavigatorSized(t, 120, 40, twoPanes(t, false, false), floatingPane(t, false, &fl),
+		func(inner *tmuxtest.Server) {
+			if !inner.AtLeast(3, 8) {
+				t.Skipf("tmux %s cannot move or tile floating panes", inner.Version())
+			}
+		})
+	tl := s.g[0]
+	s.WaitScreen(wait, "the map", func(scr string) bool { return strings.Contains(scr, fl) && strings.Contains(scr, tl) })
+	shape := func() string {
+		return s.Inner.Display(tl, "#{window_layout}") + "\n" + s.Inner.Must("list-panes", "-t", tl, "-F",
+			"#{pane_id} #{pane_index} #{pane_floating_flag} #{pane_z} #{pane_active}")
+	}
+	layout := func() string { return s.Inner.Display(tl, "#{window_layout}") }
+	before, beforeLayout := shape(), layout()
+	s.Keys(s.Inner.Display(fl, "#{pane_index}"))
+	s.active(t, fl, "the floating pane's number")
+	focused := layout()
+	s.Keys("s", "l", "s")
+	tmuxtest.Eventually(t, wait, func() bool { return layout() != focused }, "s l did not move %s", fl)
+	s.Keys("u")
+	tmuxtest.Eventually(t, wait, func() bool { return layout() == focused }, "u left %s, want %s", layout(), focused)
+	s.Keys("s", "j", "s", "L")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Display(fl, "#{pane_width}") == "40" }, "L did not widen %s", fl)
+	s.Keys("f")
+	tmuxtest.Eventually(t, wait, func() bool { return !strings.Contains(layout(), "<") }, "f did not tile %s: %s", fl, layout())
+	s.Keys("Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Esc", code)
+	}
+	if got := shape(); got != before {
+		t.Errorf("Esc did not put the window back:\n got %s\nwant %s", got, before)
+	}
+	if got := layout(); got != beforeLayout {
+		t.Errorf("layout %s, want %s", got, beforeLayout)
+	}
+}
