@@ -16,8 +16,9 @@ import (
 
 // paneBox draws one pane: its label (tmux's pane index) on the first
 // line, then id, command, path and title as far as they fit. A compact
-// box has only its top and left border.
-func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
+// box has only its top and left border. skip blank lines go first, where
+// a floating box drawn over this one would cover the label.
+func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int) string {
 	box := st.Pane
 	label := st.Label
 	switch {
@@ -83,7 +84,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(cells.Printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
 		}
 		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, in.Win.Zoomed && !p.Active)...)
-		return frameBox(box, lines, w, h, compact)
+		return frameBox(box, append(make([]string, skip), lines...), w, h, compact)
 	}
 	if p.Command != "" {
 		lines = append(lines, indent+st.Command.Render(cells.Printable(p.Command)))
@@ -94,11 +95,12 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	if !isDefaultTitle(p.Title, in.Hostname) {
 		lines = append(lines, indent+st.Title.Render(cells.Printable(p.Title)))
 	}
-	if len(lines) > ih {
-		lines = lines[:ih]
-	}
 	for i := 1; i < len(lines); i++ {
 		lines[i] = ansi.Truncate(lines[i], iw, "…")
+	}
+	lines = append(make([]string, skip), lines...)
+	if len(lines) > ih {
+		lines = lines[:ih]
 	}
 	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
 }
@@ -161,12 +163,12 @@ const maxCachedBoxes = 512
 
 // get returns the box for these inputs, drawing it with draw when it is
 // not cached. A nil cache draws every time.
-func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, draw func() string) string {
+func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, draw func() string) string {
 	if c == nil {
 		return draw()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
+	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
 		in.Win.Zoomed, in.Profile, p)
 	if shot := in.Shots[p.ID]; shot != nil {
 		fmt.Fprintf(&b, "|v%d", shot.Version)

@@ -1,6 +1,7 @@
 package mapview
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -44,6 +45,13 @@ func TestFloatingPanesDrawn(t *testing.T) {
 			golden.Check(t, c.name, got)
 			if !strings.ContainsAny(got, "╌╍") || c.w >= 80 && !strings.Contains(got, "floating") {
 				t.Errorf("no box says floating:\n%s", got)
+			}
+			// Every label shows: a tiled box's header goes below the
+			// floating boxes that would cover it.
+			for _, p := range floatingWindow(c.active).Panes {
+				if l := fmt.Sprintf("%d  %s", p.Index, p.ID); !strings.Contains(got, l) && !strings.Contains(got, fmt.Sprintf(" %d …", p.Index)) {
+					t.Errorf("label %q of %s is covered:\n%s", l, p.ID, got)
+				}
 			}
 		})
 	}

@@ -108,16 +108,42 @@ func New(st Styles, in Input, width, height int) Map {
 	// Tiled boxes first, then the floating ones from the bottom of
 	// tmux's stack to its top, each drawn over what is under it.
 	v.boxes = make([]placedBox, 0, len(in.Win.Panes))
-	for _, p := range geometry.StackOrder(in.Win) {
+	order := geometry.StackOrder(in.Win)
+	for i, p := range order {
 		r := rects[p.ID]
 		// A floating box keeps its four borders over its neighbours,
 		// where it has room for them.
 		small := compact && (!p.Floating || r.Width < len(in.label(p))+2 || r.Height < 3)
-		box := in.Boxes.get(in, p, r.Width, r.Height, small, func() string { return paneBox(st, in, p, r.Width, r.Height, small) })
+		skip := headerSkip(r, len(in.label(p)), small, order[i+1:], rects)
+		box := in.Boxes.get(in, p, r.Width, r.Height, small, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, small, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
 	v.out = stitch(v.boxes, v.width, v.height)
 	return v
+}
+
+// headerSkip is how many lines a box at r must leave blank at its top so
+// that its first line's label (labelW cells, after the border and a
+// space) shows on the first row inside it that no floating box of above
+// (drawn over it) covers: 0 when that row is the first, or when every row
+// is covered.
+func headerSkip(r tmux.Rect, labelW int, compact bool, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
+	last := r.Top + r.Height - 2 // the last row inside
+	if compact {
+		last++
+	}
+	x0, x1 := r.Left+2, r.Left+2+labelW
+rows:
+	for y := r.Top + 1; y <= last; y++ {
+		for _, f := range above {
+			b := rects[f.ID]
+			if f.Floating && y >= b.Top && y < b.Top+b.Height && x0 < b.Left+b.Width && x1 > b.Left {
+				continue rows
+			}
+		}
+		return y - r.Top - 1
+	}
+	return 0
 }
 
 // placedBox is a drawn pane box at its place on the map.
