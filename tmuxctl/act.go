@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
@@ -60,6 +61,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}
+	if op.Kind == OpRestore {
+		if op.floatOps, err = c.floatOps(ctx, op.Want); err != nil {
+			return Result{}, err
+		}
+	}
 	nonce := rand.Text()
 	var cmds [][]string
 	cmds = append(cmds, readStateCmds(s)...)
@@ -113,12 +119,22 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 }
 
 // checkOp is op.check, and for a name or title that only some tmux
-// versions store exactly, a refusal on the others: the server's version
-// is asked for then alone (the command list itself would change nothing
+// versions store exactly, or for an op on floating panes, a refusal on
+// the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
 // there, see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if err := op.check(); err != nil {
 		return err
+	}
+	if what := floatingWhat[op.Kind]; what != "" {
+		v, err := c.serverVersion(ctx)
+		if err != nil {
+			return err
+		}
+		if !floating.Supported(v) {
+			return floating.Unsupported(v, what)
+		}
+		return nil
 	}
 	window := op.Kind == OpRenameWindow
 	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
@@ -26,6 +27,10 @@ const (
 	OpRenameWindow                   // name Window Text, literally; automatic-rename goes off (see label.Window)
 	OpSetTitle                       // set Pane's title to Text, literally (see label.Title)
 	OpJump                           // show Session's Window (with Pane active, when set) on Client (see jumpCmds)
+	OpFloat                          // float tiled Pane, on top and active (tmux 3.8; see floating.Float)
+	OpTile                           // tile floating Pane, active (tmux 3.8; see floating.Tile)
+	OpFloatMove                      // move floating Pane by Cells in Dir (tmux 3.8)
+	OpFloatResize                    // resize floating Pane by Cells, its top-left staying: Dir right and down grow it, left and up shrink it (tmux 3.8)
 )
 
 // MaxLabelLen is the most characters a window name or a pane title may
@@ -58,6 +63,9 @@ type Op struct {
 	// automatic-rename OpRestore gives back too: those the caller changed
 	// (see restoring.Names).
 	Names map[string]bool
+	// floatOps makes OpRestore give floating panes back their state and
+	// geometry (see restoring.Commands): Act sets it where tmux can.
+	floatOps bool
 	// Text is OpRenameWindow's name and OpSetTitle's title.
 	Text string
 	// Session is the session OpJump shows, and Client the client it
@@ -104,9 +112,9 @@ func (op Op) check() error {
 		return need(string(op.Pane), string(op.With))
 	case OpSelectWindow:
 		return need(string(op.Window))
-	case OpZoom, OpMark:
+	case OpZoom, OpMark, OpFloat, OpTile:
 		return need(string(op.Pane))
-	case OpResize:
+	case OpResize, OpFloatMove, OpFloatResize:
 		if _, err := ParseResize(string(op.Dir), op.Cells); err != nil {
 			return err
 		}
@@ -232,9 +240,36 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		return jumpCmds(op)
 	case OpRefocus:
 		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}
+	case OpFloat:
+		return floating.Float(op.Pane)
+	case OpTile:
+		return floating.Tile(op.Pane)
+	case OpFloatMove:
+		dx, dy := op.delta()
+		return floating.Move(op.Pane, dx, dy)
+	case OpFloatResize:
+		dx, dy := op.delta()
+		return floating.Resize(op.Pane, dx, dy)
 	}
 	return nil
 }
+
+// delta is Cells in Dir as a change of x and y: right and down count up.
+func (op Op) delta() (dx, dy int) {
+	switch op.Dir {
+	case tmux.DirLeft:
+		return -op.Cells, 0
+	case tmux.DirRight:
+		return op.Cells, 0
+	case tmux.DirUp:
+		return 0, -op.Cells
+	}
+	return 0, op.Cells
+}
+
+// floatingWhat is what a floating op does, for a refusal; "" for the
+// other ops.
+var floatingWhat = map[OpKind]string{OpFloat: "float a pane", OpTile: "tile a floating pane", OpFloatMove: "move a floating pane", OpFloatResize: "resize a floating pane"}
 
 // jumpCmds makes op.Window the current window of op.Session (and op.Pane
 // its active pane), then switches op.Client to that session: what
@@ -253,5 +288,5 @@ func jumpCmds(op Op) [][]string {
 
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {
-	return append(restoring.Commands(cur, op.Want), restoring.Names(cur, op.Want, op.Names)...)
+	return append(restoring.Commands(cur, op.Want, op.floatOps), restoring.Names(cur, op.Want, op.Names)...)
 }

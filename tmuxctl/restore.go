@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
@@ -45,7 +46,11 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 				return recreated, err
 			}
 		}
-		cmds := append(restoring.Commands(cur, want), restoring.Names(cur, want, names)...)
+		floatOps, err := c.floatOps(ctx, want)
+		if err != nil {
+			return recreated, err
+		}
+		cmds := append(restoring.Commands(cur, want, floatOps), restoring.Names(cur, want, names)...)
 		if len(cmds) == 0 {
 			return recreated, nil
 		}
@@ -54,6 +59,23 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 		}
 	}
 	return recreated, err
+}
+
+// floatOps reports whether a restore to want gives floating panes back
+// their state and geometry: when want has floating panes and tmux can
+// (3.8; the server is asked its version then alone).
+func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
+	if !restoring.HasFloating(want) {
+		return false, nil
+	}
+	v, err := c.serverVersion(ctx)
+	return floating.Supported(v), err
+}
+
+// serverVersion asks the server its version (#{version}).
+func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
+	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	return serverVersion(v), err
 }
 
 // readForRestore reads want's session, and the window of want's marked

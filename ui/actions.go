@@ -72,12 +72,16 @@ func focusPane(p tmux.PaneID) opFunc {
 }
 
 // swapDir swaps the focused pane with its neighbour in direction d; the
-// focus stays on the pane, so it walks across the layout.
-func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
+// focus stays on the pane, so it walks across the layout. A floating
+// pane moves step cells instead (see moveFloat).
+func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
 		if err != nil {
 			return decision{}, err
+		}
+		if a.Floating {
+			return moveFloat(a.ID, d, step), nil
 		}
 		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
 		if !ok {
@@ -221,6 +225,9 @@ func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
 		w, a, err := focused(st, win)
 		if err != nil {
 			return decision{}, err
+		}
+		if a.Floating {
+			return resizeFloat(a.ID, d, cells), nil
 		}
 		if len(w.Panes) == 1 {
 			return nudge("one pane fills the window: nothing to resize"), nil

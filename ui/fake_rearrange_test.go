@@ -21,6 +21,8 @@ func (f *fakeCore) rearrange(op tmuxctl.Op) error {
 			return paneGone(op.Pane)
 		}
 		w.Panes[i].Width += op.Cells
+	case tmuxctl.OpFloat, tmuxctl.OpTile, tmuxctl.OpFloatMove, tmuxctl.OpFloatResize:
+		return f.floating(op)
 	case tmuxctl.OpLayout:
 		f.record("layout %s %s", op.Window, op.Layout)
 		w, ok := f.st.Window(op.Window)
@@ -80,6 +82,35 @@ func (f *fakeCore) rearrange(op tmuxctl.Op) error {
 			w.Active = w == to
 		}
 		f.st.Current = to.ID
+	}
+	return nil
+}
+
+// floating is the fake's float, tile, move and resize of a floating pane,
+// as tmux 3.8 does them (tmuxctl's tests check them against tmux); with
+// f.noFloating it refuses them as tmuxctl does before 3.8.
+func (f *fakeCore) floating(op tmuxctl.Op) error {
+	name := map[tmuxctl.OpKind]string{tmuxctl.OpFloat: "float", tmuxctl.OpTile: "tile", tmuxctl.OpFloatMove: "float-move", tmuxctl.OpFloatResize: "float-resize"}[op.Kind]
+	if f.noFloating {
+		return &tmux.Error{Kind: tmux.KindUnsupported, Message: "tmux 3.7c cannot " + name}
+	}
+	f.record("%s %s %s %d", name, op.Pane, op.Dir, op.Cells)
+	w, i, ok := f.find(op.Pane)
+	if !ok {
+		return paneGone(op.Pane)
+	}
+	p := &w.Panes[i]
+	unit := map[tmux.Direction][2]int{tmux.DirLeft: {-1, 0}, tmux.DirRight: {1, 0}, tmux.DirUp: {0, -1}, tmux.DirDown: {0, 1}}[op.Dir]
+	dx, dy := unit[0]*op.Cells, unit[1]*op.Cells
+	switch op.Kind {
+	case tmuxctl.OpFloat:
+		p.Floating, p.Width, p.Height = true, w.Width/2, w.Height/4
+	case tmuxctl.OpTile:
+		p.Floating = false
+	case tmuxctl.OpFloatMove:
+		p.Left, p.Top = p.Left+dx, p.Top+dy
+	case tmuxctl.OpFloatResize:
+		p.Width, p.Height = p.Width+dx, p.Height+dy
 	}
 	return nil
 }

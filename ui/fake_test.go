@@ -15,13 +15,14 @@ import (
 // tmux.Neighbour with wrap, as tmux wraps; swaps exchange the contents
 // of two slots; every call is recorded.
 type fakeCore struct {
-	mu    sync.Mutex
-	st    *tmux.State
-	calls []string
-	reads int              // ReadState calls from the navigator
-	acts  int              // Act calls: each is one tmux command list
-	fail  map[string]error // the next call of that name fails
-	gone  bool             // the server is gone: everything fails
+	mu         sync.Mutex
+	st         *tmux.State
+	calls      []string
+	reads      int              // ReadState calls from the navigator
+	acts       int              // Act calls: each is one tmux command list
+	fail       map[string]error // the next call of that name fails
+	gone       bool             // the server is gone: everything fails
+	noFloating bool             // floating ops are refused, as before tmux 3.8
 	// others are the other sessions' windows, for List; active is what
 	// ActiveSince answers.
 	others []*tmux.Window
@@ -415,7 +416,7 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (r 
 		if _, err = f.SelectPane(ctx, op.Pane, tmux.DirNone); err == nil {
 			_, err = f.SelectPane(ctx, op.With, tmux.DirNone)
 		}
-	case tmuxctl.OpResize, tmuxctl.OpLayout, tmuxctl.OpRotate, tmuxctl.OpMove:
+	case tmuxctl.OpResize, tmuxctl.OpLayout, tmuxctl.OpRotate, tmuxctl.OpMove, tmuxctl.OpFloat, tmuxctl.OpTile, tmuxctl.OpFloatMove, tmuxctl.OpFloatResize:
 		err = f.rearrange(op)
 	default:
 		err = fmt.Errorf("fake: unknown op %d", op.Kind)

@@ -142,6 +142,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startOp("move to previous window", true, moveToWindow(win, -1))
 	case key.Matches(msg, k.Break):
 		return m.startOp("own window", true, breakOut(win))
+	case key.Matches(msg, k.Float):
+		return m.startOp("float/tile", true, toggleFloat(win))
 	case key.Matches(msg, k.RenameWindow):
 		m.openPrompt(promptWindowName)
 	case key.Matches(msg, k.PaneTitle):
@@ -201,7 +203,7 @@ func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 // pane moves in swap mode.
 func (m *Model) direction(d tmux.Direction) tea.Cmd {
 	if m.mode == modeSwap {
-		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap))
+		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap, m.opts.ResizeStep))
 	}
 	return m.startOp("focus "+string(d), true, moveFocus(m.win, d, m.opts.Wrap))
 }

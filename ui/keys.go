@@ -44,6 +44,10 @@ type KeyMap struct {
 	MoveNext    key.Binding
 	MovePrev    key.Binding
 	Break       key.Binding
+	// Float floats the focused tiled pane or tiles the focused floating
+	// one (tmux 3.8); a floating pane moves with the swap mode's arrows
+	// and resizes with HJKL.
+	Float key.Binding
 
 	// Names: the window's name and the focused pane's title.
 	RenameWindow key.Binding
@@ -101,6 +105,7 @@ func DefaultKeyMap() KeyMap {
 		MoveNext:   key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "to next window")),
 		MovePrev:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "to previous window")),
 		Break:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "own window")),
+		Float:      key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "float/tile")),
 
 		RenameWindow: key.NewBinding(key.WithKeys(","), key.WithHelp(",", "rename")),
 		PaneTitle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "title")),
@@ -122,24 +127,42 @@ type keyState struct {
 	escReverts bool
 	escStays   bool // Esc puts back and stays open (Options.EscStays)
 	fullHelp   bool
+	floating   bool // the focused pane floats (tmux 3.7+)
 }
 
 // setMode enables and rewords the bindings for the current mode.
 func (k *KeyMap) setMode(s keyState) {
-	if s.swap {
+	switch {
+	case s.swap && s.floating:
+		k.Move.SetHelp("←↓↑→/hjkl", "move float")
+		k.Up.SetHelp("↑/k", "move float up")
+		k.Down.SetHelp("↓/j", "move float down")
+		k.Left.SetHelp("←/h", "move float left")
+		k.Right.SetHelp("→/l", "move float right")
+		k.SwapMode.SetHelp("s", "end swap")
+	case s.swap:
 		k.Move.SetHelp("←↓↑→/hjkl", "move pane")
 		k.Up.SetHelp("↑/k", "swap up")
 		k.Down.SetHelp("↓/j", "swap down")
 		k.Left.SetHelp("←/h", "swap left")
 		k.Right.SetHelp("→/l", "swap right")
 		k.SwapMode.SetHelp("s", "end swap")
-	} else {
+	default:
 		k.Move.SetHelp("←↓↑→/hjkl", "focus")
 		k.Up.SetHelp("↑/k", "focus up")
 		k.Down.SetHelp("↓/j", "focus down")
 		k.Left.SetHelp("←/h", "focus left")
 		k.Right.SetHelp("→/l", "focus right")
 		k.SwapMode.SetHelp("s", "swap")
+	}
+	// A floating pane grows and shrinks from its top-left corner: H
+	// narrower, L wider, K shorter, J taller.
+	if s.floating {
+		k.Resize.SetHelp("HJKL", "resize float")
+		k.Float.SetHelp("f", "tile")
+	} else {
+		k.Resize.SetHelp("HJKL", "resize")
+		k.Float.SetHelp("f", "float")
 	}
 	k.PrevWindow.SetEnabled(s.windows > 1)
 	k.NextWindow.SetEnabled(s.windows > 1)
@@ -170,12 +193,11 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	k.Keep.SetHelp("enter/q", k.Keep.Help().Desc)
 	k.Revert.SetHelp("esc/ctrl+c", k.Revert.Help().Desc)
-	k.Resize.SetHelp("HJKL", "resize")
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Next, k.Prev},
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom, k.ServerView},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
-		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break},
+		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break, k.Float},
 		{k.Find, k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
 	}
 }

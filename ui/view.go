@@ -32,6 +32,7 @@ func (m *Model) layout() {
 		escReverts: m.opts.EscReverts,
 		escStays:   m.opts.EscStays,
 		fullHelp:   m.fullHelp,
+		floating:   m.focusFloats(),
 	})
 	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1

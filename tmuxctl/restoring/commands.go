@@ -14,8 +14,10 @@ type slot struct {
 	index  int
 }
 
-// Commands computes the command list that turns cur into want.
-func Commands(cur, want *tmux.State) [][]string {
+// Commands computes the command list that turns cur into want. With
+// floatOps (tmux 3.8) it gives floating panes back their state, place,
+// size and stacking order too (see floatCmds).
+func Commands(cur, want *tmux.State, floatOps bool) [][]string {
 	at := map[slot]tmux.PaneID{}
 	where := map[tmux.PaneID]slot{}
 	curWin := map[tmux.WindowID]*tmux.Window{}
@@ -26,7 +28,7 @@ func Commands(cur, want *tmux.State) [][]string {
 			where[p.ID] = slot{w.ID, p.Index}
 		}
 	}
-	var swaps, layouts, focus, zoomOff, zoomOn, marks, windows [][]string
+	var swaps, layouts, floating, focus, zoomOff, zoomOn, marks, windows [][]string
 	touched := map[tmux.WindowID]bool{}
 	for _, ww := range want.AllWindows() {
 		if curWin[ww.ID] == nil {
@@ -66,13 +68,20 @@ func Commands(cur, want *tmux.State) [][]string {
 		// and after a join a window's cells need not be in its panes'
 		// order, so only select-layout (which deals cells out in pane
 		// order) makes the string exact.
-		relayout := ww.Layout != "" && (cw.Layout != ww.Layout || touched[ww.ID]) && holds(where, at, ww)
+		// A window that is to have floating panes cannot take its layout
+		// string (see floating.go).
+		relayout := ww.Layout != "" && (cw.Layout != ww.Layout || touched[ww.ID]) && holds(where, at, ww) && !floats(ww)
 		if relayout {
 			layouts = append(layouts, []string{"select-layout", "-t", string(ww.ID), ww.Layout})
 		}
+		var fl [][]string
+		if floatOps && floats(ww) && holds(where, at, ww) {
+			fl = floatCmds(cw, ww, touched[ww.ID])
+			floating = append(floating, fl...)
+		}
 		markHere := markChange && (cur.Marked != "" && where[cur.Marked].window == ww.ID || want.Marked != "" && where[want.Marked].window == ww.ID)
 		unzoomed := false
-		if cw.Zoomed && (touched[ww.ID] || relayout || focusChange || !ww.Zoomed || markHere) {
+		if cw.Zoomed && (touched[ww.ID] || relayout || len(fl) > 0 || focusChange || !ww.Zoomed || markHere) {
 			zoomOff = append(zoomOff, []string{"resize-pane", "-Z", "-t", string(ca.ID)})
 			unzoomed = true
 		}
@@ -103,7 +112,7 @@ func Commands(cur, want *tmux.State) [][]string {
 		windows = append(windows, []string{"select-window", "-t", string(want.Session) + ":" + string(want.Current)})
 	}
 	var cmds [][]string
-	for _, part := range [][][]string{zoomOff, swaps, layouts, focus, marks, zoomOn, windows} {
+	for _, part := range [][][]string{zoomOff, swaps, layouts, focus, floating, marks, zoomOn, windows} {
 		cmds = append(cmds, part...)
 	}
 	return cmds

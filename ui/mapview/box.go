@@ -16,8 +16,9 @@ import (
 
 // paneBox draws one pane: its label (tmux's pane index) on the first
 // line, then id, command, path and title as far as they fit. A compact
-// box has only its top and left border.
-func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
+// box has only its top and left border. skip blank lines go first, where
+// a floating box drawn over this one would cover the label.
+func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int) string {
 	box := st.Pane
 	label := st.Label
 	switch {
@@ -32,6 +33,9 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	case in.Win.Zoomed:
 		box = st.Hidden // the zoomed pane covers it in tmux
 	}
+	if p.Floating {
+		box = floatingBorder(box, p.Active)
+	}
 	iw, ih := w-2, h-2
 	if compact {
 		box = box.BorderRight(false).BorderBottom(false)
@@ -43,6 +47,9 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	}
 	first := label.Render(text)
 	var flags []string
+	if p.Floating {
+		flags = append(flags, "floating")
+	}
 	if p.ID == in.Marked {
 		flags = append(flags, "marked")
 	}
@@ -77,7 +84,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(cells.Printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
 		}
 		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, in.Win.Zoomed && !p.Active)...)
-		return frameBox(box, lines, w, h, compact)
+		return frameBox(box, append(make([]string, skip), lines...), w, h, compact)
 	}
 	if p.Command != "" {
 		lines = append(lines, indent+st.Command.Render(cells.Printable(p.Command)))
@@ -88,13 +95,38 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool) string {
 	if !isDefaultTitle(p.Title, in.Hostname) {
 		lines = append(lines, indent+st.Title.Render(cells.Printable(p.Title)))
 	}
-	if len(lines) > ih {
-		lines = lines[:ih]
-	}
 	for i := 1; i < len(lines); i++ {
 		lines[i] = ansi.Truncate(lines[i], iw, "…")
 	}
+	lines = append(make([]string, skip), lines...)
+	if len(lines) > ih {
+		lines = lines[:ih]
+	}
 	return box.Width(w).Height(h).MaxWidth(w).MaxHeight(h).Render(strings.Join(lines, "\n"))
+}
+
+// Floating panes' borders are dashed, heavy when the pane is focused;
+// the double borders of swap mode and of a drop target stay as they are.
+var (
+	dashedBorder = lipgloss.Border{
+		Top: "╌", Bottom: "╌", Left: "╎", Right: "╎",
+		TopLeft: "┌", TopRight: "┐", BottomLeft: "└", BottomRight: "┘",
+	}
+	heavyDashedBorder = lipgloss.Border{
+		Top: "╍", Bottom: "╍", Left: "╏", Right: "╏",
+		TopLeft: "┏", TopRight: "┓", BottomLeft: "┗", BottomRight: "┛",
+	}
+)
+
+// floatingBorder is box with a floating pane's border, keeping its colours.
+func floatingBorder(box lipgloss.Style, focused bool) lipgloss.Style {
+	if box.GetBorderStyle() == lipgloss.DoubleBorder() {
+		return box
+	}
+	if focused {
+		return box.BorderStyle(heavyDashedBorder)
+	}
+	return box.BorderStyle(dashedBorder)
 }
 
 // The smallest box inside that shows a preview: a header line and two
@@ -131,12 +163,12 @@ const maxCachedBoxes = 512
 
 // get returns the box for these inputs, drawing it with draw when it is
 // not cached. A nil cache draws every time.
-func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, draw func() string) string {
+func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, draw func() string) string {
 	if c == nil {
 		return draw()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
+	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
 		in.Win.Zoomed, in.Profile, p)
 	if shot := in.Shots[p.ID]; shot != nil {
 		fmt.Fprintf(&b, "|v%d", shot.Version)

@@ -7,7 +7,6 @@ package mapview
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -58,8 +57,8 @@ func (in Input) Key(width, height int) string {
 	if w := in.Win; w != nil {
 		fmt.Fprintf(&b, "|%s|%t", w.ID, w.Zoomed)
 		for _, p := range w.Panes {
-			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%q,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead, p.DeadStatus, p.Mode,
-				p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
+			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%q,%t,%d,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead, p.DeadStatus, p.Mode,
+				p.Floating, p.Z, p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
 			if shot := in.Shots[p.ID]; shot != nil {
 				fmt.Fprintf(&b, ",v%d", shot.Version)
 			}
@@ -106,14 +105,45 @@ func New(st Styles, in Input, width, height int) Map {
 		v.out = cells.FitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center, msg), v.width, v.height)
 		return v
 	}
+	// Tiled boxes first, then the floating ones from the bottom of
+	// tmux's stack to its top, each drawn over what is under it.
 	v.boxes = make([]placedBox, 0, len(in.Win.Panes))
-	for _, p := range in.Win.Panes {
+	order := geometry.StackOrder(in.Win)
+	for i, p := range order {
 		r := rects[p.ID]
-		box := in.Boxes.get(in, p, r.Width, r.Height, compact, func() string { return paneBox(st, in, p, r.Width, r.Height, compact) })
+		// A floating box keeps its four borders over its neighbours,
+		// where it has room for them.
+		small := compact && (!p.Floating || r.Width < len(in.label(p))+2 || r.Height < 3)
+		skip := headerSkip(r, len(in.label(p)), small, order[i+1:], rects)
+		box := in.Boxes.get(in, p, r.Width, r.Height, small, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, small, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
 	v.out = stitch(v.boxes, v.width, v.height)
 	return v
+}
+
+// headerSkip is how many lines a box at r must leave blank at its top so
+// that its first line's label (labelW cells, after the border and a
+// space) shows on the first row inside it that no floating box of above
+// (drawn over it) covers: 0 when that row is the first, or when every row
+// is covered.
+func headerSkip(r tmux.Rect, labelW int, compact bool, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
+	last := r.Top + r.Height - 2 // the last row inside
+	if compact {
+		last++
+	}
+	x0, x1 := r.Left+2, r.Left+2+labelW
+rows:
+	for y := r.Top + 1; y <= last; y++ {
+		for _, f := range above {
+			b := rects[f.ID]
+			if f.Floating && y >= b.Top && y < b.Top+b.Height && x0 < b.Left+b.Width && x1 > b.Left {
+				continue rows
+			}
+		}
+		return y - r.Top - 1
+	}
+	return 0
 }
 
 // placedBox is a drawn pane box at its place on the map.
@@ -123,38 +153,65 @@ type placedBox struct {
 	lines []string // r.H lines, each r.W cells wide
 }
 
-// stitch lays the boxes out on a width x height map, row by row: boxes
-// never overlap (geometry.Scale tiles them), so each row is the boxes'
-// lines that cross it, left to right, with blanks between. It is much
-// cheaper than drawing every cell on a screen and rendering it again,
-// which matters when live previews redraw the map several times a second.
+// stitch lays the boxes out on a width x height map, row by row, each
+// box over those before it: each row is the visible pieces of the boxes'
+// lines that cross it, left to right, with blanks between. Tiled boxes
+// never overlap (geometry.Scale tiles them), so a row without floating
+// boxes is whole box lines side by side. It is much cheaper than drawing
+// every cell on a screen and rendering it again, which matters when live
+// previews redraw the map several times a second.
 func stitch(boxes []placedBox, width, height int) string {
-	byX := append([]placedBox(nil), boxes...)
-	sort.Slice(byX, func(i, j int) bool { return byX[i].r.Left < byX[j].r.Left })
 	var b strings.Builder
+	owner := make([]int, width) // the box drawn at each column of a row, -1 none
 	for y := range height {
 		if y > 0 {
 			b.WriteByte('\n')
 		}
-		x := 0
-		for _, bx := range byX {
-			if y < bx.r.Top || y >= bx.r.Top+bx.r.Height || bx.r.Left < x || bx.r.Left+bx.r.Width > width {
+		for x := range owner {
+			owner[x] = -1
+		}
+		for i, bx := range boxes {
+			if y < bx.r.Top || y >= bx.r.Top+bx.r.Height {
 				continue
 			}
-			b.WriteString(strings.Repeat(" ", bx.r.Left-x))
-			line := ""
-			if i := y - bx.r.Top; i < len(bx.lines) {
-				line = bx.lines[i]
+			for x := max(bx.r.Left, 0); x < min(bx.r.Left+bx.r.Width, width); x++ {
+				owner[x] = i
 			}
-			if lw := ansi.StringWidth(line); lw != bx.r.Width {
-				line = cells.FitLine(line, bx.r.Width)
-			}
-			b.WriteString(line)
-			x = bx.r.Left + bx.r.Width
 		}
-		b.WriteString(strings.Repeat(" ", width-x))
+		for x := 0; x < width; {
+			end := x + 1
+			for end < width && owner[end] == owner[x] {
+				end++
+			}
+			if owner[x] < 0 {
+				b.WriteString(strings.Repeat(" ", end-x))
+			} else {
+				b.WriteString(boxPiece(boxes[owner[x]], y, x, end))
+			}
+			x = end
+		}
 	}
 	return b.String()
+}
+
+// boxPiece is the part of bx's line on map row y from column from to to
+// (exclusive): the whole line where the box shows whole.
+func boxPiece(bx placedBox, y, from, to int) string {
+	line := ""
+	if i := y - bx.r.Top; i < len(bx.lines) {
+		line = bx.lines[i]
+	}
+	if ansi.StringWidth(line) != bx.r.Width {
+		line = cells.FitLine(line, bx.r.Width)
+	}
+	if from == bx.r.Left && to == bx.r.Left+bx.r.Width {
+		return line
+	}
+	piece := ansi.Cut(line, from-bx.r.Left, to-bx.r.Left)
+	if ansi.StringWidth(piece) != to-from { // a wide character cut in two
+		piece = cells.FitLine(piece, to-from)
+	}
+	return piece
 }
 
 // View is the map, exactly width x height cells.
@@ -170,7 +227,8 @@ func (v Map) PaneAt(x, y int) (tmux.PaneID, bool) {
 	if x < 0 || y < 0 || x >= v.width || y >= v.height {
 		return "", false
 	}
-	for _, b := range v.boxes {
+	for i := len(v.boxes) - 1; i >= 0; i-- { // the topmost first
+		b := v.boxes[i]
 		if x >= b.r.Left && x < b.r.Left+b.r.Width && y >= b.r.Top && y < b.r.Top+b.r.Height {
 			return b.id, true
 		}

@@ -1,0 +1,121 @@
+package restoring
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// Floating panes (tmux 3.7+) in a restore. select-layout refuses a layout
+// with a "<…>" section on 3.7 and master (layout-custom.c, layout_parse),
+// so a window that is to have floating panes never gets its layout
+// string back that way. On tmux 3.8, which can float, tile, move and
+// resize them (see tmuxctl/floating), the floating panes get back their
+// state, place, size and stacking order one by one:
+//   - the swaps have put every pane back at its index; a pane's floating
+//     cell went with the index, not with the pane (swap-pane exchanges
+//     cells), so the place at each index says what to change;
+//   - a pane tiled there and floating in want floats (break-pane -W), one
+//     floating there and tiled in want is tiled (join-pane onto itself);
+//   - each floating pane moves and resizes by the difference between
+//     where tmux has it as the command runs and where want has it
+//     (run-shell -C expands #{pane_left} and the rest just then);
+//   - then each goes to its place in the stack (move-pane -z), top first,
+//     after the focus is restored: select-pane raises a floating pane.
+//
+// The tiled part is left as these leave it: exact when only floating
+// panes moved, were resized or restacked, when a swap is undone, when a
+// pane tmux tiled is floated back (tmux keeps its floating geometry and
+// its leaf in the tree), and when a floated pane is tiled again in a
+// window that is to have no floating panes (select-layout then). A pane
+// tiled again while other panes float gets the sizes join-pane gives it:
+// resize-pane cannot be used to set them back, since master takes the
+// room from a floating leaf that shares the tiled pane's container (its
+// tiled sibling keeps its size, and the cells no longer add up to the
+// window; layout.c, layout_resize_pane). A window that is to have no floating panes gets
+// its layout string back as before: select-layout tiles the panes that
+// float (layout_assign), on 3.7 as on 3.8.
+
+// HasFloating reports whether a window of st has floating panes.
+func HasFloating(st *tmux.State) bool {
+	for _, w := range st.AllWindows() {
+		if floats(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// floats reports whether window w has floating panes.
+func floats(w *tmux.Window) bool {
+	return strings.Contains(w.Layout, "<") || slices.ContainsFunc(w.Panes, func(p tmux.Pane) bool { return p.Floating })
+}
+
+// floatCmds gives window ww's floating panes back their state, place,
+// size and stacking order in window cw as the swaps left it (see above).
+// It is only for tmux 3.8. swapped says the swaps touched the window:
+// swap-pane changes the stack too.
+func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
+	at := map[int]tmux.Pane{} // what the place at each index is now
+	for _, p := range cw.Panes {
+		at[p.Index] = p
+	}
+	var state, geometry [][]string
+	var stack []tmux.Pane // want's floating panes
+	changed := false      // a pane floats or tiles: the stack changes
+	// A pane is tiled: the floating panes are all put back in place, as
+	// the tiled sizes change under them (their cells are leaves of the
+	// tree).
+	tiled := slices.ContainsFunc(ww.Panes, func(p tmux.Pane) bool { return at[p.Index].Floating && !p.Floating })
+	for _, p := range ww.Panes {
+		place, ok := at[p.Index]
+		if !ok {
+			continue
+		}
+		id := string(p.ID)
+		switch {
+		case place.Floating && !p.Floating:
+			state = append(state, []string{"join-pane", "-d", "-s", id, "-t", id})
+			changed = true
+		case !place.Floating && p.Floating:
+			state = append(state, []string{"break-pane", "-W", "-d", "-s", id})
+			changed = true
+		}
+		if !p.Floating {
+			continue
+		}
+		stack = append(stack, p)
+		if !tiled && place.Floating && place.Left == p.Left && place.Top == p.Top && place.Width == p.Width && place.Height == p.Height {
+			continue
+		}
+		geometry = append(geometry, []string{"run-shell", "-C", "-t", id, fmt.Sprintf(
+			"move-pane -t %s -R#{e|-:%d,#{pane_left}} -D#{e|-:%d,#{pane_top}} ; resize-pane -t %s -R#{e|-:%d,#{pane_width}} -D#{e|-:%d,#{pane_height}}",
+			id, p.Left, p.Top, id, p.Width, p.Height)})
+	}
+	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
+	cmds := state
+	cmds = append(cmds, geometry...)
+	if len(stack) < 2 || !changed && !swapped && sameStack(cw, ww) {
+		return cmds
+	}
+	for i, p := range stack {
+		cmds = append(cmds, []string{"move-pane", "-t", string(p.ID), "-z", fmt.Sprint(i)})
+	}
+	return cmds
+}
+
+// sameStack reports whether the floating places of cw, by index, are
+// stacked as ww's floating panes are.
+func sameStack(cw, ww *tmux.Window) bool {
+	order := func(w *tmux.Window) []int {
+		fl := w.FloatingPanes()
+		out := make([]int, len(fl))
+		for i, p := range fl {
+			out[i] = p.Index
+		}
+		return out
+	}
+	return slices.Equal(order(cw), order(ww))
+}

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// Floating panes (tmux 3.7+; floated, tiled, moved and resized from
+// 3.8): f floats the focused tiled pane or tiles the focused floating
+// one, the swap mode's arrows move a floating pane, and H J K L resize it
+// from its top-left corner. tmuxctl refuses each on a tmux that cannot,
+// naming its version, and nothing changes.
+
+// toggleFloat floats the focused pane, or tiles it when it floats.
+func toggleFloat(win tmux.WindowID) opFunc {
+	return func(st *tmux.State) (decision, error) {
+		_, a, err := focused(st, win)
+		if err != nil {
+			return decision{}, err
+		}
+		kind := tmuxctl.OpFloat
+		if a.Floating {
+			kind = tmuxctl.OpTile
+		}
+		return decision{op: &tmuxctl.Op{Kind: kind, Pane: a.ID}}, nil
+	}
+}
+
+// moveFloat moves floating pane p step cells in direction d.
+func moveFloat(p tmux.PaneID, d tmux.Direction, step int) decision {
+	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: p, Dir: d, Cells: step}}
+}
+
+// resizeFloat makes floating pane p narrower (left), wider (right),
+// shorter (up) or taller (down) by cells, its top-left corner staying.
+func resizeFloat(p tmux.PaneID, d tmux.Direction, cells int) decision {
+	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatResize, Pane: p, Dir: d, Cells: cells}}
+}
+
+// focusFloats reports whether the map's focused pane floats.
+func (m *Model) focusFloats() bool {
+	if w := m.window(); w != nil {
+		a, ok := w.ActivePane()
+		return ok && a.Floating
+	}
+	return false
+}
