@@ -74,6 +74,28 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 		out, err := c.readScript(ctx, lead)
 		return out, nil, err
 	}
+	if f := c.flavour(ctx); f != capture.Generic {
+		leadOut, screens, generic, ok, err := c.captureListed(ctx, lead, want, f)
+		if err != nil {
+			return "", nil, err
+		}
+		if ok {
+			if len(generic) > 0 {
+				_, more, err := c.captureGeneric(ctx, nil, generic)
+				if err != nil {
+					return "", nil, err
+				}
+				screens = inOrder(append(screens, more...), want)
+			}
+			return leadOut, screens, nil
+		}
+	}
+	return c.captureGeneric(ctx, lead, want)
+}
+
+// captureGeneric is capturePanesAfter with the lists that work the
+// server's version out inside tmux (capture.Cmds).
+func (c *Client) captureGeneric(ctx context.Context, lead [][]string, want []tmux.PaneID) (string, []tmux.PaneScreen, error) {
 	nonce := rand.Text()
 	leadSize := 0
 	if len(lead) > 0 {

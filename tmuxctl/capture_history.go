@@ -59,7 +59,7 @@ func (c *Client) captureHistoryBack(ctx context.Context, panes []tmux.PaneID, ba
 	}
 	b := strconv.Itoa(back)
 	// min(history_size, back)
-	return c.captureHistory(ctx, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}", joined)
+	return c.captureHistory(ctx, panes, "#{?#{e|<:#{history_size},"+b+"},#{history_size},"+b+"}", b, joined)
 }
 
 // CaptureSince captures pane's screen and its history from line first on,
@@ -87,18 +87,38 @@ func (c *Client) captureSince(ctx context.Context, pane tmux.PaneID, first int, 
 	f := strconv.Itoa(first)
 	// history_size-first, or history_size when that is negative.
 	got, err := c.captureHistory(ctx, []tmux.PaneID{pane},
-		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}", joined)
+		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}", "", joined)
 	if err != nil || len(got) == 0 {
 		return Lines{}, false, err
 	}
 	return got[0], true, nil
 }
 
-func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back string, joined bool) ([]Lines, error) {
+// captureHistory captures panes with back (a format for the number of
+// history lines, expanded in each pane's context) lines of history above
+// their screens. number is the same as a plain number, which capture-pane
+// clamps to the history there is, or "" when there is none.
+func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back, number string, joined bool) ([]Lines, error) {
 	want, err := distinctPanes(panes)
 	if err != nil {
 		return nil, err
 	}
+	if f := c.flavour(ctx); f != capture.Generic && (number != "" || f != capture.Before34) {
+		arg := number
+		if arg == "" {
+			arg = back // capture-pane expands -S from tmux 3.4
+		}
+		got, ok, err := c.captureHistoryListed(ctx, want, back, arg, joined)
+		if err != nil || ok {
+			return got, err
+		}
+	}
+	return c.captureHistoryGeneric(ctx, want, back, joined)
+}
+
+// captureHistoryGeneric is captureHistory with the lists that work the
+// version out inside tmux (historyCmds).
+func (c *Client) captureHistoryGeneric(ctx context.Context, want []tmux.PaneID, back string, joined bool) ([]Lines, error) {
 	nonce := rand.Text()
 	cmds := func(part []tmux.PaneID) [][]string { return historyCmds(part, nonce, back, joined) }
 	var all []Lines
