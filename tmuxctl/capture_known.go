@@ -85,7 +85,7 @@ func (c *Client) captureListed(ctx context.Context, lead [][]string, want []tmux
 		line, _ := transport.CommandLine(lead)
 		leadSize = len(line)
 	}
-	queue := batches(want, leadSize, cmds)
+	queue := capture.Batches(want, leadSize, cmds)
 	for len(queue) > 0 {
 		part := queue[0]
 		queue = queue[1:]
@@ -102,7 +102,7 @@ func (c *Client) captureListed(ctx context.Context, lead [][]string, want []tmux
 			return "", nil, nil, false, err
 		}
 		if withLead {
-			leadOut, out = cutLead(out, marker)
+			leadOut, out = capture.CutLead(out, marker)
 		}
 		first = false
 		got := capture.SplitScreens(out, nonce, part, f)
@@ -135,14 +135,14 @@ func inOrder(screens []tmux.PaneScreen, panes []tmux.PaneID) []tmux.PaneScreen {
 func (c *Client) captureHistoryListed(ctx context.Context, want []tmux.PaneID, back, arg string, joined bool) ([]Lines, bool, error) {
 	nonce := rand.Text()
 	// list-panes expands its format once: no ## as display-message needs.
-	header := strings.Replace(historyHeader(back), "##{pane_id}", "#{pane_id}", 1)
+	header := strings.Replace(capture.HistoryHeader(back), "##{pane_id}", "#{pane_id}", 1)
 	cmds := func(part []tmux.PaneID) [][]string { return capture.HistoryCmds(part, nonce, header, arg, joined) }
 	var setJoined func(*Lines, []string)
 	if joined {
 		setJoined = func(l *Lines, j []string) { l.Joined = j }
 	}
 	var all []Lines
-	queue := batches(want, 0, cmds)
+	queue := capture.Batches(want, 0, cmds)
 	for len(queue) > 0 {
 		part := queue[0]
 		queue = queue[1:]
@@ -154,7 +154,7 @@ func (c *Client) captureHistoryListed(ctx context.Context, want []tmux.PaneID, b
 			return nil, false, err
 		}
 		got := capture.SplitListed(out, nonce, part, func(rest string) (Lines, tmux.PaneID, int, bool, bool) {
-			l, p, n, ok := parseHistoryHeader(rest)
+			l, p, n, ok := capture.ParseHistoryHeader(rest)
 			return l, p, n, false, ok
 		}, func(l *Lines, text string) { l.Text = text }, setJoined)
 		if got.Bad || err == nil && got.Gone != "" {
