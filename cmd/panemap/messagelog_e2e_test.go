@@ -163,7 +163,7 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		{"swap_pane", map[string]any{"source_pane": g[0], "target_pane": g[3]}, true},
 		{"list_panes", map[string]any{}, false},
 		{"capture_pane", map[string]any{"pane": g[1]}, false},
-		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, false},
+		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, true},
 	}
 	for _, c := range calls {
 		t.Run(c.tool, func(t *testing.T) {
