@@ -29,7 +29,7 @@ const (
 	// polledRate is for tmux before 3.7, where the map's poll also costs
 	// its stamp and, while panes print, its read: one entry each, 2.5
 	// times a second.
-	polledRate = 4.5
+	polledRate = 4
 	// budgetBurst bounds the entries saved while nothing was captured.
 	budgetBurst = 8
 	// minRound is how many captures a round waits to be able to afford
