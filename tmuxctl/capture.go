@@ -10,11 +10,14 @@ import (
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
-// Capturing what panes show: one command list captures many panes, with
-// what each needs on the tmux version it runs on worked out inside tmux
-// (see capture_cmds.go), and the answer is split safely however hostile
-// the panes' text is (capture_parse.go). Package panetext reads pane text
-// for the navigator and the MCP tools through these.
+// Capturing what panes show: one command list captures many panes, built
+// for the server's version once the client knows it (capture/listed.go:
+// one list-panes for the headers and one capture-pane a pane, as tmux's
+// message log records every command), or with what each needs worked out
+// inside tmux (capture/cmds.go); the answer is split safely however
+// hostile the panes' text is (capture/parse.go, capture/listed.go).
+// Package panetext reads pane text for the navigator and the MCP tools
+// through these.
 
 // CapturePanes captures every listed pane in one command list (one tmux
 // process over exec, one round trip over control mode), or, for more
