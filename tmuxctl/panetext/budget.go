@@ -38,6 +38,12 @@ const (
 	// quietLead is how much older a pane whose last capture was unchanged
 	// must be to go before one whose capture changed.
 	quietLead = 2 * time.Second
+	// freshFor is how long a capture stands for a pane below tmux 3.7: a
+	// read within it does not owe the pane another (the navigator's
+	// opening captures every pane, then its first poll reads). What the
+	// pane prints after it keeps the map's poll reading (its stamp says a
+	// window printed), and a later read owes the pane a capture.
+	freshFor = 300 * time.Millisecond
 )
 
 // budget is a token bucket of log entries with the panes' capture times.
@@ -117,6 +123,14 @@ func (b *budget) spend(rate float64, panes int) {
 	defer b.mu.Unlock()
 	b.refill(rate)
 	b.tokens -= float64(panes + 1)
+}
+
+// fresh reports whether pane was captured within freshFor.
+func (b *budget) fresh(pane tmux.PaneID) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t, ok := b.when[pane]
+	return ok && b.now().Sub(t) < freshFor
 }
 
 // captured notes the panes captured now and whether each changed.

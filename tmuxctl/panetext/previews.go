@@ -171,7 +171,7 @@ func (p *Previews) CaptureWithState(ctx context.Context, s tmux.SessionID, panes
 	defer p.cmu.Unlock()
 	p.dirty = slices.DeleteFunc(p.dirty, func(q tmux.PaneID) bool { return !slices.Contains(panes, q) })
 	for _, q := range panes {
-		if !slices.Contains(p.dirty, q) {
+		if !slices.Contains(p.dirty, q) && !p.b.fresh(q) {
 			p.dirty = append(p.dirty, q)
 		}
 	}
