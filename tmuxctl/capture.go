@@ -4,23 +4,25 @@ import (
 	"context"
 	"crypto/rand"
 	"slices"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
-// Capturing what panes show: one command list captures many panes, with
-// what each needs on the tmux version it runs on worked out inside tmux
-// (see capture_cmds.go), and the answer is split safely however hostile
-// the panes' text is (capture_parse.go). Package panetext reads pane text
-// for the navigator and the MCP tools through these.
+// Capturing what panes show: one command list captures many panes, built
+// for the server's version once the client knows it (capture/listed.go:
+// one list-panes for the headers and one capture-pane a pane, as tmux's
+// message log records every command), or with what each needs worked out
+// inside tmux (capture/cmds.go); the answer is split safely however
+// hostile the panes' text is (capture/parse.go, capture/listed.go).
+// Package panetext reads pane text for the navigator and the MCP tools
+// through these.
 
 // CapturePanes captures every listed pane in one command list (one tmux
 // process over exec, one round trip over control mode), or, for more
 // panes than one command list can carry, one per dozen or so (see
-// maxCaptureList). Every id is
+// capture.MaxList). Every id is
 // validated before tmux sees any; an invalid one fails the whole call.
 // A pane that no longer exists is left out of the answer (that is not an
 // error), and so is one that changed size while it was captured (tmux
@@ -74,6 +76,28 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 		out, err := c.readScript(ctx, lead)
 		return out, nil, err
 	}
+	if f := c.flavour(ctx); f != capture.Generic {
+		leadOut, screens, generic, ok, err := c.captureListed(ctx, lead, want, f)
+		if err != nil {
+			return "", nil, err
+		}
+		if ok {
+			if len(generic) > 0 {
+				_, more, err := c.captureGeneric(ctx, nil, generic)
+				if err != nil {
+					return "", nil, err
+				}
+				screens = inOrder(append(screens, more...), want)
+			}
+			return leadOut, screens, nil
+		}
+	}
+	return c.captureGeneric(ctx, lead, want)
+}
+
+// captureGeneric is capturePanesAfter with the lists that work the
+// server's version out inside tmux (capture.Cmds).
+func (c *Client) captureGeneric(ctx context.Context, lead [][]string, want []tmux.PaneID) (string, []tmux.PaneScreen, error) {
 	nonce := rand.Text()
 	leadSize := 0
 	if len(lead) > 0 {
@@ -82,7 +106,7 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 	}
 	var leadOut string
 	var screens []tmux.PaneScreen
-	for i, part := range batches(want, leadSize, func(part []tmux.PaneID) [][]string { return capture.Cmds(part, nonce) }) {
+	for i, part := range capture.Batches(want, leadSize, func(part []tmux.PaneID) [][]string { return capture.Cmds(part, nonce) }) {
 		cmds := capture.Cmds(part, nonce)
 		if i == 0 && len(lead) > 0 {
 			cmds = append(slices.Clip(lead), cmds...)
@@ -96,56 +120,11 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 			return "", nil, err
 		}
 		if i == 0 && len(lead) > 0 {
-			leadOut, out = cutLead(out, capture.Marker(nonce))
+			leadOut, out = capture.CutLead(out, capture.Marker(nonce))
 		}
 		screens = append(screens, capture.Split(out, nonce, part)...)
 	}
 	return leadOut, screens, nil
-}
-
-// cutLead splits out before its first line that starts with marker.
-func cutLead(out, marker string) (lead, rest string) {
-	if strings.HasPrefix(out, marker) {
-		return "", out
-	}
-	if i := strings.Index(out, "\n"+marker); i >= 0 {
-		return out[:i+1], out[i+1:]
-	}
-	return out, ""
-}
-
-// maxCaptureList is the most a capture command list may take: a tmux
-// client sends its command line to the server in one message of at most
-// 16 kB (MAX_IMSGSIZE), and refuses a longer one ("command too long").
-// Each pane takes about 1.2 kB, so a window of up to a dozen panes is
-// one command list; a bigger one is several, run one after another.
-const maxCaptureList = 14 * 1024
-
-// batches cuts panes into runs whose command lists (as cmds makes them)
-// each fit in maxCaptureList, the first after leadSize bytes of other
-// commands.
-func batches(panes []tmux.PaneID, leadSize int, cmds func([]tmux.PaneID) [][]string) [][]tmux.PaneID {
-	var out [][]tmux.PaneID
-	start, size := 0, leadSize
-	// A pane's commands differ from another's only by its id, so their
-	// length is that of any pane's with an id as long: quoting a dozen
-	// kB of commands per pane to learn it was a good part of the
-	// previews' CPU.
-	sizes := map[int]int{}
-	for i, p := range panes {
-		n, ok := sizes[len(p)]
-		if !ok {
-			line, _ := transport.CommandLine(cmds([]tmux.PaneID{p}))
-			n = len(line)
-			sizes[len(p)] = n
-		}
-		if i > start && size+n > maxCaptureList {
-			out = append(out, panes[start:i])
-			start, size = i, 0
-		}
-		size += n
-	}
-	return append(out, panes[start:])
 }
 
 // distinctPanes is panes without repeats, in order, once each is checked

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/capture"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -24,6 +25,10 @@ type Client struct {
 
 	mu         sync.Mutex
 	socketPath string // the server's #{socket_path}, once known
+	// flav is the server's capture flavour once flavourKnown (see
+	// capture_known.go).
+	flav         capture.Flavour
+	flavourKnown bool
 }
 
 // NewClient returns a client that talks through t to t's server. env is

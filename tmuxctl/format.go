@@ -70,9 +70,10 @@ func cutRecord(s string, fixed, text []string) (rest string, err error) {
 	if s == "" {
 		return "", nil
 	}
-	if s[0] == '%' {
-		// A pane's record follows on the same line (a window and its
-		// panes printed by one display-message, readWindowCmds).
+	if s[0] == '%' || s[0] == '@' || strings.HasPrefix(s, "M\t") {
+		// A record follows on the same line: a window and its panes
+		// printed by one display-message (readWindowCmds), a session's
+		// windows and the marked pane (readStateCmds).
 		return s, nil
 	}
 	if s[0] != '\n' {
@@ -213,7 +214,13 @@ func parseListing(out string) (*listing, error) {
 			}
 			s = rest
 		case strings.HasPrefix(s, "M\t"):
-			line, rest, _ := strings.Cut(s, "\n")
+			// A line of list-panes, or a record of a loop ending in ';'
+			// (a window linked into two sessions shows it twice).
+			end := strings.IndexAny(s, ";\n")
+			if end < 0 {
+				end = len(s)
+			}
+			line, rest := s[:end], strings.TrimPrefix(strings.TrimPrefix(s[end:], ";"), "\n")
 			f := strings.Split(line, "\t")
 			if len(f) != 3 {
 				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(line))

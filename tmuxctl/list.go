@@ -73,6 +73,14 @@ func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
 	if err != nil {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
+	if checks := listChecks(req); len(windows) == 0 && len(checks) > 0 {
+		// Nothing matched the filters (a session has a window, a window
+		// a pane): ask which is gone only now, so that a listing costs
+		// tmux's message log two entries rather than four.
+		if _, err := c.run(ctx, checks...); err != nil {
+			return nil, listGone(err, req)
+		}
+	}
 	if len(windows) == 0 && req.Window != "" && req.Session != "" {
 		// Both exist (the guards passed), but not together.
 		return nil, &tmux.Error{Kind: tmux.KindGone, Value: string(req.Window),
@@ -121,23 +129,33 @@ func checkListRequest(req ListRequest) (int, error) {
 // and only the session tells those copies apart.
 var listPaneFormat = "#{session_id}\t" + paneFormat
 
-// listCmds reads the windows and panes req asks for. The filters are
-// checked first by commands that fail on a gone id, which ends the list
-// there (tmux skips the rest of a command list after an error), so a gone
-// filter is an error rather than an empty listing. The ids in the -f
+// listChecks are commands that fail on a gone Session or Window filter
+// (tmux skips the rest of a command list after an error), run when a
+// listing came back empty, so that a gone filter is an error rather than
+// an empty listing.
+func listChecks(req ListRequest) [][]string {
+	var cmds [][]string
+	if req.Session != "" {
+		cmds = append(cmds, []string{"has-session", "-t", string(req.Session)})
+	}
+	if req.Window != "" {
+		// A filter that is never true: this checks the window exists
+		// and prints nothing.
+		cmds = append(cmds, []string{"list-panes", "-t", string(req.Window), "-f", "0", "-F", "x"})
+	}
+	return cmds
+}
+
+// listCmds reads the windows and panes req asks for. The ids in the -f
 // filters are validated digits: nothing in them means anything to tmux's
 // format or command parsers.
 func listCmds(req ListRequest) [][]string {
 	var cmds [][]string
 	var conds []string
 	if req.Session != "" {
-		cmds = append(cmds, []string{"has-session", "-t", string(req.Session)})
 		conds = append(conds, "#{==:#{session_id},"+string(req.Session)+"}")
 	}
 	if req.Window != "" {
-		// A filter that is never true: this checks the window exists
-		// and prints nothing.
-		cmds = append(cmds, []string{"list-panes", "-t", string(req.Window), "-f", "0", "-F", "x"})
 		conds = append(conds, "#{==:#{window_id},"+string(req.Window)+"}")
 	}
 	filter := func(args ...string) []string {

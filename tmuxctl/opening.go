@@ -60,6 +60,7 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 		return nil, err
 	}
 	c.t.LearnVersion(o.Version)
+	c.learnServerVersion(o.Version)
 	return o, nil
 }
 

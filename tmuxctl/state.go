@@ -1,6 +1,7 @@
 package tmuxctl
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -57,17 +58,25 @@ func (c *Client) stateFrom(ctx context.Context, s tmux.SessionID, out string) (*
 	return st, nil
 }
 
+// readStateCmds reads session s in one command (tmux logs every command
+// a client runs, see Stamp): each window's record followed by its panes'
+// (#{W:} and #{P:} loop over them; parseListing reads records run
+// together), then the marked pane's line wherever it is (#{S:} loops over
+// the sessions). No comma at a loop's top level, no literal '%' (see
+// stampFormat).
 func readStateCmds(s tmux.SessionID) [][]string {
-	return [][]string{
-		{"list-windows", "-t", string(s), "-F", windowFormat},
-		{"list-panes", "-s", "-t", string(s), "-F", paneFormat},
-		{"list-panes", "-a", "-f", "#{pane_marked}", "-F", markedFormat},
-	}
+	return [][]string{{"display-message", "-p", "-t", string(s),
+		"#{W:" + windowFormat + "#{P:" + paneFormat + "}}" +
+			"#{S:#{W:#{P:#{?pane_marked," + markedFormat + ";,}}}}"}}
 }
 
 // parseState reads the output of readStateCmds. markedWin is the marked
 // pane's window when it lies outside the session (not read yet).
 func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error) {
+	if strings.TrimSpace(out) == "" {
+		// display-message may answer a session that is gone with nothing.
+		return nil, "", tmux.Gone("session", string(s))
+	}
 	l, err := parseListing(out)
 	if err != nil {
 		return nil, "", &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
@@ -77,6 +86,8 @@ func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error
 	}
 	st := &tmux.State{Session: s, SessionName: l.windows[0].SessionName, Windows: l.windows, Marked: l.marked}
 	for _, w := range l.windows {
+		// #{P:} loops by pane id from tmux 3.6: the map goes by index.
+		slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
 		w.SessionID, w.SessionName = s, st.SessionName // a window linked elsewhere reports its best session
 		if w.Active {
 			st.Current = w.ID
@@ -129,42 +140,55 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 // from a client attached to no session (one tmux process); when that
 // fails, by tmux's own tie-break, which is then a guess.
 func (c *Client) bestSession(ctx context.Context) (tmux.SessionID, error) {
-	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id}"})
+	s, _, err := c.bestWindow(ctx)
+	return s, err
+}
+
+// bestWindow is bestSession with that session's current window, read in
+// the same command (list-sessions prints each session's current window).
+func (c *Client) bestWindow(ctx context.Context) (tmux.SessionID, tmux.WindowID, error) {
+	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id} #{window_id}"})
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindGone { // no sessions: list-sessions fails on some tmux versions
-			return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket()), Err: err}
+			return "", "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket()), Err: err}
 		}
-		return "", err
+		return "", "", err
 	}
-	best := newestSessions(out)
+	best, windows := newestSessions(out)
 	switch {
 	case len(best) == 0:
-		return "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket())}
+		return "", "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket())}
 	case len(best) == 1:
-		return best[0], nil
+		return best[0], windows[best[0]], nil
 	}
 	if out, err := c.t.Exec().Run(ctx, []string{"display-message", "-p", "#{session_id}"}); err == nil {
 		if id, err := tmux.ParseSessionID(strings.TrimSpace(out)); err == nil && slices.Contains(best, id) {
-			return id, nil
+			return id, windows[id], nil
 		}
 	}
-	return best[0], nil
+	return best[0], windows[best[0]], nil
 }
 
-// newestSessions parses "ACTIVITY $ID" lines and returns the sessions with
-// the newest activity, in the order listed (tmux lists sessions by name).
-func newestSessions(out string) []tmux.SessionID {
+// newestSessions parses "ACTIVITY $ID [@WINDOW]" lines and returns the
+// sessions with the newest activity, in the order listed (tmux lists
+// sessions by name), and each session's window where the line gives one.
+func newestSessions(out string) ([]tmux.SessionID, map[tmux.SessionID]tmux.WindowID) {
 	var best []tmux.SessionID
+	windows := map[tmux.SessionID]tmux.WindowID{}
 	var newest int64 = -1
 	for _, line := range strings.Split(out, "\n") {
 		a, id, ok := strings.Cut(strings.TrimSpace(line), " ")
 		if !ok {
 			continue
 		}
+		id, win, _ := strings.Cut(id, " ")
 		t, err1 := strconv.ParseInt(a, 10, 64)
 		sid, err2 := tmux.ParseSessionID(id)
 		if err1 != nil || err2 != nil {
 			continue
+		}
+		if w, err := tmux.ParseWindowID(win); err == nil {
+			windows[sid] = w
 		}
 		switch {
 		case t > newest:
@@ -173,7 +197,7 @@ func newestSessions(out string) []tmux.SessionID {
 			best = append(best, sid)
 		}
 	}
-	return best
+	return best, windows
 }
 
 // ResolveWindow turns a target given by a person (-t SESSION:WINDOW, as
@@ -187,6 +211,13 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	if target == "" {
 		if p := c.env.Pane(); p != "" && c.Caller(ctx, p) == RelationSelf {
 			target = string(p)
+		} else if c.env.Session() == "" || c.Socket().Source != "$TMUX" {
+			// tmux's own choice (SessionOf), its window with it.
+			s, w, err := c.bestWindow(ctx)
+			if err != nil || w != "" {
+				return s, w, err
+			}
+			target = string(s)
 		} else {
 			s, err := c.SessionOf(ctx)
 			if err != nil {

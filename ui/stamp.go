@@ -55,6 +55,10 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if msg.err == nil && msg.stamp.Text == m.stamp.text && msg.stamp.Activity < m.stamp.second {
+		if m.previews.Owes(m.live) {
+			// Panes that may have printed wait for the captures' budget.
+			return m, m.previews.CaptureOwed(m.previewEnv())
+		}
 		return m, nil
 	}
 	printed := m.stamp.text != "" && msg.stamp.Activity > m.stamp.activity

@@ -67,7 +67,9 @@ func TestE2EOneTmuxCallToTheMap(t *testing.T) {
 			t.Fatalf("prefix %s: panemap ran no tmux process: the counting tmux was not used", key)
 		}
 		first := calls[0]
-		for _, want := range []string{"#{version}", "list-windows", "list-panes -s"} {
+		// The version, then the session read: its windows (#{W:}) and
+		// their panes (#{P:}) in one display-message.
+		for _, want := range []string{"#{version}", "#{W:#{window_id}", "#{P:#{pane_id}"} {
 			if !strings.Contains(first, want) {
 				t.Errorf("prefix %s: the first tmux process lacks %q: it is not the opening read: %q", key, want, first)
 			}

@@ -58,6 +58,22 @@ func (c *Counter) Calls() []string {
 	return strings.Split(s, "\n")
 }
 
+// CallsAfterVersion is Calls without the one read of the server's
+// version (display-message -p #{version}) that a client makes before its
+// first capture, which builds its command lists for that version.
+func (c *Counter) CallsAfterVersion() []string {
+	var out []string
+	read := false
+	for _, call := range c.Calls() {
+		if !read && strings.HasSuffix(call, "display-message -p #{version}") {
+			read = true
+			continue
+		}
+		out = append(out, call)
+	}
+	return out
+}
+
 // Env is Env() with the wrapper first on PATH.
 func (c *Counter) Env() []string {
 	var env []string

@@ -1,7 +1,8 @@
 // Package capture builds the command lists that capture panes, many in
-// one, with what each needs on the tmux version it runs on worked out
-// inside tmux, and splits their answers safely however hostile the panes'
-// text is. tmuxctl runs the lists (Client.CapturePanes, CaptureHistory,
+// one: built for the server's version when the caller knows it
+// (listed.go), or with what each needs on the tmux version it runs on
+// worked out inside tmux (Cmds); and it splits their answers safely
+// however hostile the panes' text is. tmuxctl runs the lists (Client.CapturePanes, CaptureHistory,
 // CaptureSince); panetext reads pane text through those.
 package capture
 

@@ -7,7 +7,7 @@ import (
 )
 
 // JoinedBlocks finds, in a history capture's answer made with joined on
-// (historyCmds), each pane's capture-pane -J output: the lines after the
+// (GenericHistoryCmds), each pane's capture-pane -J output: the lines after the
 // pane's trailer, up to the next line that starts with the marker (the
 // next pane's header or the end marker). -p always ends its output with
 // one newline, even when the last row is wrapped (cmd-capture-pane.c), so

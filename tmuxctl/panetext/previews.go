@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -29,10 +30,28 @@ type Previews struct {
 	cmu      sync.Mutex
 	printing map[tmux.PaneID]tmux.PaneScreen
 	quieted  []tmux.PaneID
+
+	// The captures' shared budget (see budget.go); below tmux 3.7, the
+	// panes that may have printed and are not captured yet, and each
+	// pane's last capture.
+	b     *budget
+	dirty []tmux.PaneID
+	seen  map[tmux.PaneID]tmux.PaneScreen
 }
 
 // NewPreviews captures through c. It polls until Watch or WatchSoon.
-func NewPreviews(c *tmuxctl.Client) *Previews { return &Previews{c: c} }
+func NewPreviews(c *tmuxctl.Client) *Previews {
+	return &Previews{c: c, b: newBudget(time.Now), seen: map[tmux.PaneID]tmux.PaneScreen{}}
+}
+
+// rate is the budget's rate: the watch says which panes printed, or the
+// map polls.
+func (p *Previews) rate() float64 {
+	if p.watch() != nil {
+		return notedRate
+	}
+	return polledRate
+}
 
 // Watch starts change notices for session s's panes where this tmux
 // allows them, and reports whether it did. Call it before the navigator
@@ -128,7 +147,9 @@ func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.Pan
 		// A watch that failed answers WaitPrinted false: the navigator polls.
 		_ = w.Arm(ctx, arm)
 	}
+	p.b.spend(p.rate(), len(panes))
 	screens, err := p.c.CapturePanes(ctx, panes)
+	p.notePolled(screens)
 	for _, ps := range screens {
 		if _, printing := p.printing[ps.Pane]; printing {
 			p.printing[ps.Pane] = ps // the next capture is compared with this one
@@ -140,8 +161,67 @@ func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.Pan
 // CaptureWithState reads session s and captures panes in one command
 // list (one tmux process where previews are polled): the navigator's
 // poll then refreshes the map and its previews at once.
+//
+// Below tmux 3.7 nothing says which pane printed: every pane on the map
+// may have, and is owed a capture (Owing). The captures spend the shared
+// budget, the stalest first; the rest are captured by later reads or by
+// CaptureOwed.
 func (p *Previews) CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
-	return p.c.ReadStateCapturing(ctx, s, panes)
+	p.cmu.Lock()
+	defer p.cmu.Unlock()
+	p.dirty = slices.DeleteFunc(p.dirty, func(q tmux.PaneID) bool { return !slices.Contains(panes, q) })
+	for _, q := range panes {
+		if !slices.Contains(p.dirty, q) && !p.b.fresh(q) {
+			p.dirty = append(p.dirty, q)
+		}
+	}
+	pick := p.b.pick(p.rate(), nil, p.dirty)
+	st, screens, err := p.c.ReadStateCapturing(ctx, s, pick)
+	if err == nil {
+		p.capturedDirty(pick, screens)
+	}
+	return st, screens, err
+}
+
+// Owing reports whether panes that may have printed wait for a capture
+// the budget put off (below tmux 3.7).
+func (p *Previews) Owing() bool {
+	p.cmu.Lock()
+	defer p.cmu.Unlock()
+	return len(p.dirty) > 0
+}
+
+// CaptureOwed captures what the budget allows of the panes Owing waits
+// for, the stalest first.
+func (p *Previews) CaptureOwed(ctx context.Context) ([]tmux.PaneScreen, error) {
+	p.cmu.Lock()
+	defer p.cmu.Unlock()
+	pick := p.b.pick(p.rate(), nil, p.dirty)
+	if len(pick) == 0 {
+		return nil, nil
+	}
+	screens, err := p.c.CapturePanes(ctx, pick)
+	if err == nil {
+		p.capturedDirty(pick, screens)
+	}
+	return screens, err
+}
+
+// capturedDirty notes a capture of pick (p.cmu held): those panes are
+// no longer owed, gone ones included.
+func (p *Previews) capturedDirty(pick []tmux.PaneID, screens []tmux.PaneScreen) {
+	p.dirty = slices.DeleteFunc(p.dirty, func(q tmux.PaneID) bool { return slices.Contains(pick, q) })
+	p.notePolled(screens)
+}
+
+// notePolled tells the budget which panes were captured and which of
+// them changed (p.cmu held).
+func (p *Previews) notePolled(screens []tmux.PaneScreen) {
+	p.b.captured(screens, func(s tmux.PaneScreen) bool {
+		last, ok := p.seen[s.Pane]
+		p.seen[s.Pane] = s
+		return !ok || last != s
+	})
 }
 
 // Close ends the watch, if there is one, and a watch WatchSoon is still

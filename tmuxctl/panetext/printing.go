@@ -53,14 +53,21 @@ func (p *Previews) CapturePrinted(ctx context.Context, onMap, printed []tmux.Pan
 			arm = append(arm, pane)
 		}
 	}
-	panes := append([]tmux.PaneID(nil), arm...)
+	var still []tmux.PaneID
 	for _, pane := range onMap {
 		if _, ok := p.printing[pane]; ok {
-			panes = append(panes, pane)
+			still = append(still, pane)
 		}
 	}
-	if len(panes) == 0 {
+	if len(arm)+len(still) == 0 {
 		return nil, false, nil
+	}
+	// What must be armed is captured now; the panes still printing share
+	// the budget (budget.go), and those it puts off stay printing: the
+	// caller comes back after its batch delay (more).
+	panes := p.b.pick(p.rate(), arm, still)
+	if len(panes) == 0 {
+		return nil, true, nil
 	}
 	if w := p.watch(); w != nil && len(arm) > 0 {
 		_ = w.Arm(ctx, arm)
@@ -74,9 +81,11 @@ func (p *Previews) CapturePrinted(ctx context.Context, onMap, printed []tmux.Pan
 	for _, ps := range screens {
 		got[ps.Pane] = ps
 	}
+	p.notePolled(screens)
 	for pane, last := range p.printing {
 		now, ok := got[pane]
 		switch {
+		case !slices.Contains(panes, pane): // put off by the budget
 		case !ok: // gone
 			delete(p.printing, pane)
 		case now == last:

@@ -35,6 +35,7 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 	onMap := []tmux.PaneID{loud, quiet}
 	p := panetext.NewPreviews(c)
 	defer p.Close()
+	p.AmpleBudget() // the calls below come in a row, not a batch delay apart
 	if !p.Watch(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}"))) {
 		t.Fatal("no watch")
 	}

@@ -155,6 +155,26 @@ func (m Model) PollsWithState(live bool) bool {
 	return ok
 }
 
+// Owes reports whether the map's poll should capture panes a budgeted
+// read put off (Owing), with the session unchanged.
+func (m Model) Owes(live bool) bool {
+	o, ok := m.src.(Owing)
+	return ok && m.PollsWithState(live) && !m.capturing && o.Owing()
+}
+
+// CaptureOwed captures what the budget allows of the panes Owes waits
+// for.
+func (m *Model) CaptureOwed(env Env) tea.Cmd {
+	o, ok := m.src.(Owing)
+	if !ok || !m.PollsWithState(env.Live) || m.capturing {
+		return nil
+	}
+	return m.startCapture(env, func(ctx context.Context, _ Source) CapturedMsg {
+		screens, _ := o.CaptureOwed(ctx)
+		return CapturedMsg{Screens: screens}
+	})
+}
+
 // ReadWithState is the read of session s with the captures of the map's
 // panes in the same command list, when the map's poll captures them
 // (PollsWithState) and no capture is in flight; nil otherwise. answer

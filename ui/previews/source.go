@@ -49,6 +49,15 @@ type StateCapturer interface {
 	CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error)
 }
 
+// Owing is a StateCapturer whose captures share a budget
+// (panetext.Previews): a read may leave panes that may have printed
+// uncaptured, and the map's poll asks for them (CaptureOwed) while
+// Owing, even when the session did not change.
+type Owing interface {
+	Owing() bool
+	CaptureOwed(ctx context.Context) ([]tmux.PaneScreen, error)
+}
+
 // How often previews are refreshed. Without change notices (tmux before
 // 3.7) the map's poll reads the session and captures every pane on the
 // map in one tmux process (StateCapturer), two and a half times a
