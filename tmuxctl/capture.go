@@ -3,11 +3,9 @@ package tmuxctl
 import (
 	"context"
 	"crypto/rand"
-	"slices"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Capturing what panes show: one command list captures many panes, built
@@ -87,7 +85,7 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 				if err != nil {
 					return "", nil, err
 				}
-				screens = inOrder(append(screens, more...), want)
+				screens = capture.InOrder(append(screens, more...), want)
 			}
 			return leadOut, screens, nil
 		}
@@ -98,33 +96,7 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 // captureGeneric is capturePanesAfter with the lists that work the
 // server's version out inside tmux (capture.Cmds).
 func (c *Client) captureGeneric(ctx context.Context, lead [][]string, want []tmux.PaneID) (string, []tmux.PaneScreen, error) {
-	nonce := rand.Text()
-	leadSize := 0
-	if len(lead) > 0 {
-		line, _ := transport.CommandLine(lead)
-		leadSize = len(line)
-	}
-	var leadOut string
-	var screens []tmux.PaneScreen
-	for i, part := range capture.Batches(want, leadSize, func(part []tmux.PaneID) [][]string { return capture.Cmds(part, nonce) }) {
-		cmds := capture.Cmds(part, nonce)
-		if i == 0 && len(lead) > 0 {
-			cmds = append(slices.Clip(lead), cmds...)
-		}
-		out, err := c.readScript(ctx, cmds)
-		// A pane that went away between its header and its capture
-		// (possible only where the capture waits for run-shell -C) fails
-		// that inserted command and nothing else: its header without
-		// text is left out.
-		if err != nil && (tmux.KindOf(err) != tmux.KindGone || i == 0 && len(lead) > 0) {
-			return "", nil, err
-		}
-		if i == 0 && len(lead) > 0 {
-			leadOut, out = capture.CutLead(out, capture.Marker(nonce))
-		}
-		screens = append(screens, capture.Split(out, nonce, part)...)
-	}
-	return leadOut, screens, nil
+	return capture.RunCmds(want, lead, rand.Text(), func(list [][]string) (string, error) { return c.readScript(ctx, list) })
 }
 
 // distinctPanes is panes without repeats, in order, once each is checked

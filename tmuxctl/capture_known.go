@@ -3,12 +3,10 @@ package tmuxctl
 import (
 	"context"
 	"crypto/rand"
-	"slices"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // The captures built for the server's version (see capture/listed.go):
@@ -44,30 +42,15 @@ func (c *Client) setFlavour(f capture.Flavour) {
 	c.flav, c.flavourKnown = f, true
 }
 
-// unsupportedListed reports whether err says the server refused a flag
-// of a list built for its version (a server restarted as another
-// version): the client then captures as for an unknown version.
-func (c *Client) unsupportedListed(err error) bool {
+// refusedListed reports whether err says the server refused a flag of a
+// list built for its version (a server restarted as another version):
+// the client then captures as for an unknown version.
+func (c *Client) refusedListed(err error) bool {
 	if tmux.KindOf(err) != tmux.KindUnsupported {
 		return false
 	}
 	c.setFlavour(capture.Generic)
 	return true
-}
-
-// captureGone reports whether err is the failure of a capture of a pane
-// in panes (can't find pane: %N), rather than of a caller's command.
-func captureGone(err error, panes []tmux.PaneID) bool {
-	if tmux.KindOf(err) != tmux.KindGone {
-		return false
-	}
-	msg := err.Error()
-	for _, p := range panes {
-		if strings.Contains(msg, "can't find pane: "+string(p)) {
-			return true
-		}
-	}
-	return false
 }
 
 // captureListed is capturePanesAfter for a server of flavour f (not
@@ -77,55 +60,16 @@ func captureGone(err error, panes []tmux.PaneID) bool {
 // tmux refused a flag, and nothing of it is used.
 func (c *Client) captureListed(ctx context.Context, lead [][]string, want []tmux.PaneID, f capture.Flavour) (leadOut string, screens []tmux.PaneScreen, generic []tmux.PaneID, ok bool, err error) {
 	nonce := rand.Text()
-	marker := capture.Marker(nonce)
-	cmds := func(part []tmux.PaneID) [][]string { return capture.ListedCmds(part, nonce, f) }
-	first := true
-	leadSize := 0
-	if len(lead) > 0 {
-		line, _ := transport.CommandLine(lead)
-		leadSize = len(line)
+	leadOut, screens, generic, ok, err = capture.RunListed(want, lead, nonce,
+		func(part []tmux.PaneID) [][]string { return capture.ListedCmds(part, nonce, f) },
+		func(list [][]string) (string, error) { return c.readScript(ctx, list) },
+		func(out string, part []tmux.PaneID) capture.Listed[tmux.PaneScreen] {
+			return capture.SplitScreens(out, nonce, part, f)
+		})
+	if c.refusedListed(err) {
+		return "", nil, nil, false, nil
 	}
-	queue := capture.Batches(want, leadSize, cmds)
-	for len(queue) > 0 {
-		part := queue[0]
-		queue = queue[1:]
-		list := cmds(part)
-		withLead := first && len(lead) > 0
-		if withLead {
-			list = append(slices.Clip(lead), list...)
-		}
-		out, err := c.readScript(ctx, list)
-		if err != nil && !captureGone(err, part) {
-			if c.unsupportedListed(err) {
-				return "", nil, nil, false, nil
-			}
-			return "", nil, nil, false, err
-		}
-		if withLead {
-			leadOut, out = capture.CutLead(out, marker)
-		}
-		first = false
-		got := capture.SplitScreens(out, nonce, part, f)
-		if got.Bad || err == nil && got.Gone != "" {
-			return "", nil, nil, false, nil
-		}
-		screens = append(screens, got.Got...)
-		generic = append(generic, got.Generic...)
-		if len(got.Retry) > 0 {
-			queue = append([][]tmux.PaneID{got.Retry}, queue...)
-		}
-	}
-	return leadOut, screens, generic, true, nil
-}
-
-// inOrder sorts screens into the order of panes.
-func inOrder(screens []tmux.PaneScreen, panes []tmux.PaneID) []tmux.PaneScreen {
-	pos := make(map[tmux.PaneID]int, len(panes))
-	for i, p := range panes {
-		pos[p] = i
-	}
-	slices.SortStableFunc(screens, func(a, b tmux.PaneScreen) int { return pos[a.Pane] - pos[b.Pane] })
-	return screens
+	return leadOut, screens, generic, ok, err
 }
 
 // captureHistoryListed is captureHistory for a server of known version:
@@ -141,29 +85,16 @@ func (c *Client) captureHistoryListed(ctx context.Context, want []tmux.PaneID, b
 	if joined {
 		setJoined = func(l *Lines, j []string) { l.Joined = j }
 	}
-	var all []Lines
-	queue := capture.Batches(want, 0, cmds)
-	for len(queue) > 0 {
-		part := queue[0]
-		queue = queue[1:]
-		out, err := c.readScript(ctx, cmds(part))
-		if err != nil && !captureGone(err, part) {
-			if c.unsupportedListed(err) {
-				return nil, false, nil
-			}
-			return nil, false, err
-		}
-		got := capture.SplitListed(out, nonce, part, func(rest string) (Lines, tmux.PaneID, int, bool, bool) {
-			l, p, n, ok := capture.ParseHistoryHeader(rest)
-			return l, p, n, false, ok
-		}, func(l *Lines, text string) { l.Text = text }, setJoined)
-		if got.Bad || err == nil && got.Gone != "" {
-			return nil, false, nil
-		}
-		all = append(all, got.Got...)
-		if len(got.Retry) > 0 {
-			queue = append([][]tmux.PaneID{got.Retry}, queue...)
-		}
+	_, all, _, ok, err := capture.RunListed(want, nil, nonce, cmds,
+		func(list [][]string) (string, error) { return c.readScript(ctx, list) },
+		func(out string, part []tmux.PaneID) capture.Listed[Lines] {
+			return capture.SplitListed(out, nonce, part, func(rest string) (Lines, tmux.PaneID, int, bool, bool) {
+				l, p, n, ok := capture.ParseHistoryHeader(rest)
+				return l, p, n, false, ok
+			}, func(l *Lines, text string) { l.Text = text }, setJoined)
+		})
+	if c.refusedListed(err) {
+		return nil, false, nil
 	}
-	return all, true, nil
+	return all, ok, err
 }
