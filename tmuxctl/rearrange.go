@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // The rearranging operations beyond swap: resize, layouts, rotate, and
@@ -159,7 +160,8 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 			shape.Width, shape.Height, shape.Panes)
 		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
-	return append([][]string{{"has-session", "-t", string(w)}}, apply...)
+	// On 3.7 a layout tiles floating panes, or breaks the tiling: refused.
+	return [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
 }
 
 // misfitLine is what layoutScript prints when a layout string no longer
