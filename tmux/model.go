@@ -22,8 +22,7 @@ type Pane struct {
 	// (a live pane, or one a signal ended).
 	DeadStatus int
 	Mode       string // "" or tmux's #{pane_mode}: copy-mode, view-mode, …
-	// Floating is set for a floating pane (tmux 3.7+, see
-	// Version.FloatingPanes): one drawn over the tiled panes at its own
+	// Floating is set for a floating pane (tmux 3.7+): one drawn over the tiled panes at its own
 	// position and size, with a border of its own. tmux says so in
 	// #{pane_floating_flag} (1), and lists its cell in the "<…>" section
 	// of #{window_layout} (Layout.Floating).
@@ -90,16 +89,6 @@ func (w *Window) FloatingPanes() []Pane {
 	}
 	slices.SortStableFunc(out, func(a, b Pane) int { return cmp.Compare(a.Z, b.Z) })
 	return out
-}
-
-// MarkFloating sets Floating and Z on w's panes from l, w's layout as
-// ParseWindowLayout read it: what #{pane_floating_flag} and #{pane_z}
-// say, for a caller that has only read #{window_layout}.
-func (w *Window) MarkFloating(l *Layout) {
-	for i := range w.Panes {
-		p := &w.Panes[i]
-		p.Z, p.Floating = l.Stack(p.ID.Num())
-	}
 }
 
 // ActivePane is the window's active pane.
