@@ -167,3 +167,46 @@ func TestMovePaneFloating(t *testing.T) {
 	}
 	_ = a
 }
+
+// TestResizePaneFloating: in a window with a floating pane, tmux 3.7 and
+// master resize a tiled pane by taking room from (or giving it to) the
+// floating pane's cell beside it in the layout tree, and the tiled panes
+// then reach past the window or leave a gap: resize_pane refuses, and
+// changes nothing. On master a floating pane itself still resizes; 3.7
+// resizes it as a tiled one, and refuses it too.
+func TestResizePaneFloating(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtestStart(t)
+	if !srv.AtLeast(3, 7) {
+		t.Skipf("tmux %s has no floating panes", srv.Version())
+	}
+	win := srv.Display("main:0", "#{window_id}")
+	a := srv.Display(win, "#{pane_id}")
+	b := srv.Must("split-window", "-h", "-t", win, "-P", "-F", "#{pane_id}", "exec sh")
+	// Made from a: on master its cell sits right after a's in the tree.
+	f := srv.Must("new-pane", "-d", "-t", a, "-X", "10", "-Y", "5", "-x", "30", "-y", "8", "-P", "-F", "#{pane_id}", "exec sh")
+	c := startOn(t, srv, tmux.Env{}, mcp.Options{})
+	for _, p := range []string{a, b} {
+		for _, dir := range []string{"left", "right"} {
+			before := windowState(srv, win)
+			text, m := c.fail(t, "resize_pane", obj("pane", p, "direction", dir, "cells", 3))
+			if m.Kind != tmux.KindRefused || !strings.Contains(text, "floating") || !strings.Contains(text, srv.Version()) {
+				t.Errorf("resize %s %s beside floating %s: %+v %s", p, dir, f, m, text)
+			}
+			if after := windowState(srv, win); after != before {
+				t.Errorf("the refused resize of %s changed the window:\n%s\nwas\n%s", p, after, before)
+			}
+		}
+	}
+	if !srv.AtLeast(3, 8) {
+		if text, m := c.fail(t, "resize_pane", obj("pane", f, "direction", "right", "cells", 3)); m.Kind != tmux.KindRefused {
+			t.Errorf("tmux %s resized floating %s: %+v %s", srv.Version(), f, m, text)
+		}
+		return
+	}
+	w := srv.Display(f, "#{pane_width}")
+	c.ok(t, "resize_pane", obj("pane", f, "direction", "right", "cells", 3), new(map[string]any))
+	if got := srv.Display(f, "#{pane_width}"); got == w {
+		t.Errorf("floating %s stayed %s wide after a resize right by 3", f, w)
+	}
+}

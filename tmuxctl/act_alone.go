@@ -121,6 +121,9 @@ func (c *Client) opErr(op Op, err error) error {
 // output of op's script (see floating.Guard), or nil.
 func (op Op) refusal(out string) error {
 	subject := string(op.Window)
+	if op.Kind == OpResize {
+		subject = string(op.Pane)
+	}
 	if op.Kind == OpSwap {
 		subject = "panes " + string(op.Pane) + " and " + string(op.With)
 	}

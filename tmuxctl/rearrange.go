@@ -126,8 +126,11 @@ func keepZoom(target string, cmd []string) [][]string {
 	}
 }
 
+// resizeScript resizes pane p, unless its window has floating panes
+// (see floating.CondResizeFloating).
 func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
-	return keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
+	z := keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
+	return [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
 }
 
 func layoutCmd(w tmux.WindowID, choice string) []string {

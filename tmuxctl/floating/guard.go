@@ -30,6 +30,7 @@ const (
 	ReasonSwapFloating   = "swap-floating"   // tmux 3.7 and a floating pane
 	ReasonModal          = "modal"           // a modal pane (3.8)
 	ReasonLayoutFloating = "layout-floating" // tmux 3.7 and a window with floating panes
+	ReasonResizeFloating = "resize-floating" // a tiled resize in a window with floating panes
 )
 
 // Conditions for Guard, in a pane's (or window's) context.
@@ -38,6 +39,17 @@ const (
 	condSwapFloating = "#{&&:#{m:3.7*,#{version}},#{pane_floating_flag}}"
 	// CondLayoutFloating: the window has a floating pane and tmux is 3.7.
 	CondLayoutFloating = "#{&&:#{m:3.7*,#{version}},#{P:#{?pane_floating_flag,1,}}}"
+	// CondResizeFloating: the pane's window has a floating pane, and the
+	// pane is tiled or tmux is 3.7 (which resizes every pane as tiled).
+	// tmux 3.7 and master keep a floating pane's cell in the tree beside
+	// the tiled ones, and resize-pane takes room from, or gives it to,
+	// the next or previous cell whether it floats or not
+	// (layout_resize_pane_grow and _shrink, layout.c:1000 and 1041 on
+	// master): the floating pane shrinks or grows and the tiled cells no
+	// longer fill the window (a pane reaches past it, or a gap opens).
+	// Which container holds a floating leaf only the layout tree says, so
+	// every such resize is refused.
+	CondResizeFloating = "#{&&:#{P:#{?pane_floating_flag,1,}},#{||:#{?pane_floating_flag,,1},#{m:3.7*,#{version}}}}"
 )
 
 // SwapRefused is a condition, in pane a's context, that is true when
@@ -101,6 +113,9 @@ func Refusal(out, subject, layout string) error {
 		e.Message = fmt.Sprintf("%s: one of them is a modal pane, and tmux %s swaps no modal pane. Nothing changed", subject, version)
 	case ReasonLayoutFloating:
 		e.Message = fmt.Sprintf("window %s has floating panes, and tmux %s would tile them all for layout %s (3.8 keeps them floating). Nothing changed", subject, version, tmux.Quote(layout))
+	case ReasonResizeFloating:
+		e.Kind, e.Value = tmux.KindRefused, subject
+		e.Message = fmt.Sprintf("pane %s's window has floating panes, and there tmux %s's resize-pane may take room from a floating pane's cell, or give it one, instead of a tiled neighbour, leaving the tiled panes short of the window or reaching past it: tile the floating panes or move them to another window first. Nothing changed", subject, version)
 	default:
 		e.Message = fmt.Sprintf("tmux %s refused %s (%s). Nothing changed", version, subject, reason)
 	}
