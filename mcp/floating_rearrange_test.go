@@ -132,16 +132,16 @@ func TestSelectLayoutFloating(t *testing.T) {
 }
 
 // TestMovePaneFloating: move_pane takes a floating pane into another
-// window, where tmux tiles it, and says so; a move into a window whose
-// active pane floats is refused (tmux splits no floating pane) with a
-// message that says what to do, and changes nothing.
+// window, where tmux tiles it, and says so; a pane moved into a window
+// whose active pane floats (tmux splits no floating pane) goes beside the
+// window's last pane when it is tiled, and the answer names that pane.
 func TestMovePaneFloating(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtestStart(t)
 	if !srv.AtLeast(3, 7) {
 		t.Skipf("tmux %s has no floating panes", srv.Version())
 	}
-	win, a, _, f := floatingWindow(t, srv)
+	win, a, b, f := floatingWindow(t, srv)
 	other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}", "exec sh")
 	c := startOn(t, srv, tmux.Env{}, mcp.Options{})
 
@@ -153,19 +153,25 @@ func TestMovePaneFloating(t *testing.T) {
 		t.Errorf("the answer does not say %s is tiled now:\n%s", f, text)
 	}
 
+	// a active with b last, then a floating g made active: b is last now.
 	g := srv.Must("new-pane", "-t", win, "-P", "-F", "#{pane_id}", "exec sh")
-	if srv.Active(win) != g {
-		t.Fatalf("floating %s is not the active pane of %s", g, win)
+	if srv.Active(win) != g || srv.Display(win, "#{P:#{?pane_last,#{pane_id},}}") != a {
+		t.Fatalf("floating %s is not active with %s last in %s", g, a, win)
 	}
-	before, beforeOther := windowState(srv, win), windowState(srv, other)
-	text, m := c.fail(t, "move_pane", obj("pane", f, "to_window", win))
-	if m.Kind != tmux.KindRefused || !strings.Contains(text, "select a tiled pane") {
-		t.Errorf("move of %s into %s, whose active pane floats: %+v %s", f, win, m, text)
+	text = c.ok(t, "move_pane", obj("pane", f, "to_window", win), new(map[string]any))
+	if got := srv.Display(f, "#{window_id} #{pane_floating_flag}"); got != win+" 0" {
+		t.Errorf("%s moved into %s is %s", f, win, got)
 	}
-	if after, afterOther := windowState(srv, win), windowState(srv, other); after != before || afterOther != beforeOther {
-		t.Errorf("the refused move changed the windows:\n%s\n%s\nwere\n%s\n%s", after, afterOther, before, beforeOther)
+	if !strings.Contains(text, "beside pane "+a) {
+		t.Errorf("the answer does not say %s went beside %s:\n%s", f, a, text)
 	}
-	_ = a
+	if got := srv.Active(win); got != g {
+		t.Errorf("the move took %s's focus to %s, want it on %s still", win, got, g)
+	}
+	if got := srv.Display(g, "#{pane_floating_flag}"); got != "1" {
+		t.Errorf("floating %s is tiled after the move", g)
+	}
+	_ = b
 }
 
 // TestResizePaneFloating: in a window with a floating pane, tmux 3.7 and

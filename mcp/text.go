@@ -80,7 +80,7 @@ func layoutText(layout string, w *tmux.Window) string {
 
 // moveText says where move_pane put the pane, and what became of the
 // window (and session) it left.
-func moveText(r moveArgs, from *tmux.Window, p tmux.Pane, w *tmux.Window, v moveView) string {
+func moveText(r moveArgs, beside tmux.PaneID, from *tmux.Window, p tmux.Pane, w *tmux.Window, v moveView) string {
 	var b strings.Builder
 	where := fmt.Sprintf("window %s (index %d, %s) of session %s", w.ID, w.Index, tmux.Quote(w.Name), w.SessionID)
 	switch {
@@ -90,6 +90,8 @@ func moveText(r moveArgs, from *tmux.Window, p tmux.Pane, w *tmux.Window, v move
 		fmt.Fprintf(&b, "Pane %s is already in %s: nothing changed%s.", p.ID, where, describePane(v.paneView))
 	case r.to == "":
 		fmt.Fprintf(&b, "Moved pane %s out of window %s into a new %s%s.", p.ID, from.ID, where, describePane(v.paneView))
+	case beside != "":
+		fmt.Fprintf(&b, "Moved pane %s from window %s into %s, beside pane %s (its active pane floats, and tmux splits no floating pane)%s.", p.ID, from.ID, where, beside, describePane(v.paneView))
 	default:
 		fmt.Fprintf(&b, "Moved pane %s from window %s into %s, beside its active pane%s.", p.ID, from.ID, where, describePane(v.paneView))
 	}

@@ -111,6 +111,26 @@ func (w *Window) LastPane() (Pane, bool) {
 	return Pane{}, false
 }
 
+// JoinBeside is the pane that a pane moved into w goes beside: its active
+// pane, unless that floats (tmux 3.7+ split no floating pane,
+// layout_get_tiled_cell in layout.c): then its last pane when that is
+// tiled, else its first tiled pane. False when it has no tiled pane.
+func (w *Window) JoinBeside() (Pane, bool) {
+	a, ok := w.ActivePane()
+	if ok && !a.Floating {
+		return a, true
+	}
+	if l, ok := w.LastPane(); ok && !l.Floating {
+		return l, true
+	}
+	for _, p := range w.Panes {
+		if !p.Floating {
+			return p, true
+		}
+	}
+	return Pane{}, false
+}
+
 // State is everything panemap can change in one session, read at one
 // moment: the session's windows with their panes, which window is current
 // and last, and the server's marked pane. Restore puts a State back.

@@ -112,7 +112,7 @@ func (c *Client) opErr(op Op, err error) error {
 	if op.Kind == OpMove && strings.Contains(err.Error(), "can't split a floating pane") {
 		// join-pane goes beside the window's active pane, and tmux
 		// 3.7+ splits no floating pane (layout.c, layout_get_tiled_cell).
-		return &tmux.Error{Kind: tmux.KindRefused, Value: string(op.Window), Message: fmt.Sprintf("the active pane of window %s floats, and tmux moves a pane in only beside a tiled pane: select a tiled pane of %s first. Nothing changed", op.Window, op.Window), Err: err}
+		return &tmux.Error{Kind: tmux.KindRefused, Value: string(op.Window), Message: fmt.Sprintf("the active pane of window %s floats, and tmux moves a pane in only beside a tiled pane (it splits no floating pane): select a tiled pane of %s first, or tile one. Nothing changed", op.Window, op.Window), Err: err}
 	}
 	return err
 }

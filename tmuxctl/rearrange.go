@@ -203,7 +203,8 @@ func keepFocus(p tmux.PaneID) string {
 		"#{?#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}, ; resize-pane -Z -t #{window_id},}"
 }
 
-// moveScript moves pane p into window to, next to its active pane (split
+// moveScript moves pane p into window to, next to its active pane, or to
+// pane beside when given (split
 // side by side when that pane is more than twice as wide as tall, else one
 // above the other, as tmux's join-pane default). A pane already in window
 // to stays where it is. When p was the only pane of its window, tmux
@@ -211,8 +212,12 @@ func keepFocus(p tmux.PaneID) string {
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
 // it).
-func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
+func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) [][]string {
 	sp, st := string(p), string(to)
+	tt := st // the join's target: the window's active pane, or beside
+	if beside != "" {
+		tt = string(beside)
+	}
 	join := func(split string, zoomed, sameSession bool) [][]string {
 		// Window to is zoomed again afterwards, unless the arriving pane
 		// takes its focus.
@@ -224,7 +229,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
 		case follow:
 			flag, again = "", ""
 		}
-		text := "join-pane " + flag + split + " -s " + sp + " -t " + st + keepFocus(p)
+		text := "join-pane " + flag + split + " -s " + sp + " -t " + tt + keepFocus(p)
 		if zoomed {
 			text += again
 		}
@@ -238,7 +243,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
 		return [][]string{ifShell(st, hasP, join(split, zoomed, true), join(split, zoomed, false))}
 	}
 	byShape := func(zoomed bool) [][]string {
-		return [][]string{ifShell(st, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
+		return [][]string{ifShell(tt, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
 	}
 	return [][]string{
 		{"has-session", "-t", sp},
