@@ -29,7 +29,13 @@ func swapText(src, dst tmux.PaneID, p tmux.Pane, v paneView) string {
 	if src == dst {
 		return fmt.Sprintf("Pane %s swapped with itself: nothing changed.", src)
 	}
-	return fmt.Sprintf("Swapped pane %s with pane %s: %s is now at index %d of window %s%s.", src, dst, p.ID, p.Index, p.WindowID, describePane(v))
+	text := fmt.Sprintf("Swapped pane %s with pane %s: %s is now at index %d of window %s%s.", src, dst, p.ID, p.Index, p.WindowID, describePane(v))
+	if p.Floating {
+		// tmux swaps places: a floating place stays floating, whichever
+		// pane comes into it.
+		text += fmt.Sprintf(" It floats there: %s took the floating place %dx%d at %d,%d.", p.ID, p.Width, p.Height, p.Left, p.Top)
+	}
+	return text
 }
 
 // resizeText says what resize_pane changed; was is the pane before.
@@ -60,12 +66,21 @@ func layoutText(layout string, w *tmux.Window) string {
 	default:
 		what = "layout " + tmux.Quote(layout)
 	}
+	var floats []string
+	for _, p := range w.Panes {
+		if p.Floating {
+			floats = append(floats, string(p.ID))
+		}
+	}
+	if len(floats) > 0 {
+		what += fmt.Sprintf(" for its tiled panes; its floating panes (%s) float on where they were", strings.Join(floats, ", "))
+	}
 	return fmt.Sprintf("Window %s now has %s.\nLayout: %s\n%s", w.ID, what, w.Layout, geometry.TextMap(w, 80))
 }
 
 // moveText says where move_pane put the pane, and what became of the
 // window (and session) it left.
-func moveText(r moveArgs, from *tmux.Window, p tmux.Pane, w *tmux.Window, v moveView) string {
+func moveText(r moveArgs, beside tmux.PaneID, from *tmux.Window, p tmux.Pane, w *tmux.Window, v moveView) string {
 	var b strings.Builder
 	where := fmt.Sprintf("window %s (index %d, %s) of session %s", w.ID, w.Index, tmux.Quote(w.Name), w.SessionID)
 	switch {
@@ -75,8 +90,13 @@ func moveText(r moveArgs, from *tmux.Window, p tmux.Pane, w *tmux.Window, v move
 		fmt.Fprintf(&b, "Pane %s is already in %s: nothing changed%s.", p.ID, where, describePane(v.paneView))
 	case r.to == "":
 		fmt.Fprintf(&b, "Moved pane %s out of window %s into a new %s%s.", p.ID, from.ID, where, describePane(v.paneView))
+	case beside != "":
+		fmt.Fprintf(&b, "Moved pane %s from window %s into %s, beside pane %s (its active pane floats, and tmux splits no floating pane)%s.", p.ID, from.ID, where, beside, describePane(v.paneView))
 	default:
 		fmt.Fprintf(&b, "Moved pane %s from window %s into %s, beside its active pane%s.", p.ID, from.ID, where, describePane(v.paneView))
+	}
+	if was, ok := from.Pane(r.pane); ok && was.Floating && !p.Floating && v.Moved {
+		fmt.Fprintf(&b, " It floated in window %s; tmux tiles a pane it moves to another window.", from.ID)
 	}
 	if v.FromWindowClosed {
 		fmt.Fprintf(&b, " Window %s had no other pane, so tmux closed it.", from.ID)

@@ -15,7 +15,7 @@ type Rect struct{ Left, Top, Width, Height int }
 // %id). tmux 3.7+ may append a floating-pane section starting with '<';
 // it is accepted and ignored, and the floating panes' cells in the tree,
 // which may start left of or above the window (negative Left or Top), are
-// read like the others. ParseWindowLayout reads and checks it all.
+// read like the others.
 func ParseLayout(s string) (map[int]Rect, error) {
 	p := &layoutParser{s: s, out: map[int]Rect{}}
 	// Checksum: four hex digits and a comma.

@@ -69,7 +69,7 @@ func CheckLayout(s string) (LayoutShape, error) {
 			// 3.7+ print floating panes as "<cell,...>" after the tree
 			// (layout_dump), but layout_parse stops at the tree and
 			// refuses the rest ("invalid layout"), so no string with
-			// this section can be applied; see ParseWindowLayout.
+			// this section can be applied.
 			return LayoutShape{}, c.fail("has a floating-pane section at byte %d: select-layout refuses floating panes (tmux 3.7 and later print them, but cannot apply them)", c.i)
 		}
 		return LayoutShape{}, c.fail("has trailing text at byte %d", c.i)
@@ -111,12 +111,6 @@ type layoutChecker struct {
 	s   string
 	i   int
 	ids map[int]bool // pane ids seen: one per leaf
-	// window is set when reading #{window_layout} (ParseWindowLayout)
-	// rather than checking what select-layout is to be given: offsets
-	// may be negative, floating holds the floating panes' ids, and
-	// checkCell checks only the tiled cells.
-	window   bool
-	floating map[int]bool
 }
 
 func (c *layoutChecker) fail(format string, args ...any) error {
@@ -178,17 +172,11 @@ func (c *layoutChecker) cell(depth int) (*layoutNode, error) {
 		v   *int
 		sep byte
 	}{{&n.w, 'x'}, {&n.h, ','}, {&n.x, ','}, {&n.y, 0}} {
-		neg := c.window && f.v != &n.w && f.v != &n.h && c.i < len(c.s) && c.s[c.i] == '-'
-		if neg {
-			c.i++ // a floating pane's cell may start left of or above the window
-		}
 		v, err := c.num(maxLayoutSize)
 		if err != nil {
 			return nil, err
 		}
-		if *f.v = v; neg {
-			*f.v = -v
-		}
+		*f.v = v
 		if f.sep != 0 {
 			if err := c.expect(f.sep); err != nil {
 				return nil, err
@@ -247,10 +235,6 @@ func (c *layoutChecker) children(n *layoutNode, depth int) error {
 // but layout_destroy_cell (layout.c) cannot close its last pane: killing
 // that pane crashes the 3.2a to 3.6b servers, and 3.7c and master then
 // print a layout with unbalanced brackets.
-//
-// In a window layout (c.window) only the tiled cells are laid out so:
-// floating ones sit in the tree where they were made but take no room
-// (see tiledKids), and a container may have fewer than two tiled children.
 func (c *layoutChecker) checkCell(n *layoutNode) error {
 	if n.w < 1 || n.h < 1 {
 		return c.fail("has cell %s with a zero size; panes are at least 1x1", n.head)
@@ -259,12 +243,7 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 		return nil
 	}
 	kids := n.kids
-	if c.window {
-		var err error
-		if kids, err = c.tiledKids(n); err != nil || len(kids) == 0 {
-			return err
-		}
-	} else if len(kids) < 2 {
+	if len(kids) < 2 {
 		return c.fail("has container %s%c with one child; tmux needs two or more to close its panes safely", n.head, n.kind)
 	}
 	// Along is the axis the children are laid out on, across the other.

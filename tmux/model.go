@@ -22,8 +22,7 @@ type Pane struct {
 	// (a live pane, or one a signal ended).
 	DeadStatus int
 	Mode       string // "" or tmux's #{pane_mode}: copy-mode, view-mode, …
-	// Floating is set for a floating pane (tmux 3.7+, see
-	// Version.FloatingPanes): one drawn over the tiled panes at its own
+	// Floating is set for a floating pane (tmux 3.7+): one drawn over the tiled panes at its own
 	// position and size, with a border of its own. tmux says so in
 	// #{pane_floating_flag} (1), and lists its cell in the "<…>" section
 	// of #{window_layout} (Layout.Floating).
@@ -92,16 +91,6 @@ func (w *Window) FloatingPanes() []Pane {
 	return out
 }
 
-// MarkFloating sets Floating and Z on w's panes from l, w's layout as
-// ParseWindowLayout read it: what #{pane_floating_flag} and #{pane_z}
-// say, for a caller that has only read #{window_layout}.
-func (w *Window) MarkFloating(l *Layout) {
-	for i := range w.Panes {
-		p := &w.Panes[i]
-		p.Z, p.Floating = l.Stack(p.ID.Num())
-	}
-}
-
 // ActivePane is the window's active pane.
 func (w *Window) ActivePane() (Pane, bool) {
 	for _, p := range w.Panes {
@@ -116,6 +105,26 @@ func (w *Window) ActivePane() (Pane, bool) {
 func (w *Window) LastPane() (Pane, bool) {
 	for _, p := range w.Panes {
 		if p.Last {
+			return p, true
+		}
+	}
+	return Pane{}, false
+}
+
+// JoinBeside is the pane that a pane moved into w goes beside: its active
+// pane, unless that floats (tmux 3.7+ split no floating pane,
+// layout_get_tiled_cell in layout.c): then its last pane when that is
+// tiled, else its first tiled pane. False when it has no tiled pane.
+func (w *Window) JoinBeside() (Pane, bool) {
+	a, ok := w.ActivePane()
+	if ok && !a.Floating {
+		return a, true
+	}
+	if l, ok := w.LastPane(); ok && !l.Floating {
+		return l, true
+	}
+	for _, p := range w.Panes {
+		if !p.Floating {
 			return p, true
 		}
 	}

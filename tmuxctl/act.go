@@ -85,6 +85,8 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 		return Result{}, readErr
 	case err != nil: // the change failed
 		return r, c.opErr(op, err)
+	case op.refusal(parts[2]) != nil:
+		return r, op.refusal(parts[2])
 	case op.Kind == OpRestore && restoring.Positions(r.Before) != restoring.Positions(op.From):
 		// The panes moved since the caller's read: the guarded swaps
 		// did not run. Restore reads and works it out again.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // actAlone is Act with no session in view (the MCP tools): op, checked,
@@ -55,6 +56,9 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 			return Result{}, err
 		}
 		out = parts[1]
+	}
+	if err := op.refusal(out); err != nil {
+		return Result{}, err
 	}
 	if strings.HasPrefix(out, misfitLine+"\n") {
 		return Result{}, &tmux.Error{Kind: tmux.KindGone, Value: target, Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", target, tmux.Quote(op.Layout))}
@@ -105,5 +109,23 @@ func (c *Client) opErr(op Op, err error) error {
 	if op.Kind == OpSelect && op.Dir == tmux.DirLast && tmux.KindOf(err) == tmux.KindRefused {
 		return &tmux.Error{Kind: tmux.KindRefused, Value: op.from(), Message: fmt.Sprintf("no last pane in the window of pane %s", op.from()), Err: err}
 	}
+	if op.Kind == OpMove && strings.Contains(err.Error(), "can't split a floating pane") {
+		// join-pane goes beside the window's active pane, and tmux
+		// 3.7+ splits no floating pane (layout.c, layout_get_tiled_cell).
+		return &tmux.Error{Kind: tmux.KindRefused, Value: string(op.Window), Message: fmt.Sprintf("the active pane of window %s floats, and tmux moves a pane in only beside a tiled pane (it splits no floating pane): select a tiled pane of %s first, or tile one. Nothing changed", op.Window, op.Window), Err: err}
+	}
 	return err
+}
+
+// refusal is the error for a floating guard's refusal in out, the
+// output of op's script (see floating.Guard), or nil.
+func (op Op) refusal(out string) error {
+	subject := string(op.Window)
+	if op.Kind == OpResize {
+		subject = string(op.Pane)
+	}
+	if op.Kind == OpSwap {
+		subject = "panes " + string(op.Pane) + " and " + string(op.With)
+	}
+	return floating.Refusal(out, subject, op.Layout)
 }

@@ -48,6 +48,10 @@ type Op struct {
 	// edge: at the edge nothing moves; and a move to the last pane where
 	// there is none from failing: nothing moves.
 	Stop bool
+	// Beside is, for OpMove into Window, the pane of Window to join
+	// beside when it is not Window's active pane (see
+	// tmux.Window.JoinBeside); it is used only while still in Window.
+	Beside tmux.PaneID
 	// Follow makes OpMove take the focus along to the pane's new window
 	// even when the pane did not have it (see moveScript).
 	Follow bool
@@ -132,6 +136,9 @@ func (op Op) check() error {
 	case OpMove:
 		if op.Window == "" {
 			return need(string(op.Pane))
+		}
+		if op.Beside != "" {
+			return need(string(op.Pane), string(op.Window), string(op.Beside))
 		}
 		return need(string(op.Pane), string(op.Window))
 	case OpRenameWindow:
@@ -219,7 +226,13 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Window == "" {
 			return breakScript(op.Pane, s, op.Follow)
 		}
-		return moveScript(op.Pane, op.Window, op.Follow)
+		if op.Beside != "" {
+			// Beside p while it is still in the window; else beside the
+			// window's active pane, as tmux would.
+			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
+				moveScript(op.Pane, op.Window, op.Beside, op.Follow), moveScript(op.Pane, op.Window, "", op.Follow))}
+		}
+		return moveScript(op.Pane, op.Window, "", op.Follow)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.

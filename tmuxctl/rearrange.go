@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // The rearranging operations beyond swap: resize, layouts, rotate, and
@@ -125,8 +126,11 @@ func keepZoom(target string, cmd []string) [][]string {
 	}
 }
 
+// resizeScript resizes pane p, unless its window has floating panes
+// (see floating.CondResizeFloating).
 func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
-	return keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
+	z := keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
+	return [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
 }
 
 func layoutCmd(w tmux.WindowID, choice string) []string {
@@ -159,7 +163,8 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 			shape.Width, shape.Height, shape.Panes)
 		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
-	return append([][]string{{"has-session", "-t", string(w)}}, apply...)
+	// On 3.7 a layout tiles floating panes, or breaks the tiling: refused.
+	return [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
 }
 
 // misfitLine is what layoutScript prints when a layout string no longer
@@ -198,7 +203,8 @@ func keepFocus(p tmux.PaneID) string {
 		"#{?#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}, ; resize-pane -Z -t #{window_id},}"
 }
 
-// moveScript moves pane p into window to, next to its active pane (split
+// moveScript moves pane p into window to, next to its active pane, or to
+// pane beside when given (split
 // side by side when that pane is more than twice as wide as tall, else one
 // above the other, as tmux's join-pane default). A pane already in window
 // to stays where it is. When p was the only pane of its window, tmux
@@ -206,8 +212,12 @@ func keepFocus(p tmux.PaneID) string {
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
 // it).
-func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
+func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) [][]string {
 	sp, st := string(p), string(to)
+	tt := st // the join's target: the window's active pane, or beside
+	if beside != "" {
+		tt = string(beside)
+	}
 	join := func(split string, zoomed, sameSession bool) [][]string {
 		// Window to is zoomed again afterwards, unless the arriving pane
 		// takes its focus.
@@ -219,7 +229,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
 		case follow:
 			flag, again = "", ""
 		}
-		text := "join-pane " + flag + split + " -s " + sp + " -t " + st + keepFocus(p)
+		text := "join-pane " + flag + split + " -s " + sp + " -t " + tt + keepFocus(p)
 		if zoomed {
 			text += again
 		}
@@ -233,7 +243,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, follow bool) [][]string {
 		return [][]string{ifShell(st, hasP, join(split, zoomed, true), join(split, zoomed, false))}
 	}
 	byShape := func(zoomed bool) [][]string {
-		return [][]string{ifShell(st, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
+		return [][]string{ifShell(tt, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
 	}
 	return [][]string{
 		{"has-session", "-t", sp},

@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // swapScript exchanges the positions of two panes, in one window or
@@ -28,6 +29,8 @@ import (
 //     pane active, and after the swap the arriving pane: the arriving
 //     pane is active and the old last pane is last again.
 //   - Across windows, a marked pane stays marked (see remark below).
+//   - A floating pane on tmux 3.7, or a modal pane, is refused before
+//     anything runs (see floating.Guard).
 func swapScript(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
@@ -72,11 +75,16 @@ func swapScript(a, b tmux.PaneID) [][]string {
 	acrossWindows := [][]string{ifShell(sa, "#{pane_marked}", remark(sa),
 		[][]string{ifShell(sb, "#{pane_marked}", remark(sb), [][]string{cross})})}
 
+	// Refused changes nothing; the swap runs in one of the two windows'
+	// cases otherwise (a same-window swap leaves b in a's window).
+	refused, reason := floating.SwapRefused(a, b)
 	// has-session fails, naming the pane, when a or b does not exist (an
 	// if-shell with a missing target would just take its else branch).
 	return [][]string{
 		{"has-session", "-t", sa},
 		{"has-session", "-t", sb},
-		ifShell(sa, fmtHasPane(b), sameWindow, acrossWindows),
+		floating.Refuse(sa, refused, reason),
+		ifShell(sa, "#{?"+refused+",,"+fmtHasPane(b)+"}", sameWindow, nil),
+		ifShell(sa, "#{?"+refused+",,#{?"+fmtHasPane(b)+",,1}}", acrossWindows, nil),
 	}
 }

@@ -1,0 +1,123 @@
+package floating
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
+
+// What tmux 3.7 and 3.8 refuse, or do unasked, with floating and modal
+// panes, checked inside the command list that would make the change (so
+// that nothing runs before the refusal and no other client can slip a
+// change in between a read and the act):
+//   - 3.7 refuses to swap a floating pane ("cannot swap floating panes",
+//     cmd-swap-pane.c:82), and a swap script changes the focus before
+//     its swap-pane: the guard refuses first.
+//   - master refuses to swap a modal pane ("pane is modal",
+//     cmd-swap-pane.c:79 on master), also after the script's focus
+//     changes.
+//   - 3.7 tiles every floating pane on a named layout, next-layout and
+//     previous-layout (layout-set.c), and its select-layout -E resizes a
+//     floating pane as if it were tiled, leaving the tiled cells short of
+//     the window: the guard refuses any layout on a 3.7 window with
+//     floating panes. master keeps floating panes floating through all
+//     of them (layout-set.c:139).
+
+// Reasons a guard refuses for.
+const (
+	ReasonSwapFloating   = "swap-floating"   // tmux 3.7 and a floating pane
+	ReasonModal          = "modal"           // a modal pane (3.8)
+	ReasonLayoutFloating = "layout-floating" // tmux 3.7 and a window with floating panes
+	ReasonResizeFloating = "resize-floating" // a tiled resize in a window with floating panes
+)
+
+// Conditions for Guard, in a pane's (or window's) context.
+const (
+	// condSwapFloating: the pane floats and tmux is 3.7.
+	condSwapFloating = "#{&&:#{m:3.7*,#{version}},#{pane_floating_flag}}"
+	// CondLayoutFloating: the window has a floating pane and tmux is 3.7.
+	CondLayoutFloating = "#{&&:#{m:3.7*,#{version}},#{P:#{?pane_floating_flag,1,}}}"
+	// CondResizeFloating: the pane's window has a floating pane, and the
+	// pane is tiled or tmux is 3.7 (which resizes every pane as tiled).
+	// tmux 3.7 and master keep a floating pane's cell in the tree beside
+	// the tiled ones, and resize-pane takes room from, or gives it to,
+	// the next or previous cell whether it floats or not
+	// (layout_resize_pane_grow and _shrink, layout.c:1000 and 1041 on
+	// master): the floating pane shrinks or grows and the tiled cells no
+	// longer fill the window (a pane reaches past it, or a gap opens).
+	// Which container holds a floating leaf only the layout tree says, so
+	// every such resize is refused.
+	CondResizeFloating = "#{&&:#{P:#{?pane_floating_flag,1,}},#{||:#{?pane_floating_flag,,1},#{m:3.7*,#{version}}}}"
+)
+
+// SwapRefused is a condition, in pane a's context, that is true when
+// pane a or pane b is modal, or floats on tmux 3.7 (b is found by its id
+// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for Refuse.
+func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
+	onB := func(cond string) string {
+		return "#{S:#{W:#{P:#{?#{==:#{pane_id}," + string(b) + "},#{?" + cond + ",1,},}}}}"
+	}
+	modal := "#{||:#{pane_modal_flag}," + onB("pane_modal_flag") + "}"
+	floats := "#{||:" + condSwapFloating + "," + onB(condSwapFloating) + "}"
+	return "#{||:" + modal + "," + floats + "}", "#{?" + modal + "," + ReasonModal + "," + ReasonSwapFloating + "}"
+}
+
+// Refuse is an if-shell that, in target's context, prints the refusal
+// for reason (a Reason, or a format that expands to one) when cond is
+// true, and does nothing otherwise: the commands after it must check
+// cond themselves. It is for a script too long to nest once more (each
+// level of quoting makes it longer, and tmux takes about 16 kB).
+func Refuse(target, cond, reason string) []string {
+	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason)}
+}
+
+// refusedLine starts the line a guard prints instead of running its
+// commands: then the reason and tmux's version.
+const refusedLine = "=panemap-refused "
+
+// Guard is an if-shell that, in target's context, prints the refusal
+// line for reason (a Reason, or a format that expands to one) when cond
+// is true, and runs then otherwise. target must exist (a missing target
+// takes the else branch): check it before.
+func Guard(target, cond, reason string, then [][]string) []string {
+	run, err := transport.CommandLine(then)
+	if err != nil {
+		panic("floating: guarded command cannot be quoted: " + err.Error())
+	}
+	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason), run}
+}
+
+// refusal is the command that prints the refusal line for reason.
+func refusal(reason string) string {
+	return transport.Words("display-message", "-p", refusedLine+reason+" #{version}")
+}
+
+// Refusal is the error for a guard's refusal in a script's output out,
+// where subject names what the change was about (panes or a window) and
+// layout is the layout asked for; nil when no guard refused.
+func Refusal(out, subject, layout string) error {
+	i := strings.Index(out, refusedLine)
+	if i < 0 {
+		return nil
+	}
+	line, _, _ := strings.Cut(out[i+len(refusedLine):], "\n")
+	reason, version, _ := strings.Cut(line, " ")
+	e := &tmux.Error{Kind: tmux.KindUnsupported, Value: version}
+	switch reason {
+	case ReasonSwapFloating:
+		e.Message = fmt.Sprintf("tmux %s cannot swap a floating pane (%s): swap-pane takes floating panes from tmux 3.8. Nothing changed", version, subject)
+	case ReasonModal:
+		e.Kind, e.Value = tmux.KindRefused, subject
+		e.Message = fmt.Sprintf("%s: one of them is a modal pane, and tmux %s swaps no modal pane. Nothing changed", subject, version)
+	case ReasonLayoutFloating:
+		e.Message = fmt.Sprintf("window %s has floating panes, and tmux %s would tile them all for layout %s (3.8 keeps them floating). Nothing changed", subject, version, tmux.Quote(layout))
+	case ReasonResizeFloating:
+		e.Kind, e.Value = tmux.KindRefused, subject
+		e.Message = fmt.Sprintf("pane %s's window has floating panes, and there tmux %s's resize-pane may take room from a floating pane's cell, or give it one, instead of a tiled neighbour, leaving the tiled panes short of the window or reaching past it: tile the floating panes or move them to another window first. Nothing changed", subject, version)
+	default:
+		e.Message = fmt.Sprintf("tmux %s refused %s (%s). Nothing changed", version, subject, reason)
+	}
+	return e
+}
