@@ -8,6 +8,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
+	"github.com/panemap/panemap/tmuxctl/records"
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
@@ -153,8 +154,8 @@ func (c *Client) checkOp(ctx context.Context, op Op) error {
 // marked pane (it may lie outside the session).
 func foreignCmd(s tmux.SessionID) []string {
 	return ifShell(string(s), "#{pane_marked_set}", [][]string{
-		{"display-message", "-p", "-t", "{marked}", windowFormat},
-		{"list-panes", "-t", "{marked}", "-F", paneFormat},
+		{"display-message", "-p", "-t", "{marked}", records.WindowFormat},
+		{"list-panes", "-t", "{marked}", "-F", records.PaneFormat},
 	}, nil)
 }
 
@@ -181,8 +182,8 @@ func stateFromParts(s tmux.SessionID, main, foreign string) (*tmux.State, error)
 		return nil, err
 	}
 	if markedWin != "" {
-		if l, err := parseListing(foreign); err == nil {
-			for _, w := range l.windows {
+		if l, err := records.Parse(foreign); err == nil {
+			for _, w := range l.Windows {
 				if w.ID == markedWin {
 					st.Foreign = w
 				}

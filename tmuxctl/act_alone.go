@@ -8,6 +8,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // actAlone is Act with no session in view (the MCP tools): op, checked,
@@ -94,9 +95,9 @@ func (op Op) answerCmds() [][]string {
 	switch op.Kind {
 	case OpSelect:
 		// #{P:,X}: nothing for each pane, X for the active one.
-		return [][]string{{"display-message", "-p", "-t", target, windowFormat + "#{P:," + paneFormat + "}"}}
+		return [][]string{{"display-message", "-p", "-t", target, records.WindowFormat + "#{P:," + records.PaneFormat + "}"}}
 	case OpSwap:
-		return [][]string{{"display-message", "-p", "-t", target, windowFormat + paneFormat}}
+		return [][]string{{"display-message", "-p", "-t", target, records.WindowFormat + records.PaneFormat}}
 	}
 	return readWindowCmds(target)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/capture"
+	"github.com/panemap/panemap/tmuxctl/records"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -56,10 +57,10 @@ func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
 // readWindowCmds reads the window that target (a pane or window id) is
 // in: one command (tmux logs every command a client runs, see Stamp),
 // the window's record followed on the same line by each pane's (#{P:}
-// loops over the window's panes; parseListing reads records run
+// loops over the window's panes; records.Parse reads records run
 // together).
 func readWindowCmds(target string) [][]string {
-	return [][]string{{"display-message", "-p", "-t", target, windowFormat + "#{P:" + paneFormat + "}"}}
+	return [][]string{{"display-message", "-p", "-t", target, records.WindowFormat + "#{P:" + records.PaneFormat + "}"}}
 }
 
 // readWindow reads one window and its panes. target must be a validated id.
@@ -77,17 +78,17 @@ func oneWindow(out, target string) (*tmux.Window, error) {
 		// fields rather than failing.
 		return nil, tmux.Gone(kindName(target), target)
 	}
-	l, err := parseListing(out)
+	l, err := records.Parse(out)
 	if err != nil {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
-	if len(l.windows) != 1 {
+	if len(l.Windows) != 1 {
 		return nil, tmux.Gone(kindName(target), target)
 	}
 	// #{P:} loops over the panes in index order up to tmux 3.5, by pane
 	// id from 3.6 (format.c, format_loop_panes): list-panes' order is
 	// the index's.
-	w := l.windows[0]
+	w := l.Windows[0]
 	slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
 	return w, nil
 }

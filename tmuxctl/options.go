@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // isUserOption reports whether n is a user option name as panemap takes
@@ -75,11 +76,11 @@ func checkSessionOptions(s tmux.SessionID, names []string) error {
 }
 
 // optionsFormat reads the named options in one format that survives
-// tmux's output escaping (see exactVar).
+// tmux's output escaping (see records.ExactVar).
 func optionsFormat(names []string) string {
 	var f strings.Builder
 	for _, n := range names {
-		f.WriteString(exactVar(n))
+		f.WriteString(records.ExactVar(n))
 	}
 	return f.String()
 }
@@ -95,7 +96,7 @@ func parseOptionValues(out string, n int) ([]string, error) {
 	rest := out
 	for i := range vals {
 		var err error
-		if vals[i], rest, err = readExact(rest); err != nil {
+		if vals[i], rest, err = records.ReadExact(rest); err != nil {
 			return nil, bad(fmt.Sprintf("value %d of %d: %v", i+1, n, err))
 		}
 	}

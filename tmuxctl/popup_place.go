@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // PopupPlace is what opening a popup over a session needs to know, as one
@@ -27,7 +28,7 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 		return nil, err
 	}
 	out, err := c.run(ctx,
-		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + exactVar("socket_path") + optionsFormat(options)},
+		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)},
 		[]string{"list-clients", "-t", string(s), "-F", clientFormat})
 	if err != nil {
 		return nil, c.nameGone(err, string(s))
@@ -42,12 +43,12 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 		return nil, bad("no version and window")
 	}
 	p := &PopupPlace{Version: serverVersion(version), Window: w, Options: map[string]string{}}
-	if p.SocketPath, rest, err = readExact(rest); err != nil {
+	if p.SocketPath, rest, err = records.ReadExact(rest); err != nil {
 		return nil, bad("socket path: " + err.Error())
 	}
 	for _, n := range options {
 		var v string
-		if v, rest, err = readExact(rest); err != nil {
+		if v, rest, err = records.ReadExact(rest); err != nil {
 			return nil, bad(n + ": " + err.Error())
 		}
 		if v != "" {
@@ -134,4 +135,11 @@ func (c *Client) ClientOf(ctx context.Context, s tmux.SessionID) (string, error)
 	}
 	best, err := mostRecent(clients, s)
 	return best.name, err
+}
+func splitLines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // Stamp is a cheap check of whether session s changed: what the map
@@ -37,7 +38,7 @@ type Stamp struct {
 // a loop's top level (#{P:A,B} takes B for the active pane), and no
 // literal '%': display-message passes its template through strftime(3).
 var stampFormat = "#{W:#{window_activity} }|" +
-	"#{W:" + windowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + paneFormat +
+	"#{W:" + records.WindowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + records.PaneFormat +
 	"#{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y};}|}" +
 	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}"
 

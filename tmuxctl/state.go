@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // ReadState reads everything panemap can change in session s, in one
@@ -60,14 +61,14 @@ func (c *Client) stateFrom(ctx context.Context, s tmux.SessionID, out string) (*
 
 // readStateCmds reads session s in one command (tmux logs every command
 // a client runs, see Stamp): each window's record followed by its panes'
-// (#{W:} and #{P:} loop over them; parseListing reads records run
+// (#{W:} and #{P:} loop over them; records.Parse reads records run
 // together), then the marked pane's line wherever it is (#{S:} loops over
 // the sessions). No comma at a loop's top level, no literal '%' (see
 // stampFormat).
 func readStateCmds(s tmux.SessionID) [][]string {
 	return [][]string{{"display-message", "-p", "-t", string(s),
-		"#{W:" + windowFormat + "#{P:" + paneFormat + "}}" +
-			"#{S:#{W:#{P:#{?pane_marked," + markedFormat + ";,}}}}"}}
+		"#{W:" + records.WindowFormat + "#{P:" + records.PaneFormat + "}}" +
+			"#{S:#{W:#{P:#{?pane_marked," + records.MarkedFormat + ";,}}}}"}}
 }
 
 // parseState reads the output of readStateCmds. markedWin is the marked
@@ -77,15 +78,15 @@ func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error
 		// display-message may answer a session that is gone with nothing.
 		return nil, "", tmux.Gone("session", string(s))
 	}
-	l, err := parseListing(out)
+	l, err := records.Parse(out)
 	if err != nil {
 		return nil, "", &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
-	if len(l.windows) == 0 {
+	if len(l.Windows) == 0 {
 		return nil, "", tmux.Gone("session", string(s))
 	}
-	st := &tmux.State{Session: s, SessionName: l.windows[0].SessionName, Windows: l.windows, Marked: l.marked}
-	for _, w := range l.windows {
+	st := &tmux.State{Session: s, SessionName: l.Windows[0].SessionName, Windows: l.Windows, Marked: l.Marked}
+	for _, w := range l.Windows {
 		// #{P:} loops by pane id from tmux 3.6: the map goes by index.
 		slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
 		w.SessionID, w.SessionName = s, st.SessionName // a window linked elsewhere reports its best session
@@ -97,9 +98,9 @@ func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error
 		}
 	}
 	var markedWin tmux.WindowID
-	if l.marked != "" {
-		if _, ok := st.Window(l.markedWin); !ok {
-			markedWin = l.markedWin
+	if l.Marked != "" {
+		if _, ok := st.Window(l.MarkedWin); !ok {
+			markedWin = l.MarkedWin
 		}
 	}
 	return st, markedWin, nil

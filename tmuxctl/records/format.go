@@ -1,4 +1,4 @@
-package tmuxctl
+package records
 
 import (
 	"errors"
@@ -11,14 +11,14 @@ import (
 
 // The formats panemap reads. A record is its fixed fields (ids, numbers,
 // flags, the layout: nothing with a tab, a newline or a backslash), each
-// followed by a tab, then its free text, each value made by exactVar, then
+// followed by a tab, then its free text, each value made by ExactVar, then
 // the newline tmux ends each line with. Tabs survive a C locale because
 // tmux runs with -u.
 //
 // The free text cannot be split on tabs or lines: a pane's command (the
 // foreground process's argv[0]) and its path are raw bytes on every tmux
 // version, tabs and newlines included, and tmux 3.4 and 3.5a escape what
-// else they hold (see exactVar). Names and titles are what tmux holds and
+// else they hold (see ExactVar). Names and titles are what tmux holds and
 // shows: it stores session and window names through vis(3) with
 // VIS_TAB|VIS_NL, so they hold no control characters and a backslash in
 // them is doubled (3.2a to 3.4 also write $x as \$x; 3.7 and later refuse
@@ -26,11 +26,11 @@ import (
 // a pane title with a control character (3.7 and later store titles
 // through vis(3) as well).
 var (
-	windowFormat = recordFormat([]string{"#{window_id}", "#{window_index}", "#{window_width}", "#{window_height}",
+	WindowFormat = recordFormat([]string{"#{window_id}", "#{window_index}", "#{window_width}", "#{window_height}",
 		"#{window_zoomed_flag}", "#{window_active}", "#{window_last_flag}", "#{session_id}", "#{window_layout}", "#{automatic-rename}",
 		"#{window_bell_flag}", "#{window_activity_flag}", "#{window_silence_flag}"},
 		"session_name", "window_name")
-	paneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
+	PaneFormat = recordFormat([]string{"#{pane_id}", "#{window_id}", "#{pane_index}", "#{pane_active}", "#{pane_last}",
 		"#{pane_marked}", "#{pane_dead}", "#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}",
 		"#{pane_dead_status}", "#{pane_mode}", "#{pane_floating_flag}", "#{pane_z}"},
 		"pane_current_command", "pane_title", "pane_current_path")
@@ -47,7 +47,7 @@ func recordFormat(fixed []string, text ...string) string {
 		f.WriteString(v + "\t")
 	}
 	for _, v := range text {
-		f.WriteString(exactVar(v))
+		f.WriteString(ExactVar(v))
 	}
 	return f.String()
 }
@@ -63,7 +63,7 @@ func cutRecord(s string, fixed, text []string) (rest string, err error) {
 		fixed[i], s = s[:j], s[j+1:]
 	}
 	for i := range text {
-		if text[i], s, err = readExact(s); err != nil {
+		if text[i], s, err = ReadExact(s); err != nil {
 			return "", fmt.Errorf("text value %d of %d: %w", i+1, len(text), err)
 		}
 	}
@@ -170,78 +170,6 @@ func atoi(s string) (int, error) {
 	return n, nil
 }
 
-// listing is what one batched read returned: windows (lines starting with
-// '@'), their panes ('%'), and the server's marked pane ("M\t%id\t@id").
-type listing struct {
-	windows   []*tmux.Window
-	marked    tmux.PaneID
-	markedWin tmux.WindowID
-}
-
-const markedFormat = "M\t#{pane_id}\t#{window_id}"
-
-// parseListing reads the output of a batch of list-windows / list-panes /
-// marked-pane commands: records one after another, windows starting with
-// '@', their panes with '%', and the marked pane's line with "M\t". Panes
-// attach to the windows listed with them.
-func parseListing(out string) (*listing, error) {
-	l := &listing{}
-	byID := map[tmux.WindowID]*tmux.Window{}
-	// A window read a second time (two targets in one window) is
-	// followed by its panes again: those are dropped, so no pane is
-	// listed twice.
-	dup := false
-	for s := out; s != ""; {
-		switch {
-		case s[0] == '@':
-			w, rest, err := cutWindow(s)
-			if err != nil {
-				return nil, err
-			}
-			dup = byID[w.ID] != nil
-			if !dup {
-				l.windows = append(l.windows, w)
-				byID[w.ID] = w
-			}
-			s = rest
-		case s[0] == '%':
-			p, rest, err := cutPane(s)
-			if err != nil {
-				return nil, err
-			}
-			if w := byID[p.WindowID]; w != nil && !dup {
-				w.Panes = append(w.Panes, p)
-			}
-			s = rest
-		case strings.HasPrefix(s, "M\t"):
-			// A line of list-panes, or a record of a loop ending in ';'
-			// (a window linked into two sessions shows it twice).
-			end := strings.IndexAny(s, ";\n")
-			if end < 0 {
-				end = len(s)
-			}
-			line, rest := s[:end], strings.TrimPrefix(strings.TrimPrefix(s[end:], ";"), "\n")
-			f := strings.Split(line, "\t")
-			if len(f) != 3 {
-				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(line))
-			}
-			pid, err1 := tmux.ParsePaneID(f[1])
-			wid, err2 := tmux.ParseWindowID(f[2])
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(line))
-			}
-			l.marked, l.markedWin = pid, wid
-			s = rest
-		default:
-			return nil, fmt.Errorf("unexpected tmux output line %s", tmux.Quote(firstLine(s)))
-		}
-	}
-	for _, w := range l.windows {
-		fixZoomedGeometry(w)
-	}
-	return l, nil
-}
-
 // fixZoomedGeometry replaces the geometry of a zoomed window's panes with
 // the unzoomed layout's, which is what a map of the window should show.
 func fixZoomedGeometry(w *tmux.Window) {
@@ -257,12 +185,4 @@ func fixZoomedGeometry(w *tmux.Window) {
 			w.Panes[i].Left, w.Panes[i].Top, w.Panes[i].Width, w.Panes[i].Height = r.Left, r.Top, r.Width, r.Height
 		}
 	}
-}
-
-func splitLines(s string) []string {
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
 }

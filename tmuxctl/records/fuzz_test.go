@@ -1,4 +1,4 @@
-package tmuxctl
+package records
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // what they accept must be well-formed. Seed corpora live in
 // testdata/fuzz/<FuzzName>/; CI runs each target briefly.
 
-func FuzzParseListing(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	f.Add("@0\t0\t120\t40\t0\t1\t0\t$0\tf91d,120x40,0,0{60x40,0,0,0,59x40,61,0,1}\t1\t0\t0\t0\tmain\\.sh\\.\n" +
 		"%0\t@0\t0\t1\t0\t0\t0\t0\t0\t60\t40\t\t\t\t\tsh\\.title\\./home/u\\.\n" +
 		"%1\t@0\t1\t0\t1\t1\t1\t61\t0\t59\t40\t3\tcopy-mode\t0\t2\tvim\\.t \\$HOME\\033\\.\\\\/tmp/a\tb\n" +
@@ -25,11 +25,11 @@ func FuzzParseListing(f *testing.F) {
 	f.Add("%0\t@0\t0\n")
 	f.Add("@0\t0\t1\t1\t0\t1\t0\t$0\tl\t1\tmain\\.w\\.")
 	f.Fuzz(func(t *testing.T, s string) {
-		l, err := parseListing(s)
+		l, err := Parse(s)
 		if err != nil {
 			return
 		}
-		for _, w := range l.windows {
+		for _, w := range l.Windows {
 			if _, err := tmux.ParseWindowID(string(w.ID)); err != nil {
 				t.Fatalf("window with a bad id %q", w.ID)
 			}
@@ -43,7 +43,7 @@ func FuzzParseListing(f *testing.F) {
 			}
 		}
 		// What was read, printed again as tmux prints it, reads the same.
-		again, err := parseListing(renderListing(l))
+		again, err := Parse(renderListing(l))
 		if err != nil {
 			t.Fatalf("%q read, printed again, fails: %v", s, err)
 		}
@@ -53,17 +53,17 @@ func FuzzParseListing(f *testing.F) {
 	})
 }
 
-func dumpListing(l *listing) string {
-	s := fmt.Sprintf("marked %s in %s", l.marked, l.markedWin)
-	for _, w := range l.windows {
+func dumpListing(l *Batch) string {
+	s := fmt.Sprintf("marked %s in %s", l.Marked, l.MarkedWin)
+	for _, w := range l.Windows {
 		s += fmt.Sprintf("\n%+v", *w)
 	}
 	return s
 }
 
-// renderListing prints l as tmux 3.7 would print windowFormat, paneFormat
-// and markedFormat lines.
-func renderListing(l *listing) string {
+// renderListing prints l as tmux 3.7 would print WindowFormat, PaneFormat
+// and MarkedFormat lines.
+func renderListing(l *Batch) string {
 	var b strings.Builder
 	raw := tmuxPrint{}
 	flag := func(v bool) string {
@@ -72,7 +72,7 @@ func renderListing(l *listing) string {
 		}
 		return "0"
 	}
-	for _, w := range l.windows {
+	for _, w := range l.Windows {
 		fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w.ID, w.Index, w.Width, w.Height,
 			flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, flag(w.AutoRename),
 			flag(w.Bell), flag(w.Activity), flag(w.Silence), raw.line(w.SessionName, w.Name))
@@ -86,8 +86,8 @@ func renderListing(l *listing) string {
 				flag(p.Floating), p.Z, raw.line(p.Command, p.Title, p.Path))
 		}
 	}
-	if l.marked != "" {
-		fmt.Fprintf(&b, "M\t%s\t%s\n", l.marked, l.markedWin)
+	if l.Marked != "" {
+		fmt.Fprintf(&b, "M\t%s\t%s\n", l.Marked, l.MarkedWin)
 	}
 	return b.String()
 }

@@ -1,4 +1,4 @@
-package tmuxctl
+package records
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 )
 
 // tmuxPrint is what a tmux version prints for a line whose values were
-// each expanded by exactVar: the values with backslashes doubled (tmux's
+// each expanded by ExactVar: the values with backslashes doubled (tmux's
 // s/// modifier) and each ended by "\.", then, on 3.4 and 3.5a, the whole
 // line through utf8_strvis with VIS_OCTAL|VIS_CSTYLE|VIS_NOSLASH
 // (server_client_print). dollar is 3.4's extra escape of $ before a
@@ -78,13 +78,28 @@ func TestReadExactEveryPrint(t *testing.T) {
 		for _, a := range hostileText {
 			for _, b := range []string{"", "x", `\`, "$x", "\r"} {
 				out := p.line(a, b) + "\n"
-				got, err := parseOptionValues(out, 2)
+				got, err := readValues(out, 2)
 				if err != nil || !slices.Equal(got, []string{a, b}) {
 					t.Errorf("%s: %q printed as %q reads as %q, %v", p.name, []string{a, b}, out, got, err)
 				}
 			}
 		}
 	}
+}
+
+// readValues reads n values and the line's end off out.
+func readValues(out string, n int) ([]string, error) {
+	vals := make([]string, n)
+	var err error
+	for i := range vals {
+		if vals[i], out, err = ReadExact(out); err != nil {
+			return nil, err
+		}
+	}
+	if out != "\n" {
+		return nil, fmt.Errorf("%q after the values", out)
+	}
+	return vals, nil
 }
 
 func TestReadExact(t *testing.T) {
@@ -97,14 +112,14 @@ func TestReadExact(t *testing.T) {
 		{`\$x\033\r\t\n\s\177\.`, "$x\x1b\r\t\n \x7f", ""},
 		{`ü\303\274\.`, "üü", ""},
 	} {
-		val, rest, err := readExact(c.in)
+		val, rest, err := ReadExact(c.in)
 		if err != nil || val != c.val || rest != c.rest {
-			t.Errorf("readExact(%q) = %q, %q, %v; want %q, %q", c.in, val, rest, err, c.val, c.rest)
+			t.Errorf("ReadExact(%q) = %q, %q, %v; want %q, %q", c.in, val, rest, err, c.val, c.rest)
 		}
 	}
 	for _, in := range []string{"", "abc", `a\`, `a\q\.`, `\01\.`, `\0`, `\400\.`, `\\.`} {
-		if val, rest, err := readExact(in); err == nil {
-			t.Errorf("readExact(%q) = %q, %q; want an error", in, val, rest)
+		if val, rest, err := ReadExact(in); err == nil {
+			t.Errorf("ReadExact(%q) = %q, %q; want an error", in, val, rest)
 		}
 	}
 }
@@ -120,14 +135,14 @@ func TestParseListingExactText(t *testing.T) {
 				"%4\t@3\t0\t1\t0\t0\t0\t0\t0\t80\t24\t\t\t\t\t" + p.line(other, v, v+"\n"+other) + "\n" +
 				"%5\t@3\t1\t0\t0\t0\t0\t0\t0\t80\t24\t\t\t\t\t" + p.line(v, "", v) + "\n" +
 				"M\t%4\t@3\n"
-			l, err := parseListing(out)
+			l, err := Parse(out)
 			if err != nil {
 				t.Errorf("%s: %q: %v", p.name, out, err)
 				continue
 			}
-			w := l.windows[0]
-			if len(l.windows) != 1 || w.SessionName != v || w.Name != other || len(w.Panes) != 2 || l.marked != "%4" {
-				t.Errorf("%s: %q: windows %d, %q %q, %d panes, marked %q", p.name, out, len(l.windows), w.SessionName, w.Name, len(w.Panes), l.marked)
+			w := l.Windows[0]
+			if len(l.Windows) != 1 || w.SessionName != v || w.Name != other || len(w.Panes) != 2 || l.Marked != "%4" {
+				t.Errorf("%s: %q: windows %d, %q %q, %d panes, marked %q", p.name, out, len(l.Windows), w.SessionName, w.Name, len(w.Panes), l.Marked)
 				continue
 			}
 			if q := w.Panes[0]; q.ID != "%4" || q.Command != other || q.Title != v || q.Path != v+"\n"+other || q.Width != 80 {
@@ -145,8 +160,8 @@ func TestParseListingExactText(t *testing.T) {
 		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\\.\nstray\n",     // a line that is no record
 		"@3\t1\t80\t24\t0\t1\t0\t$2\tl\t1\t0\t0\t0\tmain\\.w\\.\n%4\t@3\t0\n", // a pane cut short
 	} {
-		if l, err := parseListing(out); err == nil {
-			t.Errorf("%q: accepted, %d windows", out, len(l.windows))
+		if l, err := Parse(out); err == nil {
+			t.Errorf("%q: accepted, %d windows", out, len(l.Windows))
 		}
 	}
 }
@@ -157,7 +172,7 @@ func TestRecordFormats(t *testing.T) {
 	for _, f := range []struct {
 		format      string
 		fixed, text int
-	}{{windowFormat, windowFixed, windowText}, {paneFormat, paneFixed, paneText}} {
+	}{{WindowFormat, windowFixed, windowText}, {PaneFormat, paneFixed, paneText}} {
 		if strings.Count(f.format, "\t") != f.fixed || strings.Count(f.format, `}\.`) != f.text {
 			t.Errorf("%q: want %d fixed fields and %d text values", f.format, f.fixed, f.text)
 		}
@@ -174,7 +189,7 @@ func FuzzReadExact(f *testing.F) {
 		}
 		for _, p := range tmuxPrints {
 			out := p.line(a, b) + "\n"
-			got, err := parseOptionValues(out, 2)
+			got, err := readValues(out, 2)
 			if err != nil || !slices.Equal(got, []string{a, b}) {
 				t.Fatalf("%s: %q printed as %q reads as %q, %v", p.name, []string{a, b}, out, got, err)
 			}

@@ -1,4 +1,4 @@
-package tmuxctl
+package records
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 )
 
 // Free text that panemap reads from tmux (user option values, session and
-// window names, pane titles, commands and paths) is read through exactVar
-// and readExact, so that it comes back exactly as tmux holds it on every
+// window names, pane titles, commands and paths) is read through ExactVar
+// and ReadExact, so that it comes back exactly as tmux holds it on every
 // version, whatever bytes it contains.
 //
 // tmux 3.4 and 3.5a pass every line of command output (display-message,
@@ -21,24 +21,24 @@ import (
 // VIS_NL), and every other version prints values raw: a value can hold a
 // raw tab or newline on all of them, so neither can end a value.
 //
-// exactVar has tmux itself double every backslash in the value (the s///
+// ExactVar has tmux itself double every backslash in the value (the s///
 // modifier, tmux 3.2+) before any escaping, so a lone backslash in the
 // output is always tmux's escape, and it ends the value with "\." (which
-// tmux never writes). readExact undoes the escapes; raw output passes it
+// tmux never writes). ReadExact undoes the escapes; raw output passes it
 // unchanged.
 
-// exactVar is a format for the value of the format variable or user
-// option name, made to be read back by readExact. A substitution per value
+// ExactVar is a format for the value of the format variable or user
+// option name, made to be read back by ReadExact. A substitution per value
 // is cheap next to the rest of a format.
-func exactVar(name string) string {
+func ExactVar(name string) string {
 	return `#{s/[\]/\0\0/:` + name + `}\.`
 }
 
 var errNoEnd = errors.New("a value without its end")
 
-// readExact reads one value written by exactVar from the start of s, and
+// ReadExact reads one value written by ExactVar from the start of s, and
 // returns it with what follows its end.
-func readExact(s string) (val, rest string, err error) {
+func ReadExact(s string) (val, rest string, err error) {
 	i := strings.IndexByte(s, '\\')
 	if i < 0 {
 		return "", "", errNoEnd
