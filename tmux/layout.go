@@ -17,19 +17,39 @@ type Rect struct{ Left, Top, Width, Height int }
 // which may start left of or above the window (negative Left or Top), are
 // read like the others.
 func ParseLayout(s string) (map[int]Rect, error) {
+	p, _, err := parseLayoutTree(s)
+	if err != nil {
+		return nil, err
+	}
+	return p.out, nil
+}
+
+// parseLayoutTree reads s as ParseLayout does, and returns its tree too.
+func parseLayoutTree(s string) (*layoutParser, *layoutCell, error) {
 	p := &layoutParser{s: s, out: map[int]Rect{}}
 	// Checksum: four hex digits and a comma.
 	if len(s) < 5 || s[4] != ',' {
-		return nil, fmt.Errorf("layout %s: no checksum", Quote(s))
+		return nil, nil, fmt.Errorf("layout %s: no checksum", Quote(s))
 	}
 	p.i = 5
-	if err := p.cell(0); err != nil {
-		return nil, err
+	root, err := p.cell(0)
+	if err != nil {
+		return nil, nil, err
 	}
 	if p.i < len(s) && s[p.i] != '<' {
-		return nil, fmt.Errorf("layout %s: trailing text at %d", Quote(s), p.i)
+		return nil, nil, fmt.Errorf("layout %s: trailing text at %d", Quote(s), p.i)
 	}
-	return p.out, nil
+	return p, root, nil
+}
+
+// layoutCell is a cell of a layout tree: a pane (kind 0, with its id)
+// or a container of kids, kind '{' (left to right) or '[' (top to
+// bottom).
+type layoutCell struct {
+	Rect
+	kind byte
+	id   int
+	kids []*layoutCell
 }
 
 type layoutParser struct {
@@ -70,61 +90,64 @@ func (p *layoutParser) expect(c byte) error {
 	return nil
 }
 
-func (p *layoutParser) cell(depth int) error {
+func (p *layoutParser) cell(depth int) (*layoutCell, error) {
 	if depth > maxLayoutDepth {
-		return fmt.Errorf("layout %s: nested too deep", Quote(p.s))
+		return nil, fmt.Errorf("layout %s: nested too deep", Quote(p.s))
 	}
-	var r Rect
+	n := &layoutCell{}
+	r := &n.Rect
 	var err error
 	if r.Width, err = p.num(); err != nil {
-		return err
+		return nil, err
 	}
 	if err = p.expect('x'); err != nil {
-		return err
+		return nil, err
 	}
 	if r.Height, err = p.num(); err != nil {
-		return err
+		return nil, err
 	}
 	if err = p.expect(','); err != nil {
-		return err
+		return nil, err
 	}
 	if r.Left, err = p.offset(); err != nil {
-		return err
+		return nil, err
 	}
 	if err = p.expect(','); err != nil {
-		return err
+		return nil, err
 	}
 	if r.Top, err = p.offset(); err != nil {
-		return err
+		return nil, err
 	}
 	if p.i >= len(p.s) {
-		return fmt.Errorf("layout %s: truncated", Quote(p.s))
+		return nil, fmt.Errorf("layout %s: truncated", Quote(p.s))
 	}
 	switch p.s[p.i] {
 	case ',':
 		p.i++
-		id, err := p.num()
-		if err != nil {
-			return err
+		if n.id, err = p.num(); err != nil {
+			return nil, err
 		}
-		p.out[id] = r
-		return nil
+		p.out[n.id] = n.Rect
+		return n, nil
 	case '{', '[':
+		n.kind = p.s[p.i]
 		closer := byte('}')
-		if p.s[p.i] == '[' {
+		if n.kind == '[' {
 			closer = ']'
 		}
 		p.i++
 		for {
-			if err := p.cell(depth + 1); err != nil {
-				return err
+			kid, err := p.cell(depth + 1)
+			if err != nil {
+				return nil, err
 			}
+			n.kids = append(n.kids, kid)
 			if p.i < len(p.s) && p.s[p.i] == ',' {
 				p.i++
 				continue
 			}
-			return p.expect(closer)
+			return n, p.expect(closer)
 		}
 	}
-	return fmt.Errorf("layout %s: unexpected %q at %d", Quote(p.s), p.s[p.i], p.i)
+	return nil, fmt.Errorf("layout %s: unexpected %q at %d", Quote(p.s), p.s[p.i], p.i)
 }

@@ -30,13 +30,15 @@ import (
 // pane tmux tiled is floated back (tmux keeps its floating geometry and
 // its leaf in the tree), and when a floated pane is tiled again in a
 // window that is to have no floating panes (select-layout then). A pane
-// tiled again while other panes float gets the sizes join-pane gives it:
-// resize-pane cannot be used to set them back, since master takes the
-// room from a floating leaf that shares the tiled pane's container (its
-// tiled sibling keeps its size, and the cells no longer add up to the
-// window; layout.c, layout_resize_pane). A window that is to have no floating panes gets
-// its layout string back as before: select-layout tiles the panes that
-// float (layout_assign), on 3.7 as on 3.8.
+// tiled again while other panes float would get the sizes join-pane
+// gives it, and resize-pane cannot set them back (master takes the room
+// from a floating leaf that shares the tiled pane's container; layout.c,
+// layout_resize_pane). So there every pane is tiled by select-layout into
+// want's cells and stand-ins, and the floating ones floated again (see
+// tmux.StandInLayout); only where tmux keeps their zero-size cells in its
+// tree may differ. A window that is to have no floating panes gets its
+// layout string back as before: select-layout tiles the panes that float
+// (layout_assign), on 3.7 as on 3.8.
 
 // HasFloating reports whether a window of st has floating panes.
 func HasFloating(st *tmux.State) bool {
@@ -95,6 +97,16 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 			id, p.Left, p.Top, id, p.Width, p.Height)})
 	}
 	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
+	if tiled {
+		// join-pane gives a tiled-again pane sizes of its own: tile
+		// every pane into want's cells and stand-ins, and float again.
+		if layout, floated, err := tmux.StandInLayout(ww.Layout, ww.Panes); err == nil {
+			state = [][]string{{"select-layout", "-t", string(ww.ID), layout}}
+			for _, id := range slices.Backward(floated) {
+				state = append(state, []string{"break-pane", "-W", "-d", "-s", string(id)})
+			}
+		}
+	}
 	cmds := state
 	cmds = append(cmds, geometry...)
 	if len(stack) < 2 || !changed && !swapped && sameStack(cw, ww) {
