@@ -2,6 +2,8 @@ package tmux
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,4 +93,38 @@ func TestStandInLayoutRefuses(t *testing.T) {
 
 func summed(body string) string {
 	return fmt.Sprintf("%04x,%s", LayoutChecksum(body), body)
+}
+
+// FuzzStandInLayout: StandInLayout never panics, and what it returns
+// CheckLayout takes (it is made for select-layout), with a cell for every
+// pane, each floating pane's stand-in one cell across.
+func FuzzStandInLayout(f *testing.F) {
+	f.Add("2098,120x40,0,0{60x40,0,0,0,59x40,61,0[59x20,61,0,1,59x19,61,21,2,60x10,4,2,3]}<60x10,4,2,3>", uint16(8))
+	f.Add("53d7,120x40,0,0{60x40,0,0,0,28x3,8,4,4,60x10,4,2,3,59x40,61,0[59x20,61,0,1,59x19,61,21,2]}<28x3,8,4,4,60x10,4,2,3>", uint16(24))
+	f.Add("abcd,80x24,0,0[80x24,0,0,0,20x5,3,3,1]<20x5,3,3,1>", uint16(2))
+	f.Add("abcd,80x24,0,0{3x24,0,0,0,76x24,4,0[76x3,4,0,1,76x20,4,4,2]}", uint16(5))
+	f.Fuzz(func(t *testing.T, layout string, floating uint16) {
+		cells, err := ParseLayout(layout)
+		if err != nil || len(cells) > 16 {
+			return
+		}
+		var panes []Pane
+		for _, id := range slices.Sorted(maps.Keys(cells)) {
+			panes = append(panes, Pane{ID: PaneID(fmt.Sprintf("%%%d", id)), Index: len(panes), Floating: floating&(1<<len(panes)) != 0})
+		}
+		got, floated, err := StandInLayout(layout, panes)
+		if err != nil {
+			return
+		}
+		shape, err := CheckLayout(got)
+		if err != nil || shape.Panes != len(panes) {
+			t.Fatalf("%s: %s, %v", layout, got, err)
+		}
+		out, _ := ParseLayout(got)
+		for _, id := range floated {
+			if r := out[id.Num()]; r.Width != 1 && r.Height != 1 {
+				t.Errorf("%s: stand-in for %s is %dx%d", got, id, r.Width, r.Height)
+			}
+		}
+	})
 }
