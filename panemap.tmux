@@ -171,7 +171,43 @@ width=$(option @panemap-width 80%)
 height=$(option @panemap-height 75%)
 border=$(option @panemap-border rounded)
 percent() { [[ $1 =~ ^[0-9]{1,3}%$ ]] && [ "${1%\%}" -ge 1 ] && [ "${1%\%}" -le 100 ]; }
-if percent "$width" && percent "$height" && [ -n "$socket" ]; then
+cells() { [[ $1 =~ ^[1-9][0-9]{0,3}$ ]]; }
+
+# @panemap-open modal opens the navigator in a modal floating pane
+# (new-pane -O), which tmux has from 3.8 (master, next-3.8); before that
+# the key opens the popup, and panemap doctor says why. new-pane places
+# the pane's border box at -X/-Y (4,2 when not given), so the binding
+# centres it as display-popup centres the popup: a percentage of the
+# window, or, for a size in cells, worked out by run-shell -C's format
+# expansion from the window's size. The command runs without a shell
+# (two or more words are exec'ed); --in-modal passes the pane that was
+# focused, which the navigator shows focused and selects as it closes.
+modal_tmux() {
+  local v=${1#next-} major minor
+  [ "$v" = master ] && return 0
+  major=${v%%.*}
+  minor=${v#*.}
+  minor=${minor%%[!0-9]*}
+  [[ $major =~ ^[0-9]+$ && $minor =~ ^[0-9]+$ ]] || return 1
+  [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 8 ]; }
+}
+centre() { # centre SIZE WINDOW_FORMAT: the -X or -Y that centres SIZE
+  if percent "$1"; then
+    printf '%d%%' $(((100 - ${1%\%}) / 2))
+  else
+    printf "'#{e|/:#{e|-:#{%s},%s},2}'" "$2" "$1"
+  fi
+}
+open=$(option @panemap-open popup)
+if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
+  { percent "$width" || cells "$width"; } && { percent "$height" || cells "$height"; }; then
+  modal="new-pane -O -t '#{pane_id}' -x $width -y $height -X $(centre "$width" window_width) -Y $(centre "$height" window_height)"
+  # Pane borders have no rounded or padded lines: those keep the
+  # window's own.
+  case $border in single|double|heavy|simple|none) modal+=" -B $border" ;; esac
+  modal+=" -T ' panemap ' -e TMUX="
+  cmd=(run-shell -C "$modal $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}'")
+elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
   popup="display-popup -E -w $width -h $height"
   # -b, -T and -e arrived in tmux 3.3; 3.2 refuses the binding with them,
   # so there env (one small exec) empties TMUX instead.

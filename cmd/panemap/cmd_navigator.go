@@ -39,6 +39,7 @@ Each flag overrides its tmux option (see panemap --help) for this run.`,
 type navigatorFlags struct {
 	given   map[string]*string
 	inPopup bool
+	inModal string // the pane focused when the modal pane opened
 	client  string
 }
 
@@ -48,7 +49,8 @@ func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
 	nf := &navigatorFlags{given: settingFlags(fs)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
-	hide(fs, "in-popup", "client")
+	fs.StringVar(&nf.inModal, "in-modal", "", "running inside a modal pane (tmux 3.8, new-pane -O) that opened over this `pane`: keep the focus on the map and apply it as the pane closes (key bindings use it)")
+	hide(fs, "in-popup", "in-modal", "client")
 	return nf
 }
 
@@ -57,6 +59,11 @@ func (nf *navigatorFlags) check(args []string) error {
 	if nf.client != "" {
 		if _, err := tmux.ParseTarget(nf.client); err != nil {
 			return fmt.Errorf("--client: %w", err)
+		}
+	}
+	if nf.inModal != "" {
+		if _, err := tmux.ParsePaneID(nf.inModal); err != nil {
+			return fmt.Errorf("--in-modal: %w", err)
 		}
 	}
 	if len(args) > 0 {
@@ -69,6 +76,9 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	navigatorRuntime()
 	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
 		return openInPopup(ctx, g, nf, sid, wid)
+	}
+	if nf.inModal != "" {
+		return openInModal(ctx, g, nf)
 	}
 	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
@@ -197,7 +207,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 }
 
 // runUI runs the navigator with opts and reports how it ended.
-func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Options) int {
+func runUI(ctx context.Context, g *globals, client ui.Core, opts ui.Options) int {
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}

@@ -1,0 +1,141 @@
+package main
+
+// The navigator in a modal pane (@panemap-open modal, tmux 3.8): opened
+// with the plugin's key on a real client, driven with keys, and tmux
+// asked what happened.
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/tmux"
+)
+
+// modalPane is the modal pane of target's window, "" when it has none.
+func modalPane(srv *tmuxtest.Server, target string) string {
+	for _, line := range strings.Split(srv.Must("list-panes", "-t", target, "-F", "#{pane_modal_flag} #{pane_id}"), "\n") {
+		if id, ok := strings.CutPrefix(line, "1 "); ok {
+			return id
+		}
+	}
+	return ""
+}
+
+// openModal presses the plugin's key and waits for the map in the modal
+// pane; it returns the modal pane.
+func openModal(t *testing.T, n *tmuxtest.Nested, g [4]string) string {
+	t.Helper()
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map in the modal pane", func(scr string) bool {
+		for _, p := range g {
+			if !strings.Contains(scr, p) {
+				return false
+			}
+		}
+		return strings.Contains(scr, "NAV")
+	})
+	m := modalPane(n.Inner, g[0])
+	if m == "" {
+		t.Fatalf("the map is on screen but the window has no modal pane:\n%s", n.Inner.Must("list-panes", "-t", g[0], "-F", "#{pane_id} #{pane_floating_flag} #{pane_modal_flag}"))
+	}
+	return m
+}
+
+// TestE2EModalFocusSwapAndEsc: with @panemap-open modal on tmux 3.8 the
+// key opens the map in a modal floating pane, centred and sized as the
+// popup; the map leaves that pane out and shows the pane that was
+// focused; a move is kept on the map and lands in tmux as Enter closes
+// the pane (the last pane being the one focused before); a swap of two
+// other panes works while the modal pane is open; Esc puts everything
+// back, focus and last pane included.
+func TestE2EModalFocusSwapAndEsc(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "new-pane -O") {
+		t.Fatalf("prefix %s is not bound to a modal pane: %q", pluginDefaultKey, b)
+	}
+	tl, tr, br := g[0], g[1], g[3]
+	m := openModal(t, n, g)
+	if scr := n.Screen(); strings.Contains(scr, m+" ") || strings.Contains(scr, m+"\n") {
+		t.Errorf("the modal pane %s is on the map:\n%s", m, scr)
+	}
+	// Sized and placed as the popup (80% by 75%, centred): the border
+	// box of a 120x40 window is 96x30 at 12,4 (12% of 40 rows is 4).
+	if geo := n.Inner.Display(m, "#{pane_width}x#{pane_height} #{pane_left},#{pane_top}"); geo != "94x28 13,5" {
+		t.Errorf("the modal pane is %s, want 94x28 13,5", geo)
+	}
+	n.Keys("l")
+	n.Keys("Enter")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, tl) == "" }, "Enter did not close the modal pane")
+	if a := n.Inner.Active(tl); a != tr {
+		t.Errorf("after l and Enter the active pane is %s, want %s", a, tr)
+	}
+	if last := n.Inner.Display(tl, "#{pane_last}"); last != "1" {
+		t.Errorf("the last pane is not %s, the pane focused before", tl)
+	}
+
+	fingerprint := func() string {
+		return n.Inner.Must("list-panes", "-t", tl, "-F", "#{pane_index} #{pane_id} #{pane_active} #{pane_last} #{pane_left},#{pane_top},#{pane_width}x#{pane_height}")
+	}
+	before := fingerprint()
+	cell := func(p string) string { return n.Inner.Display(p, "#{pane_left},#{pane_top}") }
+	cTR, cBR := cell(tr), cell(br)
+	openModal(t, n, g)
+	n.Keys("s")
+	n.WaitScreen(wait, "swap mode", func(scr string) bool { return strings.Contains(scr, "SWAP") })
+	n.Keys("Down")
+	tmuxtest.Eventually(t, wait, func() bool { return cell(tr) == cBR && cell(br) == cTR },
+		"s Down did not swap %s with %s under the modal pane: %s at %s", tr, br, tr, cell(tr))
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, tl) == "" }, "Esc did not close the modal pane")
+	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
+}
+
+// TestPluginModalBeforeTmux38: @panemap-open modal on a tmux without
+// new-pane -O binds the popup, and doctor says why in one line; on 3.8
+// it binds new-pane -O and doctor says so.
+func TestPluginModalBeforeTmux38(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-open", "modal")
+	runPlugin(t, srv)
+	b, ok := prefixBinding(t, srv, pluginDefaultKey)
+	if !ok {
+		t.Fatalf("prefix %s is not bound", pluginDefaultKey)
+	}
+	var out bytes.Buffer
+	d := &doctor{g: &globals{stdout: &out}}
+	d.pluginOpen(t.Context(), execClient(srv), tmux.SessionID(srv.Display("main:", "#{session_id}")))
+	line := out.String()
+	if strings.Count(line, "\n") != 1 {
+		t.Errorf("doctor: want one line, got %q", line)
+	}
+	if srv.AtLeast(3, 8) {
+		if !strings.Contains(b, "new-pane -O") || strings.Contains(b, "display-popup") {
+			t.Errorf("tmux %s: the binding is not a modal pane: %q", srv.Version(), b)
+		}
+		if !strings.Contains(line, "ok    plugin open: the key opens a modal pane") {
+			t.Errorf("doctor: %q", line)
+		}
+		return
+	}
+	if !strings.Contains(b, "display-popup") && !strings.Contains(b, "popup --client") || strings.Contains(b, "new-pane") {
+		t.Errorf("tmux %s: @panemap-open modal did not fall back to the popup: %q", srv.Version(), b)
+	}
+	if want := "@panemap-open modal needs tmux 3.8 (new-pane -O); this server is tmux " + srv.Version() + ", so the key opens a popup"; !strings.Contains(line, want) {
+		t.Errorf("doctor: %q lacks %q", line, want)
+	}
+	if d.problems != 0 {
+		t.Errorf("the fallback is information, not a problem")
+	}
+}
