@@ -139,3 +139,45 @@ func TestPluginModalBeforeTmux38(t *testing.T) {
 		t.Errorf("the fallback is information, not a problem")
 	}
 }
+
+// TestE2EModalWindowsAndZoom: in the modal pane ] shows the next window
+// on the map while tmux's current window stays (selecting it would hide
+// the modal pane), z and H in the modal pane's window are refused with
+// a message, and Enter closes the pane and shows the window chosen.
+func TestE2EModalWindowsAndZoom(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	m := openModal(t, n, g)
+	n.Keys("z")
+	n.WaitScreen(wait, "the zoom refused", func(scr string) bool { return strings.Contains(scr, "cannot zoom") })
+	if z := n.Inner.Display(g[0], "#{window_zoomed_flag}"); z != "0" {
+		t.Errorf("z zoomed the window under the modal pane")
+	}
+	before := n.Inner.Display(g[0], "#{window_layout}")
+	n.Keys("H")
+	n.WaitScreen(wait, "the resize refused", func(scr string) bool { return strings.Contains(scr, "cannot resize a tiled pane") })
+	if after := n.Inner.Display(g[0], "#{window_layout}"); after != before {
+		t.Errorf("H resized under the modal pane: %s, was %s", after, before)
+	}
+	n.Keys("]")
+	n.WaitScreen(wait, "the next window on the map", func(scr string) bool {
+		return strings.Contains(scr, other) && !strings.Contains(scr, g[3])
+	})
+	if w := n.Inner.Display("main:", "#{window_index}"); w != "0" || modalPane(n.Inner, g[0]) != m {
+		t.Errorf("] changed tmux's window to %s (or closed the modal pane)", w)
+	}
+	n.Keys("Enter")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "Enter did not close the modal pane")
+	n.Inner.WaitDisplay(wait, "main:", "#{window_index}", "1")
+	if a := n.Inner.Active(g[0]); a != g[0] {
+		t.Errorf("the focus in the first window moved to %s", a)
+	}
+}

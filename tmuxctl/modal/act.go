@@ -16,8 +16,10 @@ import (
 //     hide the navigator's own pane;
 //   - a restore puts the modal pane back into the states it compares (so
 //     tmux's panes match them), and the cursor where the state had it;
-//   - zoom and rotate in the modal pane's window are refused: a zoom
-//     would hide the navigator, a rotation could move its pane;
+//   - zoom, rotate and a tiled resize in the modal pane's window are
+//     refused: a zoom would hide the navigator, a rotation could move
+//     its pane, and a resize could take its room (the client refuses
+//     that one too, in other words);
 //   - a move takes the focus along only on the map.
 //
 // Everything else (swaps, the mark, resizes, layouts, names, floating)
@@ -37,6 +39,14 @@ func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl
 	case tmuxctl.OpZoom:
 		if n.inWin(ctx, op.Pane) {
 			return tmuxctl.Result{}, n.refuse("zoom a pane")
+		}
+	case tmuxctl.OpResize:
+		// The modal pane is a floating leaf beside the tiled panes, and
+		// tmux's resize-pane may take a tiled pane's room from it (see
+		// tmux/FLOATING.md): the client refuses this too, in words about
+		// floating panes that do not fit the navigator's own.
+		if n.inWin(ctx, op.Pane) {
+			return tmuxctl.Result{}, n.refuse("resize a tiled pane (tmux's resize-pane may take the room from the modal pane)")
 		}
 	case tmuxctl.OpRotate:
 		if op.Window == n.win {
@@ -72,7 +82,7 @@ func (n *Nav) inWin(ctx context.Context, p tmux.PaneID) bool {
 // panemap is open in it.
 func (n *Nav) refuse(what string) error {
 	return &tmux.Error{Kind: tmux.KindUnsupported, Value: string(n.win),
-		Message: fmt.Sprintf("cannot %s in window %s while panemap is open in a modal pane there (set @panemap-open popup to)", what, n.win)}
+		Message: fmt.Sprintf("cannot %s in window %s while panemap is in a modal pane there (in a popup it can: @panemap-open popup)", what, n.win)}
 }
 
 // viewResult is r with its states as views.
