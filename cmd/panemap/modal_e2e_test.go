@@ -181,3 +181,34 @@ func TestE2EModalWindowsAndZoom(t *testing.T) {
 		t.Errorf("the focus in the first window moved to %s", a)
 	}
 }
+
+// TestE2EModalFind: find in the modal pane leaves the pane out (its own
+// screen shows the query), and a jump to a match in another window
+// closes the modal pane and shows the match.
+func TestE2EModalFind(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "printf 'jump-Needle\\n'; exec cat")
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	openModal(t, n, g)
+	typed := func(text string) { n.Outer.Must("send-keys", "-t", n.OuterPane, "-l", text) }
+	n.Keys("/")
+	n.WaitScreen(wait, "find", func(scr string) bool { return strings.Contains(scr, "panes: type to find") })
+	typed("NAV")
+	n.WaitScreen(wait, "no match in the modal pane's own screen (its map says NAV)", func(scr string) bool { return strings.Contains(scr, "0 matches in 0 panes") })
+	n.Keys("C-u")
+	typed("jump-Needle")
+	n.WaitScreen(wait, "the match", func(scr string) bool { return strings.Contains(scr, "1 match") && strings.Contains(scr, other) })
+	n.Keys("Enter")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "the jump did not close the modal pane")
+	n.Inner.WaitDisplay(wait, "main:", "#{pane_id}", other)
+	if a := n.Inner.Active(g[0]); a != g[0] {
+		t.Errorf("the focus in the first window moved to %s", a)
+	}
+}
