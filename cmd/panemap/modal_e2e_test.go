@@ -140,7 +140,8 @@ func TestPluginModalBeforeTmux38(t *testing.T) {
 	}
 }
 
-// TestE2EModalWindowsAndZoom: in the modal pane ] shows the next window
+// TestE2EModalWindowsAndZoom: a modal pane sized in cells is centred; in
+// it ] shows the next window
 // on the map while tmux's current window stays (selecting it would hide
 // the modal pane), z and H in the modal pane's window are refused with
 // a message, and Enter closes the pane and shows the window chosen.
@@ -154,8 +155,14 @@ func TestE2EModalWindowsAndZoom(t *testing.T) {
 	g := n.Inner.Grid()
 	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
 	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	// A size in cells: run-shell -C works out the centring.
+	n.Inner.Must("set", "-g", "@panemap-width", "60")
+	n.Inner.Must("set", "-g", "@panemap-height", "20")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	m := openModal(t, n, g)
+	if geo := n.Inner.Display(m, "#{pane_width}x#{pane_height} #{pane_left},#{pane_top}"); geo != "58x18 31,11" {
+		t.Errorf("the modal pane is %s, want 58x18 31,11 (a 60x20 border box centred in 120x40)", geo)
+	}
 	n.Keys("z")
 	n.WaitScreen(wait, "the zoom refused", func(scr string) bool { return strings.Contains(scr, "cannot zoom") })
 	if z := n.Inner.Display(g[0], "#{window_zoomed_flag}"); z != "0" {
