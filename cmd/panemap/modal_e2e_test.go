@@ -219,3 +219,37 @@ func TestE2EModalFind(t *testing.T) {
 		t.Errorf("the focus in the first window moved to %s", a)
 	}
 }
+
+// TestE2EModalMoveAndEsc: > moves the focused pane to the next window
+// under the modal pane and the map goes with it, while tmux's current
+// window stays the modal pane's; Esc puts the pane, the window and the
+// focus back and closes the modal pane.
+func TestE2EModalMoveAndEsc(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	fingerprint := func() string {
+		return n.Inner.Must("list-panes", "-s", "-t", "main", "-F",
+			"#{window_index} #{window_active} #{pane_index} #{pane_id} #{pane_active} #{pane_last} #{pane_left},#{pane_top},#{pane_width}x#{pane_height}")
+	}
+	before := fingerprint()
+	m := openModal(t, n, g)
+	n.Keys(">")
+	n.Inner.WaitDisplay(wait, g[0], "#{window_index}", "1")
+	n.WaitScreen(wait, "the map in the pane's new window", func(scr string) bool {
+		return strings.Contains(scr, other) && strings.Contains(scr, g[0]) && !strings.Contains(scr, g[3])
+	})
+	if w := n.Inner.Display("main:", "#{window_index}"); w != "0" || modalPane(n.Inner, g[1]) != m {
+		t.Errorf("the move changed tmux's window to %s (or closed the modal pane)", w)
+	}
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
+	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
+}

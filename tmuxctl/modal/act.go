@@ -25,6 +25,11 @@ import (
 // Everything else (swaps, the mark, resizes, layouts, names, floating)
 // is the client's, its answers shown as views.
 func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
+	if !keepsLayout[op.Kind] {
+		n.mu.Lock()
+		n.layout = "" // a restore sets it again
+		n.mu.Unlock()
+	}
 	switch op.Kind {
 	case tmuxctl.OpSelect:
 		if n.inWin(ctx, op.Pane) || op.Pane == "" && op.Window == n.win {
@@ -61,6 +66,10 @@ func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl
 	}
 	return n.pass(ctx, s, op)
 }
+
+// keepsLayout are the ops that change no window's layout.
+var keepsLayout = map[tmuxctl.OpKind]bool{tmuxctl.OpSelect: true, tmuxctl.OpRefocus: true, tmuxctl.OpSelectWindow: true,
+	tmuxctl.OpMark: true, tmuxctl.OpRenameWindow: true, tmuxctl.OpSetTitle: true, tmuxctl.OpJump: true}
 
 // inWin reports whether p is a pane of the modal pane's window, as tmux
 // has it now.

@@ -52,6 +52,11 @@ type Nav struct {
 	last    tmux.PaneID   // where a move to the last pane goes in win
 	current tmux.WindowID // the window shown current
 	jumped  bool          // a jump chose the window and the client
+	// layout is win's tiled layout for Close to give back once the
+	// modal pane is gone, after a restore: while the pane floats there,
+	// select-layout refuses every layout of the window, so a restore
+	// leaves the tiled sizes as moves and layouts left them.
+	layout string
 }
 
 // New is the view of session s for a navigator in modal pane own of
@@ -211,7 +216,7 @@ func (n *Nav) FollowSession(ctx context.Context, s tmux.SessionID) error {
 
 // Close ends the navigator: one command list kills the modal pane and
 // then shows the window and the pane chosen (unless a jump showed them
-// already). tmux's last pane in the window becomes the one active at
+// already), and after a restore gives the window its tiled layout back. tmux's last pane in the window becomes the one active at
 // open, as after a jump straight to the pane chosen. Killing the pane
 // hangs up panemap itself: call Close last.
 func (n *Nav) Close(ctx context.Context) error {
@@ -222,6 +227,11 @@ func (n *Nav) Close(ctx context.Context) error {
 	}
 	if n.cursor != "" {
 		cmds = append(cmds, []string{"select-pane", "-t", string(n.cursor)})
+	}
+	if n.layout != "" {
+		// Last: it fails when the window's panes changed meanwhile, and
+		// a failure ends the list.
+		cmds = append(cmds, []string{"select-layout", "-t", string(n.win), n.layout})
 	}
 	n.mu.Unlock()
 	_, err := n.ex.Run(ctx, cmds...)

@@ -2,6 +2,8 @@ package modal
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -99,6 +101,12 @@ func (n *Nav) restore(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmu
 		if a, ok := w.ActivePane(); ok {
 			n.cursor = a.ID
 		}
+		n.layout = ""
+		if !w.Zoomed {
+			// Only where the modal pane is the window's one floating
+			// pane: with others, select-layout refuses it still.
+			n.layout, _ = tmux.TiledWithout(w.Layout, n.ownNumber())
+		}
 		n.last = ""
 		if l, ok := w.LastPane(); ok {
 			n.last = l.ID
@@ -111,8 +119,9 @@ func (n *Nav) restore(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmu
 }
 
 // withOwn is view v with the modal pane (as now has it) back in its
-// window, in index order, as that window's active pane, and with tmux's
-// current window: the window the modal pane is in.
+// window, at the index it had in v (the gap the view left), as that
+// window's active pane, and with tmux's current window: the window the
+// modal pane is in.
 func (n *Nav) withOwn(v, now *tmux.State) *tmux.State {
 	rw, ok1 := now.Window(n.win)
 	own, ok2 := tmux.Pane{}, false
@@ -126,6 +135,7 @@ func (n *Nav) withOwn(v, now *tmux.State) *tmux.State {
 		c := *w
 		c.Active = w.ID == out.Current
 		if w.ID == n.win && ok2 {
+			own.Index = gap(w.Panes)
 			c.Panes = nil
 			placed := false
 			for _, p := range w.Panes {
@@ -143,4 +153,31 @@ func (n *Nav) withOwn(v, now *tmux.State) *tmux.State {
 		out.Windows[i] = &c
 	}
 	return &out
+}
+
+// gap is the pane index a view's window lacks: the modal pane's, which
+// the view left out of tmux's contiguous numbering; after the last when
+// there is no gap (the modal pane was made last, as it usually is).
+func gap(panes []tmux.Pane) int {
+	used := map[int]bool{}
+	low, high := 0, -1
+	for i, p := range panes {
+		used[p.Index] = true
+		if i == 0 || p.Index < low {
+			low = p.Index
+		}
+		high = max(high, p.Index)
+	}
+	for i := low; i < high; i++ {
+		if !used[i] {
+			return i
+		}
+	}
+	return high + 1
+}
+
+// ownNumber is the modal pane's number in a layout: the digits of its id.
+func (n *Nav) ownNumber() int {
+	v, _ := strconv.Atoi(strings.TrimPrefix(string(n.own), "%"))
+	return v
 }
