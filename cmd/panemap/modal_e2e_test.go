@@ -223,7 +223,7 @@ func TestE2EModalFind(t *testing.T) {
 // TestE2EModalMoveAndEsc: > moves the focused pane to the next window
 // under the modal pane and the map goes with it, while tmux's current
 // window stays the modal pane's; Esc puts the pane, the window and the
-// focus back and closes the modal pane.
+// focus back and closes the modal pane. So does Esc after a layout.
 func TestE2EModalMoveAndEsc(t *testing.T) {
 	t.Parallel()
 	tmuxtest.SkipEndToEndIfShort(t)
@@ -252,4 +252,14 @@ func TestE2EModalMoveAndEsc(t *testing.T) {
 	n.Keys("Escape")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
 	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
+
+	// A layout (space): tmux keeps the modal pane floating, and Esc
+	// gives the tiled sizes back as the pane closes.
+	openModal(t, n, g)
+	layout := n.Inner.Display(g[1], "#{pane_width}x#{pane_height}")
+	n.Keys("Space")
+	tmuxtest.Eventually(t, wait, func() bool { return n.Inner.Display(g[1], "#{pane_width}x#{pane_height}") != layout }, "space did not change the layout")
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
+	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not put the layout back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
 }
