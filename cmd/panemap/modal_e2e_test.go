@@ -223,7 +223,8 @@ func TestE2EModalFind(t *testing.T) {
 // TestE2EModalMoveAndEsc: > moves the focused pane to the next window
 // under the modal pane and the map goes with it, while tmux's current
 // window stays the modal pane's; Esc puts the pane, the window and the
-// focus back and closes the modal pane. So does Esc after a layout.
+// focus back and closes the modal pane. So does Esc after a layout, and
+// after f floats a pane.
 func TestE2EModalMoveAndEsc(t *testing.T) {
 	t.Parallel()
 	tmuxtest.SkipEndToEndIfShort(t)
@@ -262,4 +263,12 @@ func TestE2EModalMoveAndEsc(t *testing.T) {
 	n.Keys("Escape")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
 	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not put the layout back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
+
+	// f floats the focused pane under the modal pane; Esc tiles it back.
+	openModal(t, n, g)
+	n.Keys("f")
+	n.Inner.WaitDisplay(wait, g[0], "#{pane_floating_flag}", "1")
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
+	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not tile the pane back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
 }
