@@ -221,7 +221,10 @@ func (n *Nav) FollowSession(ctx context.Context, s tmux.SessionID) error {
 // hangs up panemap itself: call Close last.
 func (n *Nav) Close(ctx context.Context) error {
 	n.mu.Lock()
-	cmds := [][]string{{"kill-pane", "-t", string(n.own)}}
+	// Only a modal pane: --in-modal given by hand in an ordinary pane
+	// must not kill that pane (and the shell in it). if-shell -F runs
+	// the kill before the rest of the list.
+	cmds := [][]string{{"if-shell", "-F", "-t", string(n.own), "#{pane_modal_flag}", transport.Words("kill-pane", "-t", string(n.own))}}
 	if !n.jumped {
 		cmds = append(cmds, []string{"select-window", "-t", string(n.sess) + ":" + string(n.current)})
 	}
