@@ -140,7 +140,8 @@ func TestPluginModalBeforeTmux38(t *testing.T) {
 	}
 }
 
-// TestE2EModalWindowsAndZoom: a modal pane sized in cells is centred; in
+// TestE2EModalWindowsAndZoom: a modal pane sized in cells is cut to the
+// window and centred; in
 // it ] shows the next window
 // on the map while tmux's current window stays (selecting it would hide
 // the modal pane), z and H in the modal pane's window are refused with
@@ -155,13 +156,14 @@ func TestE2EModalWindowsAndZoom(t *testing.T) {
 	g := n.Inner.Grid()
 	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
 	n.Inner.Must("set", "-g", "@panemap-open", "modal")
-	// A size in cells: run-shell -C works out the centring.
-	n.Inner.Must("set", "-g", "@panemap-width", "60")
+	// Sizes in cells: run-shell -C cuts them to the window's and works
+	// out the centring.
+	n.Inner.Must("set", "-g", "@panemap-width", "200")
 	n.Inner.Must("set", "-g", "@panemap-height", "20")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	m := openModal(t, n, g)
-	if geo := n.Inner.Display(m, "#{pane_width}x#{pane_height} #{pane_left},#{pane_top}"); geo != "58x18 31,11" {
-		t.Errorf("the modal pane is %s, want 58x18 31,11 (a 60x20 border box centred in 120x40)", geo)
+	if geo := n.Inner.Display(m, "#{pane_width}x#{pane_height} #{pane_left},#{pane_top}"); geo != "118x18 1,11" {
+		t.Errorf("the modal pane is %s, want 118x18 1,11 (a 120x20 border box, 200 cut to the window, centred in 120x40)", geo)
 	}
 	n.Keys("z")
 	n.WaitScreen(wait, "the zoom refused", func(scr string) bool { return strings.Contains(scr, "cannot zoom") })
