@@ -79,3 +79,29 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	}
 	return code
 }
+
+// openOption chooses where the navigator opens over a window: popup (the
+// default) or modal (tmux 3.8). The plugin reads it as it loads; panemap
+// run in a pane reads it as it opens.
+const openOption = "@panemap-open"
+
+// launchModal opens argv (this binary, its server, window and settings'
+// flags) in a modal pane over pane over, sized and placed as the popup
+// would be, and returns at once: the navigator runs in its pane, and
+// closes it.
+func launchModal(ctx context.Context, g *globals, argv []string, over tmux.PaneID, st settings) int {
+	sock, err := g.socket()
+	if err != nil {
+		return fail(g, err)
+	}
+	err = modal.Open(ctx, g.options(sock, g.env), modal.Spec{
+		Over: over, Width: st.Width, Height: st.Height, Border: st.Border,
+		Title:   " panemap ",
+		Command: append(argv, "--in-modal", string(over)),
+		Env:     []string{"TMUX="}, // as for the popup: see launchPopup
+	})
+	if err != nil {
+		return fail(g, err)
+	}
+	return 0
+}

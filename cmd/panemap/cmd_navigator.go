@@ -12,6 +12,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/modal"
 	"github.com/panemap/panemap/tmuxctl/panetext"
 	"github.com/panemap/panemap/ui"
 )
@@ -88,7 +89,13 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	// In an ordinary pane of this session, moving tmux's focus would take
 	// the keyboard away from the navigator itself: show it in a popup.
 	if !nf.inPopup && g.inSessionPane(ctx, client, sid) {
-		return launchPopup(ctx, g, client, sid, wid, "", nf.given)
+		// Over its own window (no -t), @panemap-open modal opens it in
+		// a modal pane over this one instead.
+		var over tmux.PaneID
+		if g.target == "" {
+			over = g.env.Pane()
+		}
+		return launchPopup(ctx, g, client, sid, wid, "", nf.given, over)
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	attach(ctx, client)
@@ -246,18 +253,20 @@ func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid
 	return err == nil && w.SessionID == sid
 }
 
-// launchPopup re-runs this binary in a display-popup on the client,
+// launchPopup re-runs this binary in a display-popup on the client (or,
+// given the pane it runs over, in a modal pane there when @panemap-open
+// says so and tmux can: see launchModal),
 // passing the server, the window and the settings explicitly (inside the
 // popup TMUX_PANE is unset and "current" is ambiguous). It asks tmux one
 // command list before display-popup: the server's version and socket,
 // the session's clients and current window (wid "" means that one), and
 // the settings' options.
-func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string) int {
+func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string, over tmux.PaneID) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot find panemap's own binary: %w", err))
 	}
-	place, err := client.ReadPopupPlace(ctx, sid, settingOptions())
+	place, err := client.ReadPopupPlace(ctx, sid, append(settingOptions(), openOption))
 	if err != nil {
 		return fail(g, err)
 	}
@@ -269,6 +278,9 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		wid = place.Window
 	}
 	argv := append([]string{exe, "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
+	if over != "" && place.Options[openOption] == "modal" && modal.Supported(place.Version) {
+		return launchModal(ctx, g, argv, over, st)
+	}
 	argv = append(argv, "--in-popup")
 	if clientName != "" {
 		argv = append(argv, "--client", clientName)

@@ -274,3 +274,32 @@ func TestE2EModalMoveAndEsc(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
 	tmuxtest.Eventually(t, wait, func() bool { return fingerprint() == before }, "Esc did not tile the pane back:\nbefore:\n%s\nafter:\n%s", before, fingerprint())
 }
+
+// TestE2EModalFromAPane: panemap typed in a pane, with @panemap-open
+// modal on tmux 3.8, opens itself in a modal pane over that pane's
+// window and returns at once; the focus chosen lands as the pane closes.
+func TestE2EModalFromAPane(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	n.Inner.Must("send-keys", "-t", g[0], "-l", tmuxtest.Panemap(t)+"; echo EXITED=$?")
+	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.WaitScreen(wait, "the map in the modal pane", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	if modalPane(n.Inner, g[0]) == "" {
+		t.Fatalf("the map is not in a modal pane")
+	}
+	tmuxtest.Eventually(t, wait, func() bool {
+		return strings.Contains(n.Inner.Must("capture-pane", "-p", "-t", g[0]), "EXITED=0")
+	}, "panemap in the pane did not return 0 once the modal pane opened")
+	n.Keys("l")
+	n.Keys("q")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "q did not close the modal pane")
+	if a := n.Inner.Active(g[0]); a != g[1] {
+		t.Errorf("after l and q the active pane is %s, want %s", a, g[1])
+	}
+}
