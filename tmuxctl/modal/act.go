@@ -22,8 +22,9 @@ import (
 //     that one too, in other words);
 //   - a move takes the focus along only on the map.
 //
-// Everything else (swaps, the mark, resizes, layouts, names, floating)
-// is the client's, its answers shown as views.
+// Everything else (swaps, the mark, layouts, names, floating panes, and
+// whatever happens in other windows) is the client's, its answers shown
+// as views.
 func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
 	if !keepsLayout[op.Kind] {
 		n.mu.Lock()
