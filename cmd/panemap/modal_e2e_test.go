@@ -303,3 +303,28 @@ func TestE2EModalFromAPane(t *testing.T) {
 		t.Errorf("after l and q the active pane is %s, want %s", a, g[1])
 	}
 }
+
+// TestE2EModalFallsBackToPopup: before tmux 3.8, @panemap-open modal
+// opens the map in the popup, on the plugin's key and from a pane.
+func TestE2EModalFallsBackToPopup(t *testing.T) {
+	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has modal panes", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	n.Inner.Must("send-keys", "-t", g[0], "-l", tmuxtest.Panemap(t)+"; echo EXITED=$?")
+	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.WaitScreen(wait, "the popup map from a pane", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
+	if c := n.Inner.Must("list-panes", "-t", g[0], "-F", "#{pane_id}"); len(strings.Fields(c)) != 4 {
+		t.Errorf("a pane was added to the window: %q", c)
+	}
+	n.Keys("q")
+	tmuxtest.Eventually(t, wait, func() bool {
+		return strings.Contains(n.Inner.Must("capture-pane", "-p", "-t", g[0]), "EXITED=0")
+	}, "panemap in the pane did not exit 0 after the popup closed")
+}
