@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# panemap tmux plugin: binds the navigator popup to prefix + @panemap-key.
+# panemap tmux plugin: binds the navigator popup (or, with @panemap-open
+# modal on tmux 3.8, a modal pane) to prefix + @panemap-key.
 #
 #   With TPM:  set -g @plugin 'panemap/panemap'
 #   By hand:   run-shell /path/to/panemap/panemap.tmux
@@ -10,8 +11,9 @@
 # says so, and @panemap-key-conflict records the key for `panemap doctor`.
 # A key you set with @panemap-key is always bound: it is your choice.
 #
-# The popup's size and border come from @panemap-width, -height and -border
-# as they are when the plugin loads (display-popup takes no format there);
+# The popup's size and border, and @panemap-open, come from @panemap-width,
+# -height, -border and -open as they are when the plugin loads
+# (display-popup takes no format there);
 # the other @panemap-* options (see panemap --help) are read at every open.
 #
 # The binary is @panemap-bin, else panemap on PATH, else one built here with
@@ -171,7 +173,52 @@ width=$(option @panemap-width 80%)
 height=$(option @panemap-height 75%)
 border=$(option @panemap-border rounded)
 percent() { [[ $1 =~ ^[0-9]{1,3}%$ ]] && [ "${1%\%}" -ge 1 ] && [ "${1%\%}" -le 100 ]; }
-if percent "$width" && percent "$height" && [ -n "$socket" ]; then
+cells() { [[ $1 =~ ^[1-9][0-9]{0,3}$ ]]; }
+
+# @panemap-open modal opens the navigator in a modal floating pane
+# (new-pane -O), which tmux has from 3.8 (master, next-3.8); before that
+# the key opens the popup, and panemap doctor says why. new-pane places
+# the pane's border box at -X/-Y (4,2 for the first, then 4 cells further
+# for each new one), so the binding centres it as display-popup centres
+# the popup: a percentage of the window, or, for a size in cells, worked
+# out by run-shell -C's format expansion from the window's size, which
+# also cuts the size to the window's as the launcher cuts a popup's. The command runs without a shell
+# (two or more words are exec'ed); --in-modal passes the pane that was
+# focused, which the navigator shows focused and selects as it closes.
+modal_tmux() {
+  local v=${1#next-} major minor
+  [ "$v" = master ] && return 0
+  major=${v%%.*}
+  minor=${v#*.}
+  minor=${minor%%[!0-9]*}
+  [[ $major =~ ^[0-9]+$ && $minor =~ ^[0-9]+$ ]] || return 1
+  [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 8 ]; }
+}
+fit() { # fit SIZE WINDOW_FORMAT: SIZE, a size in cells cut to the window's
+  if percent "$1"; then
+    printf '%s' "$1"
+  else
+    printf '#{?#{e|>:%s,#{%s}},#{%s},%s}' "$1" "$2" "$2" "$1"
+  fi
+}
+centre() { # centre SIZE WINDOW_FORMAT: the -X or -Y that centres SIZE
+  if percent "$1"; then
+    printf '%d%%' $(((100 - ${1%\%}) / 2))
+  else
+    printf '#{e|/:#{e|-:#{%s},%s},2}' "$2" "$(fit "$1" "$2")"
+  fi
+}
+open=$(option @panemap-open popup)
+if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
+  { percent "$width" || cells "$width"; } && { percent "$height" || cells "$height"; }; then
+  modal="new-pane -O -t '#{pane_id}' -x '$(fit "$width" window_width)' -y '$(fit "$height" window_height)'"
+  modal+=" -X '$(centre "$width" window_width)' -Y '$(centre "$height" window_height)'"
+  # Pane borders have no rounded or padded lines: those keep the
+  # window's own.
+  case $border in single|double|heavy|simple|none) modal+=" -B $border" ;; esac
+  modal+=" -T ' panemap ' -e TMUX="
+  cmd=(run-shell -C "$modal $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}'")
+elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
   popup="display-popup -E -w $width -h $height"
   # -b, -T and -e arrived in tmux 3.3; 3.2 refuses the binding with them,
   # so there env (one small exec) empties TMUX instead.

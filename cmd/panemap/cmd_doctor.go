@@ -102,6 +102,7 @@ func (d *doctor) check(ctx context.Context) {
 	d.connection(ctx, client, v)
 	d.pluginKey(ctx, client)
 	d.pluginInstall(ctx, client)
+	d.pluginOpen(ctx, client, sid)
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
 		return

@@ -12,6 +12,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/modal"
 	"github.com/panemap/panemap/tmuxctl/panetext"
 	"github.com/panemap/panemap/ui"
 )
@@ -39,6 +40,7 @@ Each flag overrides its tmux option (see panemap --help) for this run.`,
 type navigatorFlags struct {
 	given   map[string]*string
 	inPopup bool
+	inModal string // the pane focused when the modal pane opened
 	client  string
 }
 
@@ -48,7 +50,8 @@ func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
 	nf := &navigatorFlags{given: settingFlags(fs)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
-	hide(fs, "in-popup", "client")
+	fs.StringVar(&nf.inModal, "in-modal", "", "running inside a modal pane (tmux 3.8, new-pane -O) that opened over this `pane`: keep the focus on the map and apply it as the pane closes (key bindings use it)")
+	hide(fs, "in-popup", "in-modal", "client")
 	return nf
 }
 
@@ -57,6 +60,11 @@ func (nf *navigatorFlags) check(args []string) error {
 	if nf.client != "" {
 		if _, err := tmux.ParseTarget(nf.client); err != nil {
 			return fmt.Errorf("--client: %w", err)
+		}
+	}
+	if nf.inModal != "" {
+		if _, err := tmux.ParsePaneID(nf.inModal); err != nil {
+			return fmt.Errorf("--in-modal: %w", err)
 		}
 	}
 	if len(args) > 0 {
@@ -70,6 +78,9 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	if sid, wid, ok := g.idsTarget(); ok && nf.inPopup {
 		return openInPopup(ctx, g, nf, sid, wid)
 	}
+	if nf.inModal != "" {
+		return openInModal(ctx, g, nf)
+	}
 	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
 		return fail(g, err)
@@ -78,7 +89,13 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	// In an ordinary pane of this session, moving tmux's focus would take
 	// the keyboard away from the navigator itself: show it in a popup.
 	if !nf.inPopup && g.inSessionPane(ctx, client, sid) {
-		return launchPopup(ctx, g, client, sid, wid, "", nf.given)
+		// Over its own window (no -t), @panemap-open modal opens it in
+		// a modal pane over this one instead.
+		var over tmux.PaneID
+		if g.target == "" {
+			over = g.env.Pane()
+		}
+		return launchPopup(ctx, g, client, sid, wid, "", nf.given, over)
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	attach(ctx, client)
@@ -197,7 +214,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 }
 
 // runUI runs the navigator with opts and reports how it ended.
-func runUI(ctx context.Context, g *globals, client *tmuxctl.Client, opts ui.Options) int {
+func runUI(ctx context.Context, g *globals, client ui.Core, opts ui.Options) int {
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}
@@ -236,18 +253,20 @@ func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid
 	return err == nil && w.SessionID == sid
 }
 
-// launchPopup re-runs this binary in a display-popup on the client,
+// launchPopup re-runs this binary in a display-popup on the client (or,
+// given the pane it runs over, in a modal pane there when @panemap-open
+// says so and tmux can: see launchModal),
 // passing the server, the window and the settings explicitly (inside the
 // popup TMUX_PANE is unset and "current" is ambiguous). It asks tmux one
 // command list before display-popup: the server's version and socket,
 // the session's clients and current window (wid "" means that one), and
 // the settings' options.
-func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string) int {
+func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string, over tmux.PaneID) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot find panemap's own binary: %w", err))
 	}
-	place, err := client.ReadPopupPlace(ctx, sid, settingOptions())
+	place, err := client.ReadPopupPlace(ctx, sid, append(settingOptions(), openOption))
 	if err != nil {
 		return fail(g, err)
 	}
@@ -259,6 +278,9 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		wid = place.Window
 	}
 	argv := append([]string{exe, "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
+	if over != "" && place.Options[openOption] == "modal" && modal.Supported(place.Version) {
+		return launchModal(ctx, g, argv, over, st)
+	}
 	argv = append(argv, "--in-popup")
 	if clientName != "" {
 		argv = append(argv, "--client", clientName)

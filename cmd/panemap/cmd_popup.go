@@ -49,12 +49,12 @@ func runPopup(ctx context.Context, g *globals, given map[string]*string, clientN
 		o.DeferDial = true // a launcher attaches no control client
 		client := tmuxctl.Open(o)
 		defer client.Close()
-		return launchPopup(ctx, g, client, sid, wid, clientName, given)
+		return launchPopup(ctx, g, client, sid, wid, clientName, given, "")
 	}
 	client, sid, wid, err := g.openWindow(ctx)
 	if err != nil {
 		return fail(g, err)
 	}
 	defer client.Close()
-	return launchPopup(ctx, g, client, sid, wid, clientName, given)
+	return launchPopup(ctx, g, client, sid, wid, clientName, given, "")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/modal"
 )
 
 // pluginDefaultKey is the key panemap.tmux binds after the prefix when
@@ -54,6 +55,28 @@ const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{
 // --in-popup (the fast binding) or `popup --client` (the launcher).
 func runsPanemap(cmd, bin string) bool {
 	return strings.Contains(cmd, "panemap") || strings.Contains(cmd, "--in-popup") || strings.Contains(cmd, "popup --client") || bin != "" && strings.Contains(cmd, bin)
+}
+
+// pluginOpen says where the plugin's key opens the navigator
+// (@panemap-open, read by the plugin as it loads): a modal pane needs the
+// server to be tmux 3.8 (new-pane -O), and before it the plugin binds the
+// popup instead, which this says in one line.
+func (d *doctor) pluginOpen(ctx context.Context, client *tmuxctl.Client, s tmux.SessionID) {
+	place, err := client.ReadPopupPlace(ctx, s, []string{"@panemap-open"})
+	if err != nil {
+		d.info("plugin open: cannot read @panemap-open: %v", err)
+		return
+	}
+	switch open := place.Options["@panemap-open"]; {
+	case open == "" || open == "popup":
+		d.ok("plugin open: the key opens a popup (@panemap-open popup)")
+	case open != "modal":
+		d.info("plugin open: @panemap-open %s is not popup or modal: the key opens a popup", tmux.Quote(printable(open)))
+	case modal.Supported(place.Version):
+		d.ok("plugin open: the key opens a modal pane (@panemap-open modal, tmux %s)", place.Version.Raw)
+	default:
+		d.info("plugin open: @panemap-open modal needs tmux 3.8 (new-pane -O); this server is tmux %s, so the key opens a popup", place.Version.Raw)
+	}
 }
 
 // installFix is what to do when the plugin could not fetch panemap.

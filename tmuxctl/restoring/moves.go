@@ -38,6 +38,19 @@ func joinCmd(p tmux.PaneID, w *tmux.Window, target string) []string {
 	return []string{"join-pane", "-d", "-f", split, "-s", string(p), "-t", target}
 }
 
+// joinTarget is where a pane joins window w: the window, which tmux
+// takes as its active pane, unless that pane floats (tmux 3.7+ splits no
+// floating pane, and a modal one, tmux 3.8, refuses with "pane is
+// modal"): then the tiled pane tmux.Window.JoinBeside picks.
+func joinTarget(w *tmux.Window) string {
+	if a, ok := w.ActivePane(); ok && a.Floating {
+		if b, ok := w.JoinBeside(); ok {
+			return string(b.ID)
+		}
+	}
+	return string(w.ID)
+}
+
 // Rejoin moves each pane back into its want window that still exists.
 func Rejoin(cur, want *tmux.State) [][]string {
 	var cmds [][]string
@@ -48,7 +61,7 @@ func Rejoin(cur, want *tmux.State) [][]string {
 		}
 		for _, p := range ww.Panes {
 			if _, pw, ok := cur.FindPane(p.ID); ok && pw.ID != ww.ID {
-				cmds = append(cmds, joinCmd(p.ID, cw, string(ww.ID)))
+				cmds = append(cmds, joinCmd(p.ID, cw, joinTarget(cw)))
 			}
 		}
 	}

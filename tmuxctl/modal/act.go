@@ -1,0 +1,191 @@
+package modal
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// Act makes op as the navigator in a popup would, with what tmux cannot
+// do while the modal pane is open done on the cursor instead:
+//   - a select in the modal pane's window moves the cursor (tmux would
+//     change nothing), with tmux's rule for directional moves;
+//   - a select of another window only shows it: select-window would
+//     hide the navigator's own pane;
+//   - a restore puts the modal pane back into the states it compares (so
+//     tmux's panes match them), and the cursor where the state had it;
+//   - zoom, rotate and a tiled resize in the modal pane's window are
+//     refused: a zoom would hide the navigator, a rotation could move
+//     its pane, and a resize could take its room (the client refuses
+//     that one too, in other words);
+//   - a move takes the focus along only on the map.
+//
+// Everything else (swaps, the mark, layouts, names, floating panes, and
+// whatever happens in other windows) is the client's, its answers shown
+// as views.
+func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
+	if !keepsLayout[op.Kind] {
+		n.mu.Lock()
+		n.layout = "" // a restore sets it again
+		n.mu.Unlock()
+	}
+	switch op.Kind {
+	case tmuxctl.OpSelect:
+		if n.inWin(ctx, op.Pane) || op.Pane == "" && op.Window == n.win {
+			return n.selectHere(ctx, s, op)
+		}
+	case tmuxctl.OpRefocus:
+		if n.inWin(ctx, op.With) {
+			return n.onCursor(ctx, s, func() { n.cursor, n.last = op.With, op.Pane })
+		}
+	case tmuxctl.OpSelectWindow:
+		return n.onCursor(ctx, s, func() { n.current = op.Window })
+	case tmuxctl.OpZoom:
+		if n.inWin(ctx, op.Pane) {
+			return tmuxctl.Result{}, n.refuse("zoom a pane")
+		}
+	case tmuxctl.OpResize:
+		// The modal pane is a floating leaf beside the tiled panes, and
+		// tmux's resize-pane may take a tiled pane's room from it (see
+		// tmux/FLOATING.md): the client refuses this too, in words about
+		// floating panes that do not fit the navigator's own.
+		if n.inWin(ctx, op.Pane) {
+			return tmuxctl.Result{}, n.refuse("resize a tiled pane (tmux's resize-pane may take the room from the modal pane)")
+		}
+	case tmuxctl.OpRotate:
+		if op.Window == n.win {
+			return tmuxctl.Result{}, n.refuse("rotate its panes")
+		}
+	case tmuxctl.OpRestore:
+		return n.restore(ctx, s, op)
+	case tmuxctl.OpMove:
+		return n.move(ctx, s, op)
+	case tmuxctl.OpJump:
+		return n.jump(ctx, s, op)
+	}
+	return n.pass(ctx, s, op)
+}
+
+// keepsLayout are the ops that change no window's layout.
+var keepsLayout = map[tmuxctl.OpKind]bool{tmuxctl.OpSelect: true, tmuxctl.OpRefocus: true, tmuxctl.OpSelectWindow: true,
+	tmuxctl.OpMark: true, tmuxctl.OpRenameWindow: true, tmuxctl.OpSetTitle: true, tmuxctl.OpJump: true}
+
+// inWin reports whether p is a pane of the modal pane's window, as tmux
+// has it now.
+func (n *Nav) inWin(ctx context.Context, p tmux.PaneID) bool {
+	if p == "" {
+		return false
+	}
+	n.mu.Lock()
+	cursor := n.cursor
+	n.mu.Unlock()
+	if p == cursor {
+		return true
+	}
+	w, err := n.c.WindowOf(ctx, p)
+	return err == nil && w.ID == n.win
+}
+
+// refuse says what cannot be done in the modal pane's window while
+// panemap is open in it.
+func (n *Nav) refuse(what string) error {
+	return &tmux.Error{Kind: tmux.KindUnsupported, Value: string(n.win),
+		Message: fmt.Sprintf("cannot %s in window %s while panemap is in a modal pane there (in a popup it can: @panemap-open popup)", what, n.win)}
+}
+
+// viewResult is r with its states as views.
+func (n *Nav) viewResult(r tmuxctl.Result, err error) (tmuxctl.Result, error) {
+	r.Before = n.View(r.Before)
+	r.After = n.View(r.After)
+	return r, err
+}
+
+// onCursor reads the session, changes the cursor with change, and
+// answers with the read before and after the change.
+func (n *Nav) onCursor(ctx context.Context, s tmux.SessionID, change func()) (tmuxctl.Result, error) {
+	st, err := n.c.ReadState(ctx, s)
+	if err != nil {
+		return tmuxctl.Result{}, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	before := n.viewLocked(st)
+	change()
+	return tmuxctl.Result{Before: before, After: n.viewLocked(st)}, nil
+}
+
+// selectHere moves the cursor as op would move tmux's focus.
+func (n *Nav) selectHere(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
+	st, err := n.c.ReadState(ctx, s)
+	if err != nil {
+		return tmuxctl.Result{}, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	before := n.viewLocked(st)
+	w, ok := before.Window(n.win)
+	if !ok {
+		return tmuxctl.Result{}, &tmux.Error{Kind: tmux.KindGone, Value: string(n.win), Message: fmt.Sprintf("window %s is gone", n.win)}
+	}
+	from := op.Pane
+	if from == "" {
+		from = n.cursor
+	}
+	if _, ok := w.Pane(from); !ok {
+		return tmuxctl.Result{Before: before}, &tmux.Error{Kind: tmux.KindGone, Value: string(from), Message: fmt.Sprintf("pane %s is gone", from)}
+	}
+	if to := n.target(w, from, op); to != "" && to != n.cursor {
+		n.last, n.cursor = n.cursor, to
+	}
+	return tmuxctl.Result{Before: before, After: n.viewLocked(st)}, nil
+}
+
+// target is where op goes from pane from of w (the view), "" for
+// nowhere.
+func (n *Nav) target(w *tmux.Window, from tmux.PaneID, op tmuxctl.Op) tmux.PaneID {
+	switch op.Dir {
+	case tmux.DirNone:
+		return from
+	case tmux.DirLast:
+		if n.last != "" {
+			return n.last
+		}
+		if len(w.Panes) == 2 { // tmux's fallback: the other pane
+			if w.Panes[0].ID == from {
+				return w.Panes[1].ID
+			}
+			return w.Panes[0].ID
+		}
+		return ""
+	case tmux.DirNext, tmux.DirPrevious:
+		i := paneIndex(w, from)
+		step := 1
+		if op.Dir == tmux.DirPrevious {
+			step = -1
+		}
+		return w.Panes[((i+step)%len(w.Panes)+len(w.Panes))%len(w.Panes)].ID
+	}
+	cands, wraps := tmux.Adjacent(w, from, op.Dir)
+	if len(cands) == 0 || wraps && op.Stop {
+		return ""
+	}
+	// tmux takes the most recently active candidate; the last pane is
+	// the one Nav knows of.
+	for _, c := range cands {
+		if c == n.last {
+			return c
+		}
+	}
+	return cands[0]
+}
+
+func paneIndex(w *tmux.Window, p tmux.PaneID) int {
+	for i, q := range w.Panes {
+		if q.ID == p {
+			return i
+		}
+	}
+	return 0
+}
