@@ -127,10 +127,16 @@ func keepZoom(target string, cmd []string) [][]string {
 }
 
 // resizeScript resizes pane p, unless its window has floating panes
-// (see floating.CondResizeFloating).
+// (see floating.CondResizeFloating). A window neither zoomed nor refused
+// is resized at once: the if-shell that decides it and the resize are
+// the only entries in tmux's message log (the next command runs as
+// soon as if-shell -F has inserted it, so nothing changes in between,
+// and a pane gone meanwhile fails the resize alone).
 func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
-	z := keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
-	return [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
+	resize := []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)}
+	z := keepZoom(string(p), resize)
+	slow := [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
+	return [][]string{ifShell(string(p), "#{||:#{window_zoomed_flag},"+floating.CondResizeFloating+"}", slow, [][]string{resize})}
 }
 
 func layoutCmd(w tmux.WindowID, choice string) []string {
@@ -164,7 +170,15 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
 	// On 3.7 a layout tiles floating panes, or breaks the tiling: refused.
-	return [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
+	slow := [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
+	// A window neither zoomed nor refused, that the layout fits, takes it
+	// at once (see resizeScript): one if-shell and the layout in tmux's
+	// message log.
+	slowCond := "#{||:#{window_zoomed_flag}," + floating.CondLayoutFloating + "}"
+	if isLayoutString(choice) {
+		slowCond = "#{||:" + slowCond + ",#{?" + apply[0][4] + ",,1}}"
+	}
+	return [][]string{ifShell(string(w), slowCond, slow, [][]string{sel})}
 }
 
 // misfitLine is what layoutScript prints when a layout string no longer
