@@ -64,15 +64,6 @@ func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
 	return "#{||:" + modal + "," + floats + "}", "#{?" + modal + "," + ReasonModal + "," + ReasonSwapFloating + "}"
 }
 
-// Refuse is an if-shell that, in target's context, prints the refusal
-// for reason (a Reason, or a format that expands to one) when cond is
-// true, and does nothing otherwise: the commands after it must check
-// cond themselves. It is for a script too long to nest once more (each
-// level of quoting makes it longer, and tmux takes about 16 kB).
-func Refuse(target, cond, reason string) []string {
-	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason)}
-}
-
 // refusedLine starts the line a guard prints instead of running its
 // commands: then the reason and tmux's version.
 const refusedLine = "=panemap-refused "
@@ -88,6 +79,11 @@ func Guard(target, cond, reason string, then [][]string) []string {
 	}
 	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason), run}
 }
+
+// RefusalCommand is the command, rendered for tmux's parser, that prints
+// the refusal line for reason (a Reason, or a format that expands to
+// one), for a script that prints it in a branch of its own.
+func RefusalCommand(reason string) string { return refusal(reason) }
 
 // refusal is the command that prints the refusal line for reason.
 func refusal(reason string) string {

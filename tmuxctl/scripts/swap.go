@@ -78,13 +78,22 @@ func Swap(a, b tmux.PaneID) [][]string {
 	// Refused changes nothing; the swap runs in one of the two windows'
 	// cases otherwise (a same-window swap leaves b in a's window).
 	refused, reason := floating.SwapRefused(a, b)
-	// has-session fails, naming the pane, when a or b does not exist (an
-	// if-shell with a missing target would just take its else branch).
+	same := HasPane(b)
+	// has-session fails, naming the pane, when a or b does not exist,
+	// before anything else runs in its branch: an if-shell with a missing
+	// target takes a branch by another pane's state (the control client's
+	// current pane), or none.
+	exist := [][]string{{"has-session", "-t", sa}, {"has-session", "-t", sb}}
+	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List(sameWindow)}
+	// The usual same-window swap, a not active and no focus or last pane
+	// to keep (sameWindow would run just this swap-pane), runs at once:
+	// the if-shell that decides it and the swap are the only entries in
+	// tmux's message log. A pane gone fails the swap alone.
+	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
+	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
 	return [][]string{
-		{"has-session", "-t", sa},
-		{"has-session", "-t", sb},
-		floating.Refuse(sa, refused, reason),
-		IfShell(sa, "#{?"+refused+",,"+HasPane(b)+"}", sameWindow, nil),
-		IfShell(sa, "#{?"+refused+",,#{?"+HasPane(b)+",,1}}", acrossWindows, nil),
+		IfShell(sa, fast, [][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}},
+			[][]string{IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil)}),
+		IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }
