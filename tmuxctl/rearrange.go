@@ -259,13 +259,26 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool
 	byShape := func(zoomed bool) [][]string {
 		return [][]string{ifShell(tt, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
 	}
-	return [][]string{
+	slow := [][]string{
 		{"has-session", "-t", sp},
 		{"has-session", "-t", st},
 		ifShell(sp, "#{!=:#{window_id},"+st+"}", [][]string{
 			ifShell(st, "#{window_zoomed_flag}", byShape(true), byShape(false)),
 		}, nil),
 	}
+	if beside != "" || follow {
+		return slow
+	}
+	// A pane neither marked nor focused, from an unzoomed window into
+	// another unzoomed one, has no focus, mark or zoom to keep: the slow
+	// script would run join-pane -d alone. It joins at once, by two
+	// if-shells that run as soon as inserted; a pane or window gone
+	// meanwhile fails the join alone.
+	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}}," + toZoomed + "}},,1}"
+	joinD := func(split string) []string { return []string{"join-pane", "-d", split, "-s", sp, "-t", st} }
+	return [][]string{ifShell(sp, "#{&&:#{!=:#{window_id},"+st+"},"+calm+"}",
+		[][]string{ifShell(st, wide, [][]string{joinD("-h")}, [][]string{joinD("-v")})}, slow)}
 }
 
 // breakScript moves pane p out into a new window of session s (at tmux's
