@@ -54,7 +54,7 @@ const (
 
 // SwapRefused is a condition, in pane a's context, that is true when
 // pane a or pane b is modal, or floats on tmux 3.7 (b is found by its id
-// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for Refuse.
+// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for RefusalCommand.
 func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
 	onB := func(cond string) string {
 		return "#{S:#{W:#{P:#{?#{==:#{pane_id}," + string(b) + "},#{?" + cond + ",1,},}}}}"
