@@ -42,9 +42,11 @@ func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, erro
 		return "", err
 	}
 	marker := "=panemap-end-" + rand.Text()
-	if last, ok := endsInRead(cmds); ok {
+	if last, ok := endsInRead(cmds); ok && t.onIdle == nil && t.onOutput == nil {
 		// The script's last command prints the marker after its own
-		// answer (see waitEnded): no marker command of its own.
+		// answer (see waitEnded): no marker command of its own. Not on an
+		// output watch's connection, whose reader writes lines itself
+		// (waitEnded holds the writing lock until the reader is done).
 		line, err = CommandLine(append(slices.Clip(cmds[:last]), markedRead(cmds[last], marker)))
 		if err != nil {
 			return "", err
