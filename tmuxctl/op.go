@@ -231,9 +231,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 			// Beside p while it is still in the window; else beside the
 			// window's active pane, as tmux would.
 			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
-				moveScript(op.Pane, op.Window, op.Beside, op.Follow), moveScript(op.Pane, op.Window, "", op.Follow))}
+				moveScript(op.Pane, op.Window, op.Beside, op.Follow, false), moveScript(op.Pane, op.Window, "", op.Follow, false))}
 		}
-		return moveScript(op.Pane, op.Window, "", op.Follow)
+		return moveScript(op.Pane, op.Window, "", op.Follow, true)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.

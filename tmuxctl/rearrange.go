@@ -225,8 +225,10 @@ func keepFocus(p tmux.PaneID) string {
 // closes the emptied window. With follow, p takes the focus along
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
-// it).
-func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) [][]string {
+// it). With fast, a pane with nothing to keep joins at once (see below);
+// not inside another script: nested twice more, it would not fit in the
+// 16 kB tmux takes over exec.
+func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fast bool) [][]string {
 	sp, st := string(p), string(to)
 	tt := st // the join's target: the window's active pane, or beside
 	if beside != "" {
@@ -266,7 +268,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool
 			ifShell(st, "#{window_zoomed_flag}", byShape(true), byShape(false)),
 		}, nil),
 	}
-	if beside != "" || follow {
+	if beside != "" || follow || !fast {
 		return slow
 	}
 	// A pane neither marked nor focused, from an unzoomed window into
