@@ -181,6 +181,9 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, 0, false},
 		{"rename_window", map[string]any{"window": win, "name": "w"}, 0, false},
 		{"select_layout", map[string]any{"window": win, "layout": "tiled"}, 0, false},
+		// A layout string (the window's own, args below): the window
+		// read that checks it fits comes first.
+		{"select_layout", nil, 4, false},
 		// A read of the window it goes to (which pane to join beside),
 		// a read before (the window the pane leaves), the if-shell that
 		// finds nothing to keep, the one that picks the split, the join,
@@ -189,6 +192,10 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
+			if c.args == nil && c.tool == "select_layout" {
+				layout := strings.TrimSpace(n.Inner.Must("display-message", "-p", "-t", win, "#{window_layout}"))
+				c.args = map[string]any{"window": win, "layout": layout}
+			}
 			if c.args == nil { // swap_pane: the active pane and two others
 				active := strings.TrimSpace(n.Inner.Must("display-message", "-p", "-t", g[0], "#{P:#{?pane_active,#{pane_id},}}"))
 				others := slices.DeleteFunc(slices.Clone(g[:]), func(p string) bool { return p == active })
