@@ -42,11 +42,12 @@ func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, erro
 		return "", err
 	}
 	marker := "=panemap-end-" + rand.Text()
-	if last, ok := endsInRead(cmds); ok && t.onIdle == nil && t.onOutput == nil {
+	if last, ok := endsInRead(cmds); ok && t.onIdle == nil && t.onOutput == nil && !slices.ContainsFunc(cmds, waits) {
 		// The script's last command prints the marker after its own
 		// answer (see waitEnded): no marker command of its own. Not on an
-		// output watch's connection, whose reader writes lines itself
-		// (waitEnded holds the writing lock until the reader is done).
+		// output watch's connection, whose reader writes lines itself,
+		// nor for a script that may wait (a shell, a prompt): waitEnded
+		// holds the writing lock until the script's answer is in.
 		line, err = CommandLine(append(slices.Clip(cmds[:last]), markedRead(cmds[last], marker)))
 		if err != nil {
 			return "", err
@@ -95,6 +96,17 @@ func inserts(cmd []string) bool {
 		return true
 	}
 	return false
+}
+
+// waits reports whether cmd may keep tmux from answering for more than a
+// turn of its event loop: any command that inserts others but if-shell -F
+// and run-shell -C.
+func waits(cmd []string) bool {
+	if !inserts(cmd) {
+		return false
+	}
+	quick := len(cmd) > 1 && (cmd[0] == "if-shell" && cmd[1] == "-F" || cmd[0] == "run-shell" && cmd[1] == "-C")
+	return !quick
 }
 
 // takeScript takes one block of a script's answer (t.mu held) and
