@@ -42,8 +42,9 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	var cmds [][]string
 	nonce := ""
 	if op.Kind == OpResize || op.Kind == OpMove {
-		nonce = rand.Text()
-		cmds = append(readWindowCmds(target), answerMarker(nonce))
+		nonce = rand.Text() // the marker ends the read's line
+		cmds = readWindowCmds(target)
+		cmds[0][len(cmds[0])-1] += answerMarker(nonce)[2]
 	}
 	cmds = append(cmds, op.script("")...)
 	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
@@ -53,7 +54,7 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	var r Result
 	if nonce != "" {
 		parts := splitMarkers(out, nonce, "")
-		if r.Was, err = oneWindow(parts[0], target); err != nil {
+		if r.Was, err = oneWindow(parts[0]+"\n", target); err != nil {
 			return Result{}, err
 		}
 		out = parts[1]

@@ -7,6 +7,7 @@ import (
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
 // OpKind names one of the changes Act makes.
@@ -14,7 +15,7 @@ type OpKind int
 
 const (
 	OpSelect       OpKind = iota + 1 // select Pane, or move from it (or from Window's active pane) in Dir
-	OpSwap                           // swap Pane and With, focus staying with the content (see swapScript)
+	OpSwap                           // swap Pane and With, focus staying with the content (see scripts.Swap)
 	OpSelectWindow                   // make Window the current window of the session
 	OpZoom                           // zoom Pane, or unzoom its window
 	OpMark                           // mark Pane, or clear the mark when it is the marked pane
@@ -215,7 +216,7 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
-		return swapScript(op.Pane, op.With)
+		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)
 	case OpLayout:
@@ -230,9 +231,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 			// Beside p while it is still in the window; else beside the
 			// window's active pane, as tmux would.
 			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
-				moveScript(op.Pane, op.Window, op.Beside, op.Follow), moveScript(op.Pane, op.Window, "", op.Follow))}
+				moveScript(op.Pane, op.Window, op.Beside, op.Follow, false), moveScript(op.Pane, op.Window, "", op.Follow, false))}
 		}
-		return moveScript(op.Pane, op.Window, "", op.Follow)
+		return moveScript(op.Pane, op.Window, "", op.Follow, true)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.

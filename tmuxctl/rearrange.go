@@ -127,10 +127,16 @@ func keepZoom(target string, cmd []string) [][]string {
 }
 
 // resizeScript resizes pane p, unless its window has floating panes
-// (see floating.CondResizeFloating).
+// (see floating.CondResizeFloating). A window neither zoomed nor refused
+// is resized at once: the if-shell that decides it and the resize are
+// the only entries in tmux's message log (the next command runs as
+// soon as if-shell -F has inserted it, so nothing changes in between,
+// and a pane gone meanwhile fails the resize alone).
 func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
-	z := keepZoom(string(p), []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)})
-	return [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
+	resize := []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)}
+	z := keepZoom(string(p), resize)
+	slow := [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
+	return [][]string{ifShell(string(p), "#{||:#{window_zoomed_flag},"+floating.CondResizeFloating+"}", slow, [][]string{resize})}
 }
 
 func layoutCmd(w tmux.WindowID, choice string) []string {
@@ -164,7 +170,15 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
 	// On 3.7 a layout tiles floating panes, or breaks the tiling: refused.
-	return [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
+	slow := [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
+	// A window neither zoomed nor refused, that the layout fits, takes it
+	// at once (see resizeScript): one if-shell and the layout in tmux's
+	// message log.
+	slowCond := "#{||:#{window_zoomed_flag}," + floating.CondLayoutFloating + "}"
+	if isLayoutString(choice) {
+		slowCond = "#{||:" + slowCond + ",#{?" + apply[0][4] + ",,1}}"
+	}
+	return [][]string{ifShell(string(w), slowCond, slow, [][]string{sel})}
 }
 
 // misfitLine is what layoutScript prints when a layout string no longer
@@ -211,8 +225,10 @@ func keepFocus(p tmux.PaneID) string {
 // closes the emptied window. With follow, p takes the focus along
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
-// it).
-func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) [][]string {
+// it). With fast, a pane with nothing to keep joins at once (see below);
+// not inside another script: nested twice more, it would not fit in the
+// 16 kB tmux takes over exec.
+func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fast bool) [][]string {
 	sp, st := string(p), string(to)
 	tt := st // the join's target: the window's active pane, or beside
 	if beside != "" {
@@ -245,13 +261,26 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool
 	byShape := func(zoomed bool) [][]string {
 		return [][]string{ifShell(tt, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
 	}
-	return [][]string{
+	slow := [][]string{
 		{"has-session", "-t", sp},
 		{"has-session", "-t", st},
 		ifShell(sp, "#{!=:#{window_id},"+st+"}", [][]string{
 			ifShell(st, "#{window_zoomed_flag}", byShape(true), byShape(false)),
 		}, nil),
 	}
+	if beside != "" || follow || !fast {
+		return slow
+	}
+	// A pane neither marked nor focused, from an unzoomed window into
+	// another unzoomed one, has no focus, mark or zoom to keep: the slow
+	// script would run join-pane -d alone. It joins at once, by two
+	// if-shells that run as soon as inserted; a pane or window gone
+	// meanwhile fails the join alone.
+	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}}," + toZoomed + "}},,1}"
+	joinD := func(split string) []string { return []string{"join-pane", "-d", split, "-s", sp, "-t", st} }
+	return [][]string{ifShell(sp, "#{&&:#{!=:#{window_id},"+st+"},"+calm+"}",
+		[][]string{ifShell(st, wide, [][]string{joinD("-h")}, [][]string{joinD("-v")})}, slow)}
 }
 
 // breakScript moves pane p out into a new window of session s (at tmux's

@@ -3,8 +3,7 @@ package tmuxctl
 import (
 	"context"
 
-	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/transport"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
 // A script is a command list whose later commands depend on tmux's state
@@ -15,7 +14,8 @@ import (
 // very moment rather than on one read earlier.
 //
 // Over tmux processes a script is one process; over control mode one line
-// (and a marker line that says where its answer ends: see
+// (and, unless it ends in a read, a marker line that says where its
+// answer ends: see
 // transport/control_script.go), so one round trip.
 
 // script runs cmds, which change things, as a script: one whose answer
@@ -24,45 +24,14 @@ func (c *Client) script(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.t.RunScript(ctx, false, cmds...)
 }
 
-// ifShell is `if-shell -F -t target cond then [else]`: tmux expands cond
-// in target's context and, unless it is empty or "0", runs the command
-// list then, else the list otherwise. The lists are rendered for tmux's
-// command parser with every argument quoted, so nothing in them can be
-// read as anything but the words given. target must be a validated id.
-func ifShell(target, cond string, then, otherwise [][]string) []string {
-	cmd := []string{"if-shell", "-F", "-t", target, cond, renderList(then)}
-	if otherwise != nil {
-		cmd = append(cmd, renderList(otherwise))
-	}
-	return cmd
-}
-
-// renderList renders a command list as one string for tmux's parser. The
-// words come from validated ids, fixed flags and formats made here, none
-// of which holds a newline or NUL, the only bytes it cannot carry.
-func renderList(cmds [][]string) string {
-	line, err := transport.CommandLine(cmds)
-	if err != nil {
-		// Unreachable with the words scripts are made of; refuse loudly
-		// rather than send something else.
-		panic("tmuxctl: script word cannot be quoted: " + err.Error())
-	}
-	return line
-}
-
-// fmtHasPane is a format that, in a pane's context, is "1" when pane p is
-// in the same window and empty otherwise.
-func fmtHasPane(p tmux.PaneID) string {
-	return "#{P:#{?#{==:#{pane_id}," + string(p) + "},1,}}"
-}
+// The builders of scripts' commands are tmuxctl/scripts'.
+var (
+	ifShell    = scripts.IfShell
+	renderList = scripts.List
+)
 
 // fmtHasLast is "1" in a window that has a last (previously active) pane.
-const fmtHasLast = "#{P:#{?pane_last,1,}}"
-
-// fmtSingleLast is "1" on tmux 3.2 and 3.3, whose windows remember one
-// last pane instead of a history of them (3.4 and newer): a cross-window
-// swap there forgets the last pane of a window whose active pane left.
-const fmtSingleLast = "#{m:3.[23]*,#{version}}"
+const fmtHasLast = scripts.HasLast
 
 // answerMarker separates the parts of one script's output. The nonce
 // makes a marker line impossible to forge from pane text (a path or a

@@ -39,6 +39,12 @@ func TestScriptsAnswerAlikeOverBothTransports(t *testing.T) {
 		{"own command fails", [][]string{disp("before"), {"select-pane", "-t", "%999"}, disp("after")}},
 		{"inserted command fails", [][]string{ifShell(g[0], "1", [][]string{{"select-pane", "-t", "%999"}}, nil), disp("after")}},
 		{"step script", stepScript(g[0], tmux.DirNext)},
+		// A script that ends in a read prints its end marker with it: a
+		// failure ends the list or not, and the answer is the same.
+		{"own command fails in a script", [][]string{disp("before"), {"has-session", "-t", "%999"}, ifShell(g[0], "1", [][]string{disp("x")}, nil), disp("after")}},
+		{"own failure after an insert", [][]string{ifShell(g[0], "1", [][]string{disp("x")}, nil), {"select-pane", "-t", "%999"}, {"display-message", "-p", "-t", g[0], "#{pane_id}"}}},
+		{"inserted failure, read of a pane", [][]string{ifShell(g[0], "1", [][]string{{"select-pane", "-t", "%999"}, disp("skipped")}, nil), {"display-message", "-p", "-t", g[1], "#{pane_id}"}}},
+		{"read of a gone pane", [][]string{ifShell(g[0], "1", [][]string{disp("x")}, nil), {"display-message", "-p", "-t", "%999", "#{pane_id}"}}},
 	} {
 		wantOut, wantErr := ex.Run(t.Context(), tc.cmds...)
 		gotOut, gotErr := at.RunScript(t.Context(), false, tc.cmds...)

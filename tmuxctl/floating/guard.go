@@ -54,7 +54,7 @@ const (
 
 // SwapRefused is a condition, in pane a's context, that is true when
 // pane a or pane b is modal, or floats on tmux 3.7 (b is found by its id
-// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for Refuse.
+// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for RefusalCommand.
 func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
 	onB := func(cond string) string {
 		return "#{S:#{W:#{P:#{?#{==:#{pane_id}," + string(b) + "},#{?" + cond + ",1,},}}}}"
@@ -62,15 +62,6 @@ func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
 	modal := "#{||:#{pane_modal_flag}," + onB("pane_modal_flag") + "}"
 	floats := "#{||:" + condSwapFloating + "," + onB(condSwapFloating) + "}"
 	return "#{||:" + modal + "," + floats + "}", "#{?" + modal + "," + ReasonModal + "," + ReasonSwapFloating + "}"
-}
-
-// Refuse is an if-shell that, in target's context, prints the refusal
-// for reason (a Reason, or a format that expands to one) when cond is
-// true, and does nothing otherwise: the commands after it must check
-// cond themselves. It is for a script too long to nest once more (each
-// level of quoting makes it longer, and tmux takes about 16 kB).
-func Refuse(target, cond, reason string) []string {
-	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason)}
 }
 
 // refusedLine starts the line a guard prints instead of running its
@@ -88,6 +79,11 @@ func Guard(target, cond, reason string, then [][]string) []string {
 	}
 	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason), run}
 }
+
+// RefusalCommand is the command, rendered for tmux's parser, that prints
+// the refusal line for reason (a Reason, or a format that expands to
+// one), for a script that prints it in a branch of its own.
+func RefusalCommand(reason string) string { return refusal(reason) }
 
 // refusal is the command that prints the refusal line for reason.
 func refusal(reason string) string {

@@ -70,6 +70,13 @@ type request struct {
 	// until, when set, ends the request instead of want: the text of the
 	// block that answers a script's closing marker (see RunScript).
 	until string
+	// ended: the script's last command prints until after its answer
+	// (see waitEnded); fallback, once a block failed, is the marker of
+	// the line sent after it, which then ends the request, and failed
+	// is closed then.
+	ended    bool
+	fallback string
+	failed   chan struct{}
 	// then, when set, runs on the reader goroutine with the answer as it
 	// arrives, in its place among notifications and output (the output
 	// watch keeps its books with it).
@@ -246,6 +253,11 @@ func (t *Control) wait(ctx context.Context, req *request, line string) (string, 
 func (t *Control) send(req *request, line string) error {
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
+	return t.sendLocked(req, line)
+}
+
+// sendLocked is send with t.writeMu held.
+func (t *Control) sendLocked(req *request, line string) error {
 	t.mu.Lock()
 	if t.dead {
 		t.mu.Unlock()

@@ -1,11 +1,11 @@
-package tmuxctl
+package scripts
 
 import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
-// swapScript exchanges the positions of two panes, in one window or
+// Swap exchanges the positions of two panes, in one window or
 // across windows (OpSwap). Positions change, nothing else: the pane that
 // was active in a window stays active (focus follows content); a window
 // whose active pane left gets the pane that arrived as its active pane; a
@@ -31,14 +31,14 @@ import (
 //   - Across windows, a marked pane stays marked (see remark below).
 //   - A floating pane on tmux 3.7, or a modal pane, is refused before
 //     anything runs (see floating.Guard).
-func swapScript(a, b tmux.PaneID) [][]string {
+func Swap(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
-		renderList([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
-		renderList([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
+		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
+		List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
 	lastA := []string{"select-pane", "-Z", "-l", "-t", sa}
 	activeIsAB := "#{P:#{?#{&&:#{pane_active},#{||:#{==:#{pane_id}," + sa + "},#{==:#{pane_id}," + sb + "}}},1,}}"
-	sameWindow := [][]string{ifShell(sa, "#{&&:"+activeIsAB+","+fmtHasLast+"}",
+	sameWindow := [][]string{IfShell(sa, "#{&&:"+activeIsAB+","+HasLast+"}",
 		[][]string{lastA, swapKeep, lastA},
 		[][]string{swapKeep})}
 
@@ -47,15 +47,15 @@ func swapScript(a, b tmux.PaneID) [][]string {
 	preB := []string{"select-pane", "-Z", "-l", "-t", sb}
 	postA := []string{"select-pane", "-Z", "-t", sb} // b arrived in a's window
 	postB := []string{"select-pane", "-Z", "-t", sa}
-	loses := "#{&&:#{pane_active}," + fmtHasLast + "}"
-	singleLastCross := [][]string{ifShell(sa, loses,
-		[][]string{ifShell(sb, loses,
+	loses := "#{&&:#{pane_active}," + HasLast + "}"
+	singleLastCross := [][]string{IfShell(sa, loses,
+		[][]string{IfShell(sb, loses,
 			[][]string{preA, preB, swap, postA, postB},
 			[][]string{preA, swap, postA})},
-		[][]string{ifShell(sb, loses,
+		[][]string{IfShell(sb, loses,
 			[][]string{preB, swap, postB},
 			[][]string{swap})})}
-	cross := ifShell(sa, fmtSingleLast, singleLastCross, [][]string{swap})
+	cross := IfShell(sa, SingleLast, singleLastCross, [][]string{swap})
 	// tmux keeps the mark as session, window and pane together and
 	// checks all three (server.c, server_check_marked): a marked pane
 	// that moves into another window is marked no more, until it comes
@@ -68,23 +68,32 @@ func swapScript(a, b tmux.PaneID) [][]string {
 	hidden := "#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}"
 	unhide := "resize-pane -Z -t #{window_id} ; select-pane -m -t #{pane_id} ; resize-pane -Z -t #{window_id}"
 	remark := func(p string) [][]string {
-		return [][]string{cross, ifShell(p, hidden,
+		return [][]string{cross, IfShell(p, hidden,
 			[][]string{{"run-shell", "-C", "-t", p, unhide}},
 			[][]string{{"select-pane", "-m", "-t", p}})}
 	}
-	acrossWindows := [][]string{ifShell(sa, "#{pane_marked}", remark(sa),
-		[][]string{ifShell(sb, "#{pane_marked}", remark(sb), [][]string{cross})})}
+	acrossWindows := [][]string{IfShell(sa, "#{pane_marked}", remark(sa),
+		[][]string{IfShell(sb, "#{pane_marked}", remark(sb), [][]string{cross})})}
 
 	// Refused changes nothing; the swap runs in one of the two windows'
 	// cases otherwise (a same-window swap leaves b in a's window).
 	refused, reason := floating.SwapRefused(a, b)
-	// has-session fails, naming the pane, when a or b does not exist (an
-	// if-shell with a missing target would just take its else branch).
+	same := HasPane(b)
+	// has-session fails, naming the pane, when a or b does not exist,
+	// before anything else runs in its branch: an if-shell with a missing
+	// target takes a branch by another pane's state (the control client's
+	// current pane), or none.
+	exist := [][]string{{"has-session", "-t", sa}, {"has-session", "-t", sb}}
+	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List(sameWindow)}
+	// The usual same-window swap, a not active and no focus or last pane
+	// to keep (sameWindow would run just this swap-pane), runs at once:
+	// the if-shell that decides it and the swap are the only entries in
+	// tmux's message log. A pane gone fails the swap alone.
+	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
+	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
 	return [][]string{
-		{"has-session", "-t", sa},
-		{"has-session", "-t", sb},
-		floating.Refuse(sa, refused, reason),
-		ifShell(sa, "#{?"+refused+",,"+fmtHasPane(b)+"}", sameWindow, nil),
-		ifShell(sa, "#{?"+refused+",,#{?"+fmtHasPane(b)+",,1}}", acrossWindows, nil),
+		IfShell(sa, fast, [][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}},
+			[][]string{IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil)}),
+		IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }

@@ -1,0 +1,49 @@
+// Package scripts builds the commands of tmuxctl's scripts: command lists
+// whose later commands depend on tmux's state as they run (see tmuxctl's
+// script.go), and the scripts too long to keep in tmuxctl itself.
+package scripts
+
+import (
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
+)
+
+// IfShell is `if-shell -F -t target cond then [else]`: tmux expands cond
+// in target's context and, unless it is empty or "0", runs the command
+// list then, else the list otherwise. The lists are rendered for tmux's
+// command parser with every argument quoted, so nothing in them can be
+// read as anything but the words given. target must be a validated id.
+func IfShell(target, cond string, then, otherwise [][]string) []string {
+	cmd := []string{"if-shell", "-F", "-t", target, cond, List(then)}
+	if otherwise != nil {
+		cmd = append(cmd, List(otherwise))
+	}
+	return cmd
+}
+
+// List renders a command list as one string for tmux's parser. The
+// words come from validated ids, fixed flags and formats made here, none
+// of which holds a newline or NUL, the only bytes it cannot carry.
+func List(cmds [][]string) string {
+	line, err := transport.CommandLine(cmds)
+	if err != nil {
+		// Unreachable with the words scripts are made of; refuse loudly
+		// rather than send something else.
+		panic("tmuxctl/scripts: script word cannot be quoted: " + err.Error())
+	}
+	return line
+}
+
+// HasPane is a format that, in a pane's context, is "1" when pane p is
+// in the same window and empty otherwise.
+func HasPane(p tmux.PaneID) string {
+	return "#{P:#{?#{==:#{pane_id}," + string(p) + "},1,}}"
+}
+
+// HasLast is "1" in a window that has a last (previously active) pane.
+const HasLast = "#{P:#{?pane_last,1,}}"
+
+// SingleLast is "1" on tmux 3.2 and 3.3, whose windows remember one
+// last pane instead of a history of them (3.4 and newer): a cross-window
+// swap there forgets the last pane of a window whose active pane left.
+const SingleLast = "#{m:3.[23]*,#{version}}"
