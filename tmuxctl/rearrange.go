@@ -104,26 +104,25 @@ func fitsWindow(layout string, w *tmux.Window) error {
 	return nil
 }
 
-// rezoom is a format that, expanded in a pane's context before a change,
-// is the command that zooms its window again afterwards when it is zoomed
-// now (on whichever pane is active then), and nothing otherwise.
-const rezoom = "#{?window_zoomed_flag, ; resize-pane -Z -t #{window_id},}"
-
-// unzoom is rezoom's counterpart: the command, then " ; ", that unzooms
-// the window first when it is zoomed now, and nothing otherwise.
-const unzoom = "#{?window_zoomed_flag,resize-pane -Z -t #{window_id} ; ,}"
-
-// keepZoom runs cmd on pane or window target, unzooming the window first
-// when it is zoomed and zooming it again afterwards. The explicit unzoom
-// is not for show: tmux master (next-3.8) takes the pane's layout cell
-// before resize-pane unzooms, and a pane hidden by the zoom has none, so
-// resizing it in a zoomed window crashes the server (cmd-resize-pane.c;
-// 3.2a to 3.7c unzoom first). Both formats expand before cmd runs.
-func keepZoom(target string, cmd []string) [][]string {
-	return [][]string{
-		{"has-session", "-t", target},
-		{"run-shell", "-C", "-t", target, unzoom + renderList([][]string{cmd}) + rezoom},
-	}
+// zoomedResize runs resize, a resize-pane of pane p, in p's zoomed
+// window: it unzooms the window first and zooms it again afterwards. The
+// unzoom is not for show: tmux master (next-3.8) takes the pane's layout
+// cell before resize-pane unzooms, and a pane hidden by the zoom (a
+// floating one too) has none, so resizing it in a zoomed window crashes
+// the server (cmd-resize-pane.c:62, 94; 3.2a to 3.7c unzoom first). So
+// whether the window is zoomed is decided by if-shell -F, whose commands
+// run next, before any other client's (cmd-if-shell.c inserts them after
+// itself), and never by run-shell -C, which expands its format and then
+// leaves tmux's event loop a turn: another client may zoom the window in
+// it. Only the zoom again of a window whose zoomed pane is not p waits
+// that turn (that pane's id is known only as it runs): it cannot crash,
+// and at worst toggles a zoom another client made.
+func zoomedResize(p tmux.PaneID, resize []string) []string {
+	sp := string(p)
+	unzoom := []string{"resize-pane", "-Z", "-t", sp}
+	return ifShell(sp, "#{pane_active}",
+		[][]string{unzoom, resize, unzoom}, // p is the zoomed pane
+		[][]string{unzoom, resize, {"run-shell", "-C", "-t", sp, "resize-pane -Z -t #{window_id}"}})
 }
 
 // resizeScript resizes pane p, unless its window has floating panes
@@ -131,11 +130,12 @@ func keepZoom(target string, cmd []string) [][]string {
 // is resized at once: the if-shell that decides it and the resize are
 // the only entries in tmux's message log (the next command runs as
 // soon as if-shell -F has inserted it, so nothing changes in between,
-// and a pane gone meanwhile fails the resize alone).
+// and a pane gone meanwhile fails the resize alone). Otherwise the
+// window is zoomed, or refused, as the guard's if-shell runs.
 func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
 	resize := []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)}
-	z := keepZoom(string(p), resize)
-	slow := [][]string{z[0], floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, z[1:])}
+	slow := [][]string{{"has-session", "-t", string(p)},
+		floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, [][]string{zoomedResize(p, resize)})}
 	return [][]string{ifShell(string(p), "#{||:#{window_zoomed_flag},"+floating.CondResizeFloating+"}", slow, [][]string{resize})}
 }
 

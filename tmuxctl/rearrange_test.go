@@ -214,11 +214,21 @@ func TestRearrangeKeepsZoomAndMark(t *testing.T) {
 	srv.Must("resize-pane", "-Z", "-t", w.w1[0])
 	zoomed := func(win string) bool { return srv.Display(win, "#{window_zoomed_flag}") == "1" }
 
-	if _, err := c.ResizePane(t.Context(), tmux.PaneID(w.g[3]), tmux.DirUp, 3); err != nil {
-		t.Fatal(err)
-	}
-	if !zoomed(w.win[0]) || srv.Active(w.win[0]) != w.g[0] {
-		t.Fatalf("resize: zoom %v on %s", zoomed(w.win[0]), srv.Active(w.win[0]))
+	// A hidden pane, then the zoomed one: each is resized (the layout
+	// tmux keeps under the zoom changes), and the window zoomed again
+	// on the pane it was.
+	for _, p := range []string{w.g[3], w.g[0]} {
+		layout := srv.Display(w.win[0], "#{window_layout}")
+		if _, err := c.ResizePane(t.Context(), tmux.PaneID(p), tmux.DirUp, 3); err != nil {
+			t.Fatal(err)
+		}
+		if !zoomed(w.win[0]) || srv.Active(w.win[0]) != w.g[0] {
+			t.Fatalf("resize %s: zoom %v on %s", p, zoomed(w.win[0]), srv.Active(w.win[0]))
+		}
+		// #{window_layout} is the layout under the zoom.
+		if srv.Display(w.win[0], "#{window_layout}") == layout {
+			t.Fatalf("resize %s: nothing resized", p)
+		}
 	}
 	if _, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[0]), "tiled"); err != nil {
 		t.Fatal(err)

@@ -44,21 +44,21 @@ func Unsupported(v tmux.Version, what string) error {
 		Message: fmt.Sprintf("tmux %s cannot %s: floating panes are floated, tiled, moved and resized from tmux 3.8", v.Raw, what)}
 }
 
-// unzoom, expanded in the pane's context, is the command (and " ; ")
-// that unzooms its window when it is zoomed, and nothing otherwise.
-const unzoom = "#{?window_zoomed_flag,resize-pane -Z -t #{window_id} ; ,}"
-
 // script runs cmd on pane p once its window is unzoomed; it fails when p
-// is gone.
+// is gone. Whether the window is zoomed is decided by if-shell -F, whose
+// commands run next, before any other client's: resize-pane in a zoomed
+// window crashes master (see tmuxctl's zoomedResize), and run-shell -C
+// would leave another client a turn to zoom it after the check.
 func script(p tmux.PaneID, cmd ...string) [][]string {
 	if cmd[0] == "move-pane" && len(cmd) == 3 {
 		// A move-pane with no -L/-R/-U/-D is a join-pane of the marked
 		// pane into p: a change of nothing is only the check.
 		return [][]string{{"has-session", "-t", string(p)}}
 	}
+	sp := string(p)
 	return [][]string{
-		{"has-session", "-t", string(p)},
-		{"run-shell", "-C", "-t", string(p), unzoom + transport.Words(cmd...)},
+		{"has-session", "-t", sp},
+		{"if-shell", "-F", "-t", sp, "#{window_zoomed_flag}", transport.Words("resize-pane", "-Z", "-t", sp) + " ; " + transport.Words(cmd...), transport.Words(cmd...)},
 	}
 }
 
