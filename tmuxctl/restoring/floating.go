@@ -19,9 +19,8 @@ import (
 //     cells), so the place at each index says what to change;
 //   - a pane tiled there and floating in want floats (break-pane -W), one
 //     floating there and tiled in want is tiled (join-pane onto itself);
-//   - each floating pane moves and resizes by the difference between
-//     where tmux has it as the command runs and where want has it
-//     (run-shell -C expands #{pane_left} and the rest just then);
+//   - each floating pane moves and resizes to where want has it
+//     (move-pane -X/-Y, resize-pane -x/-y);
 //   - then each goes to its place in the stack (move-pane -z), top first,
 //     after the focus is restored: select-pane raises a floating pane.
 //
@@ -92,9 +91,14 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 		if !tiled && place.Floating && place.Left == p.Left && place.Top == p.Top && place.Width == p.Width && place.Height == p.Height {
 			continue
 		}
-		geometry = append(geometry, []string{"run-shell", "-C", "-t", id, fmt.Sprintf(
-			"move-pane -t %s -R#{e|-:%d,#{pane_left}} -D#{e|-:%d,#{pane_top}} ; resize-pane -t %s -R#{e|-:%d,#{pane_width}} -D#{e|-:%d,#{pane_height}}",
-			id, p.Left, p.Top, id, p.Width, p.Height)})
+		// -X/-Y and -x/-y count the border: one cell around the pane
+		// (layout_floating_args_parse). Absolute places and sizes need
+		// no run-shell -C, which would leave another client a turn to
+		// zoom the window before the resize: master crashes on
+		// resize-pane in a zoomed window.
+		geometry = append(geometry,
+			[]string{"move-pane", "-t", id, "-X", fmt.Sprint(p.Left - 1), "-Y", fmt.Sprint(p.Top - 1)},
+			[]string{"resize-pane", "-t", id, "-x", fmt.Sprint(p.Width + 2), "-y", fmt.Sprint(p.Height + 2)})
 	}
 	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
 	if tiled {
