@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Floating panes (tmux 3.7+) in a restore. select-layout refuses a layout
@@ -96,9 +97,13 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 		// no run-shell -C, which would leave another client a turn to
 		// zoom the window before the resize: master crashes on
 		// resize-pane in a zoomed window.
+		// The window is unzoomed before (Commands), unless another
+		// client zoomed it since the read: then the resize unzooms it
+		// first itself.
+		resize := transport.Words("resize-pane", "-t", id, "-x", fmt.Sprint(p.Width+2), "-y", fmt.Sprint(p.Height+2))
 		geometry = append(geometry,
 			[]string{"move-pane", "-t", id, "-X", fmt.Sprint(p.Left - 1), "-Y", fmt.Sprint(p.Top - 1)},
-			[]string{"resize-pane", "-t", id, "-x", fmt.Sprint(p.Width + 2), "-y", fmt.Sprint(p.Height + 2)})
+			[]string{"if-shell", "-F", "-t", id, "#{window_zoomed_flag}", transport.Words("resize-pane", "-Z", "-t", id) + " ; " + resize, resize})
 	}
 	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
 	if tiled {
