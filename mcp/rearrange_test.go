@@ -48,9 +48,11 @@ type moved struct {
 // server, as tmux reports it: sessions, windows, layouts, zoom, focus,
 // the mark and every pane's place.
 func fingerprint(srv *tmuxtest.Server) string {
-	return srv.Must("list-sessions", "-F", "#{session_id} #{session_windows}") + "\n" +
-		srv.Must("list-windows", "-a", "-F", "#{session_id} #{window_id} #{window_index} #{window_width}x#{window_height} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}") + "\n" +
-		srv.Must("list-panes", "-a", "-F", "#{pane_id} in #{window_id}.#{pane_index} #{pane_left},#{pane_top} #{pane_width}x#{pane_height} active=#{pane_active} marked=#{pane_marked}")
+	// One tmux client reads all three (one line each per session,
+	// window and pane, in that order): the same text as three reads.
+	return srv.Must("list-sessions", "-F", "#{session_id} #{session_windows}",
+		";", "list-windows", "-a", "-F", "#{session_id} #{window_id} #{window_index} #{window_width}x#{window_height} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}",
+		";", "list-panes", "-a", "-F", "#{pane_id} in #{window_id}.#{pane_index} #{pane_left},#{pane_top} #{pane_width}x#{pane_height} active=#{pane_active} marked=#{pane_marked}")
 }
 
 // geometry is a pane's place as tmux reports it: width, height, left, top.
