@@ -37,7 +37,7 @@ func focusOf(t *testing.T, srv *tmuxtest.Server, first ...string) (active, last 
 // pane that arrived is active; a window keeps its last pane while that
 // pane is still in it (and is not the active one). It runs the one
 // script (with the version checks inside it) over tmux processes and
-// over control mode.
+// over control mode: 60 random steps, the first 30 with -short.
 func TestSwapFocusRuleRandomHistories(t *testing.T) {
 	t.Parallel()
 	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
@@ -49,7 +49,7 @@ func TestSwapFocusRuleRandomHistories(t *testing.T) {
 			panes = append(panes, srv.Must("split-window", "-d", "-t", w1, "-P", "-F", "#{pane_id}"))
 		}
 		rng := rand.New(rand.NewPCG(9, uint64(len(panes))))
-		for step := range 60 {
+		for step := range tmuxtest.Rounds(60, 30) { // -short samples the first half
 			// The random focus history and the read before the swap are
 			// one tmux client: the same commands in the same order, each
 			// select-pane done before the next starts.
