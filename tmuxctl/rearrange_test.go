@@ -24,37 +24,33 @@ type world struct {
 func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 	t.Helper()
 	w := &world{g: srv.Grid()}
-	// The other windows, their ids and the session's, and a first look
-	// at the windows' names, in one tmux client: the same commands in
-	// the same order (main:1 names window 1's only pane, w1[0], for the
-	// split; main:1 and main:2 name the windows of w1[0] and w2).
-	out := strings.SplitN(srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}",
+	// The other windows and their ids and the session's, in one tmux
+	// client: the same commands in the same order (main:1 names window
+	// 1's only pane, w1[0], for the split; main:1 and main:2 name the
+	// windows of w1[0] and w2).
+	out := strings.Split(srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}",
 		";", "split-window", "-d", "-h", "-t", "main:1", "-P", "-F", "#{pane_id}",
 		";", "new-window", "-d", "-t", "main:2", "-P", "-F", "#{pane_id}",
 		";", "display-message", "-p", "-t", w.g[0], "#{window_id}",
 		";", "display-message", "-p", "-t", "main:1", "#{window_id}",
 		";", "display-message", "-p", "-t", "main:2", "#{window_id}",
-		";", "display-message", "-p", "-t", "main:", "#{session_id}",
-		";", "list-windows", "-t", "main", "-F", namesFormat), "\n", 8)
-	if len(out) != 8 {
+		";", "display-message", "-p", "-t", "main:", "#{session_id}"), "\n")
+	if len(out) != 7 {
 		t.Fatalf("tmux answered %q building the world", out)
 	}
 	w.w1[0], w.w1[1], w.w2 = out[0], out[1], out[2]
 	copy(w.win[:], out[3:6])
 	w.session = out[6]
 	// automatic-rename names a window after its active pane's command,
-	// which is the user's shell until sh takes over: wait for that.
-	named := func(names string) bool { return strings.Trim(strings.ReplaceAll(names, "sh", ""), "\n") == "" }
-	if !named(out[7]) {
-		tmuxtest.Eventually(t, 20*time.Second, func() bool {
-			return named(srv.Must("list-windows", "-t", "main", "-F", namesFormat))
-		}, "the windows to be named sh")
-	}
+	// which is the user's shell until sh takes over: wait for that. (Not
+	// in the list above: a new window is named sh from its command before
+	// tmux first renames it after the shell.)
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		names := srv.Must("list-windows", "-t", "main", "-F", "#{?automatic-rename,#{window_name},sh}")
+		return strings.Trim(strings.ReplaceAll(names, "sh", ""), "\n") == ""
+	}, "the windows to be named sh")
 	return w
 }
-
-// namesFormat is each window's name while tmux renames it automatically.
-const namesFormat = "#{?automatic-rename,#{window_name},sh}"
 
 // shape is everything a rearrangement can change, as tmux reports it,
 // read by one tmux client (the same text as a read of each).
