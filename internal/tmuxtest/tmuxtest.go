@@ -91,7 +91,17 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	// (the nested servers rely on that). One command list does it all,
 	// the check's read included: each tmux client started costs a few
 	// milliseconds of CPU, and the suite starts hundreds of servers.
-	got, err := s.Run("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
+	//
+	// The panes' shell (default-shell, which runs each pane's command
+	// line) is /bin/sh, set before the first pane starts (start-server
+	// first: tmux 3.2a starts a server only for a list whose first
+	// command starts one), not the user's $SHELL: bash costs several
+	// times sh's CPU to start, and the suite starts thousands of panes.
+	// Unlike bash, sh does not replace itself with a command line's last
+	// command, so a test whose pane must be the program says exec.
+	got, err := s.Run("-f", "/dev/null", "start-server",
+		";", "set", "-g", "default-shell", "/bin/sh",
+		";", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
 		";", "set-option", "-w", "-u", "-t", "main:0", "window-size",
 		";", "set", "-g", "default-command", "exec sh",
