@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -152,18 +153,21 @@ func TestListedNeighboursAreWhereSelectLands(t *testing.T) {
 		layout string
 	}{{"even-horizontal", 4, "even-horizontal"}, {"main-vertical", 4, "main-vertical"}, {"tiled 3x3", 9, "tiled"}, {"nested", 4, ""}} {
 		t.Run(layout.name, func(t *testing.T) {
-			w := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}", "exec sh")
-			first := srv.Display(w, "#{pane_id}")
+			var w, first string
+			if _, err := fmt.Sscan(srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id} #{pane_id}", "exec sh"), &w, &first); err != nil {
+				t.Fatal(err)
+			}
 			if layout.layout == "" {
 				r := srv.Must("split-window", "-h", "-t", first, "-P", "-F", "#{pane_id}", "exec sh")
 				br := srv.Must("split-window", "-v", "-t", r, "-P", "-F", "#{pane_id}", "exec sh")
 				srv.Must("split-window", "-h", "-t", br, "exec sh")
 			} else {
+				// One tmux client runs the splits and layouts in order.
+				var cmds []string
 				for range layout.panes - 1 {
-					srv.Must("split-window", "-t", first, "exec sh")
-					srv.Must("select-layout", "-t", w, "tiled")
+					cmds = append(cmds, "split-window", "-t", first, "exec sh", ";", "select-layout", "-t", w, "tiled", ";")
 				}
-				srv.Must("select-layout", "-t", w, layout.layout)
+				srv.Must(append(cmds, "select-layout", "-t", w, layout.layout)...)
 			}
 			var l window
 			f.ok(t, "list_panes", obj("window", w), &l)
@@ -173,10 +177,13 @@ func TestListedNeighboursAreWhereSelectLands(t *testing.T) {
 			for round := range tmuxtest.Rounds(3, 1) {
 				for _, p := range l.Panes {
 					for d, s := range map[string]sideOf{"up": p.Neighbours.Up, "down": p.Neighbours.Down, "left": p.Neighbours.Left, "right": p.Neighbours.Right} {
+						// The random focus history, then the read of the
+						// active pane, in one tmux client.
+						var history []string
 						for range rng.IntN(3) {
-							srv.Must("select-pane", "-t", l.Panes[rng.IntN(len(l.Panes))].ID)
+							history = append(history, "select-pane", "-t", l.Panes[rng.IntN(len(l.Panes))].ID, ";")
 						}
-						before := srv.Active(p.ID)
+						before := srv.Active(p.ID, history...)
 						var landed view
 						f.ok(t, "select_pane", obj("pane", p.ID, "direction", d), &landed)
 						if len(s.Panes) == 0 {

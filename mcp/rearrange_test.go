@@ -48,9 +48,11 @@ type moved struct {
 // server, as tmux reports it: sessions, windows, layouts, zoom, focus,
 // the mark and every pane's place.
 func fingerprint(srv *tmuxtest.Server) string {
-	return srv.Must("list-sessions", "-F", "#{session_id} #{session_windows}") + "\n" +
-		srv.Must("list-windows", "-a", "-F", "#{session_id} #{window_id} #{window_index} #{window_width}x#{window_height} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}") + "\n" +
-		srv.Must("list-panes", "-a", "-F", "#{pane_id} in #{window_id}.#{pane_index} #{pane_left},#{pane_top} #{pane_width}x#{pane_height} active=#{pane_active} marked=#{pane_marked}")
+	// One tmux client reads all three (one line each per session,
+	// window and pane, in that order): the same text as three reads.
+	return srv.Must("list-sessions", "-F", "#{session_id} #{session_windows}",
+		";", "list-windows", "-a", "-F", "#{session_id} #{window_id} #{window_index} #{window_width}x#{window_height} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}",
+		";", "list-panes", "-a", "-F", "#{pane_id} in #{window_id}.#{pane_index} #{pane_left},#{pane_top} #{pane_width}x#{pane_height} active=#{pane_active} marked=#{pane_marked}")
 }
 
 // geometry is a pane's place as tmux reports it: width, height, left, top.
@@ -140,16 +142,36 @@ func TestSelectLayout(t *testing.T) {
 	w0 := f.srv.Display(g[0], "#{window_id}")
 
 	// check compares an answer with tmux's own view of the window.
+	// tmux's view is read by one client: the layout, then each pane's
+	// geometry (as geometryOf reads it) and whether it is active.
 	check := func(t *testing.T, what string, a arranged) {
 		t.Helper()
-		if layout := f.srv.Display(w0, "#{window_layout}"); a.Layout != layout {
+		lines := strings.Split(f.srv.Must("display-message", "-p", "-t", w0, "#{window_layout}",
+			";", "list-panes", "-t", w0, "-F", "#{pane_id} #{pane_width} #{pane_height} #{pane_left} #{pane_top} #{pane_active}"), "\n")
+		geometry, active := map[string][4]int{}, ""
+		for _, line := range lines[1:] {
+			var id string
+			var g [4]int
+			var on int
+			if _, err := fmt.Sscan(line, &id, &g[0], &g[1], &g[2], &g[3], &on); err != nil {
+				t.Fatalf("%s: tmux's pane line %q: %v", what, line, err)
+			}
+			geometry[id] = g
+			if on == 1 {
+				active = id
+			}
+		}
+		if layout := lines[0]; a.Layout != layout {
 			t.Errorf("%s: layout %q, tmux has %q", what, a.Layout, layout)
 		}
 		if a.WindowID != w0 || a.Width != 200 || a.Height != 50 || len(a.Panes) != 4 {
 			t.Errorf("%s: window %s %dx%d with %d panes", what, a.WindowID, a.Width, a.Height, len(a.Panes))
 		}
 		for i, p := range a.Panes {
-			got := geometryOf(t, f.srv, p.ID)
+			got, ok := geometry[p.ID]
+			if !ok {
+				t.Errorf("%s: pane %s is not in window %s", what, p.ID, w0)
+			}
 			if a.Zoomed {
 				// tmux reports the zoomed geometry; the answer is the
 				// unzoomed layout's, checked through the layout string.
@@ -158,7 +180,7 @@ func TestSelectLayout(t *testing.T) {
 			if p.Index != i || [4]int{p.Width, p.Height, p.Left, p.Top} != got {
 				t.Errorf("%s: pane %s index %d at %v, tmux has %v", what, p.ID, p.Index, [4]int{p.Width, p.Height, p.Left, p.Top}, got)
 			}
-			if p.Active != (p.ID == f.srv.Active(w0)) {
+			if p.Active != (p.ID == active) {
 				t.Errorf("%s: pane %s active=%v", what, p.ID, p.Active)
 			}
 		}

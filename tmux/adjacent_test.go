@@ -75,6 +75,27 @@ func TestAdjacentMatchesTmux(t *testing.T) {
 	// The nested and zoomed windows are built alike, so their panes pair
 	// up by index: index and direction -> wraps, unzoomed.
 	unzoomedWraps := map[string]bool{}
+	// Each step's move (select-pane in a direction) and the read of where
+	// it landed go to tmux at the start of the next step's command list:
+	// the same commands in the same order, one tmux client fewer a step.
+	// run sends the pending move, if any, then cmds; checks where the
+	// move landed; and returns cmds' output.
+	var pendingMove []string
+	var landedCheck func(landed string)
+	run := func(cmds ...string) string {
+		if pendingMove == nil {
+			return srv.Must(cmds...)
+		}
+		list := append([]string{}, pendingMove...)
+		if len(cmds) > 0 {
+			list = append(append(list, ";"), cmds...)
+		}
+		landed, rest, _ := strings.Cut(srv.Must(list...), "\n")
+		check := landedCheck
+		pendingMove, landedCheck = nil, nil
+		check(landed)
+		return rest
+	}
 	for _, name := range []string{"even", "mainv", "tiled", "nested", "zoomed", "status-top", "status-bottom"} {
 		win := windows[name]
 		zoomed := name == "zoomed"
@@ -101,7 +122,7 @@ func TestAdjacentMatchesTmux(t *testing.T) {
 					cmds = append(cmds, "display-message", "-p", "-t", string(p.ID), "#{"+edgeVar[d]+"}",
 						";", "display-message", "-p", "-t", win, "#{pane_id}")
 					var edge, before string
-					if _, err := fmt.Sscan(srv.Must(cmds...), &edge, &before); err != nil {
+					if _, err := fmt.Sscan(run(cmds...), &edge, &before); err != nil {
 						t.Fatal(err)
 					}
 					atEdge := edge == "1"
@@ -118,20 +139,23 @@ func TestAdjacentMatchesTmux(t *testing.T) {
 						unzoomedWraps[key] = wraps
 					}
 					move := append([]string{"select-pane", "-t", string(p.ID), moveFlag[d]}, zflag...)
-					landed := srv.Must(append(move, ";", "display-message", "-p", "-t", win, "#{pane_id}")...)
+					pendingMove = append(move, ";", "display-message", "-p", "-t", win, "#{pane_id}")
 					if !alongEdge(now, panes, d) {
 						t.Errorf("%s: %s %s: %v not ordered along the edge\n%s", name, p.ID, d, panes, geometry(now))
 					}
 					if len(panes) == 0 { // no candidate: tmux does nothing
 						panes = []tmux.PaneID{tmux.PaneID(before)}
 					}
-					if !slices.Contains(panes, tmux.PaneID(landed)) {
-						t.Fatalf("%s: %s %s landed on %s, Adjacent says %v (wraps %v)\n%s", name, p.ID, d, landed, panes, wraps, geometry(now))
+					landedCheck = func(landed string) {
+						if !slices.Contains(panes, tmux.PaneID(landed)) {
+							t.Fatalf("%s: %s %s landed on %s, Adjacent says %v (wraps %v)\n%s", name, p.ID, d, landed, panes, wraps, geometry(now))
+						}
 					}
 				}
 			}
 		}
-		if zoomed && srv.Display(win, "#{window_zoomed_flag}") != "1" {
+		// The window's last move goes with this read.
+		if run("display-message", "-p", "-t", win, "#{window_zoomed_flag}") != "1" && zoomed {
 			t.Errorf("the zoomed window lost its zoom")
 		}
 	}

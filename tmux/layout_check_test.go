@@ -172,33 +172,58 @@ func split(srv *tmuxtest.Server, target, flag string) string {
 // splits splits win n times, applying preset (if any) after each split
 // so that the panes keep room to split again.
 func splits(srv *tmuxtest.Server, win string, n int, flag, preset string) {
-	for i := 0; i < n; i++ {
-		split(srv, win, flag)
-		if preset != "" {
-			srv.Must("select-layout", "-t", win, preset)
-		}
+	if n > 0 {
+		srv.Must(splitList(win, n, flag, preset)...)
 	}
 }
 
-// newWindow makes a window of w x h in session main and returns its id.
-func newWindow(srv *tmuxtest.Server, w, h int) string {
-	win := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}", "exec sh")
-	srv.Must("resize-window", "-t", win, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h))
+// splitList is splits as one tmux command list (one tmux client, not one
+// per command: tmux runs the commands in order, and stops at the first
+// that fails, failing the list).
+func splitList(win string, n int, flag, preset string) []string {
+	var cmds []string
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			cmds = append(cmds, ";")
+		}
+		cmds = append(cmds, "split-window", "-d", flag, "-t", win, "-P", "-F", "#{pane_id}", "exec sh")
+		if preset != "" {
+			cmds = append(cmds, ";", "select-layout", "-t", win, preset)
+		}
+	}
+	return cmds
+}
+
+// newWindow makes a window of w x h in session main, after its last
+// window, and returns its id. then, if any, is a command list run after,
+// in the same tmux client, on the new window as main:{end} (its output is
+// dropped).
+func newWindow(srv *tmuxtest.Server, w, h int, then ...string) string {
+	cmds := []string{"new-window", "-a", "-d", "-t", "main:{end}", "-P", "-F", "#{window_id}", "exec sh",
+		";", "resize-window", "-t", "main:{end}", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h)}
+	if len(then) > 0 {
+		cmds = append(append(cmds, ";"), then...)
+	}
+	win, _, _ := strings.Cut(srv.Must(cmds...), "\n")
 	return win
 }
 
 // freshWindowTakes reports whether tmux applies layout s to a new window
 // with the pane count and size CheckLayout gave, and gets that size.
+// Two tmux clients (three when tmux refuses s): one makes the window and
+// its panes, one applies s, reads the window and kills it.
 func freshWindowTakes(t *testing.T, srv *tmuxtest.Server, shape tmux.LayoutShape, s string) error {
 	t.Helper()
-	win := newWindow(srv, shape.Width, shape.Height)
-	defer srv.Must("kill-window", "-t", win)
-	splits(srv, win, shape.Panes-1, "-v", "tiled")
-	if _, err := srv.Run("select-layout", "-t", win, s); err != nil {
+	win := newWindow(srv, shape.Width, shape.Height, splitList("main:{end}", shape.Panes-1, "-v", "tiled")...)
+	got, err := srv.Run("select-layout", "-t", win, s,
+		";", "display-message", "-p", "-t", win, "#{window_width}x#{window_height} #{window_panes}",
+		";", "kill-window", "-t", win)
+	if err != nil { // select-layout refused s, and the list stopped there
+		srv.Must("kill-window", "-t", win)
 		return err
 	}
 	want := fmt.Sprintf("%dx%d %d", shape.Width, shape.Height, shape.Panes)
-	if got := srv.Display(win, "#{window_width}x#{window_height} #{window_panes}"); got != want {
+	if got = strings.TrimSuffix(got, "\n"); got != want {
 		return fmt.Errorf("the window became %s, not %s", got, want)
 	}
 	return nil
@@ -233,8 +258,7 @@ func TestCheckLayoutAgreesWithTmux(t *testing.T) {
 		for _, m := range layoutMutations(orig) {
 			_, tmuxErr := srv.Run("select-layout", "-t", win, m.s)
 			if tmuxErr == nil {
-				srv.Must("select-layout", "-t", win, orig)
-				if now := srv.Display(win, "#{window_layout}"); now != orig {
+				if now := srv.Must("select-layout", "-t", win, orig, ";", "display-message", "-p", "-t", win, "#{window_layout}"); now != orig {
 					t.Fatalf("%s: restoring after %s left %q, not %q", lw.name, m.name, now, orig)
 				}
 			}

@@ -35,16 +35,24 @@ func paneContent(i int) string {
 // "printing", and returns them once each shows END-i.
 func printingPanes(t *testing.T, srv *tmuxtest.Server, target string, n int) []tmux.PaneID {
 	t.Helper()
-	ids := make([]tmux.PaneID, n)
+	// One tmux client makes them all: the same commands in the same
+	// order, as one command list, which prints each pane's id in turn.
+	var cmds []string
 	for i := range n {
 		cmd := "printf '" + paneContent(i) + "'; exec cat"
 		if i == 0 {
-			srv.Must("respawn-pane", "-k", "-t", target, cmd)
-			ids[i] = tmux.PaneID(srv.Display(target, "#{pane_id}"))
+			cmds = append(cmds, "respawn-pane", "-k", "-t", target, cmd, ";", "display-message", "-p", "-t", target, "#{pane_id}")
 			continue
 		}
-		ids[i] = tmux.PaneID(srv.Must("split-window", "-d", "-t", target, "-P", "-F", "#{pane_id}", cmd))
-		srv.Must("select-layout", "-t", target, "tiled")
+		cmds = append(cmds, ";", "split-window", "-d", "-t", target, "-P", "-F", "#{pane_id}", cmd, ";", "select-layout", "-t", target, "tiled")
+	}
+	out := strings.Split(srv.Must(cmds...), "\n")
+	if len(out) != n {
+		t.Fatalf("tmux answered %q making %d panes", out, n)
+	}
+	ids := make([]tmux.PaneID, n)
+	for i, id := range out {
+		ids[i] = tmux.PaneID(id)
 	}
 	for i, p := range ids {
 		// Printed, and running cat, so that two reads agree.

@@ -11,9 +11,11 @@ import (
 
 // everything is what Esc promises to put back, by window index (a
 // recreated window gets a new id; that is checked on its own).
+//
+// One tmux client reads windows and panes: the same text as a read of each.
 func everything(srv *tmuxtest.Server) string {
-	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_name} auto=#{automatic-rename} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active} last=#{window_last_flag}") + "\n" +
-		srv.Must("list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_index}.#{pane_index} active=#{pane_active} last=#{pane_last} marked=#{pane_marked}")
+	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_name} auto=#{automatic-rename} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active} last=#{window_last_flag}",
+		";", "list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_index}.#{pane_index} active=#{pane_active} last=#{pane_last} marked=#{pane_marked}")
 }
 
 // TestRestoreAfterEveryRearrangement: after a mix of every operation,

@@ -24,15 +24,27 @@ type world struct {
 func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 	t.Helper()
 	w := &world{g: srv.Grid()}
-	w.w1[0] = srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}")
-	w.w1[1] = srv.Must("split-window", "-d", "-h", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
-	w.w2 = srv.Must("new-window", "-d", "-t", "main:2", "-P", "-F", "#{pane_id}")
-	for i, p := range []string{w.g[0], w.w1[0], w.w2} {
-		w.win[i] = srv.Display(p, "#{window_id}")
+	// The other windows and their ids and the session's, in one tmux
+	// client: the same commands in the same order (main:1 names window
+	// 1's only pane, w1[0], for the split; main:1 and main:2 name the
+	// windows of w1[0] and w2).
+	out := strings.Split(srv.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}",
+		";", "split-window", "-d", "-h", "-t", "main:1", "-P", "-F", "#{pane_id}",
+		";", "new-window", "-d", "-t", "main:2", "-P", "-F", "#{pane_id}",
+		";", "display-message", "-p", "-t", w.g[0], "#{window_id}",
+		";", "display-message", "-p", "-t", "main:1", "#{window_id}",
+		";", "display-message", "-p", "-t", "main:2", "#{window_id}",
+		";", "display-message", "-p", "-t", "main:", "#{session_id}"), "\n")
+	if len(out) != 7 {
+		t.Fatalf("tmux answered %q building the world", out)
 	}
-	w.session = srv.Display("main:", "#{session_id}")
+	w.w1[0], w.w1[1], w.w2 = out[0], out[1], out[2]
+	copy(w.win[:], out[3:6])
+	w.session = out[6]
 	// automatic-rename names a window after its active pane's command,
-	// which is the user's shell until sh takes over: wait for that.
+	// which is the user's shell until sh takes over: wait for that. (Not
+	// in the list above: a new window is named sh from its command before
+	// tmux first renames it after the shell.)
 	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		names := srv.Must("list-windows", "-t", "main", "-F", "#{?automatic-rename,#{window_name},sh}")
 		return strings.Trim(strings.ReplaceAll(names, "sh", ""), "\n") == ""
@@ -40,10 +52,11 @@ func buildWorld(t *testing.T, srv *tmuxtest.Server) *world {
 	return w
 }
 
-// shape is everything a rearrangement can change, as tmux reports it.
+// shape is everything a rearrangement can change, as tmux reports it,
+// read by one tmux client (the same text as a read of each).
 func shape(srv *tmuxtest.Server) string {
-	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_id} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}") + "\n" +
-		srv.Must("list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_id}.#{pane_index} active=#{pane_active} marked=#{pane_marked}")
+	return srv.Must("list-windows", "-t", "main", "-F", "#{window_index} #{window_id} #{window_layout} zoom=#{window_zoomed_flag} current=#{window_active}",
+		";", "list-panes", "-s", "-t", "main", "-F", "#{pane_id} in #{window_id}.#{pane_index} active=#{pane_active} marked=#{pane_marked}")
 }
 
 // TestRearrangeMatchesTmux makes each operation through panemap on one
@@ -141,10 +154,10 @@ func TestRearrangeMatchesTmux(t *testing.T) {
 			srv, c := newClient(t, tmux.Env{})
 			twin := tmuxtest.Start(t, 0, 0)
 			w, tw := buildWorld(t, srv), buildWorld(t, twin)
-			if shape(srv) != shape(twin) {
-				t.Fatalf("the twins differ before the test:\n%s\n%s", shape(srv), shape(twin))
+			before, twinBefore := shape(srv), shape(twin)
+			if before != twinBefore {
+				t.Fatalf("the twins differ before the test:\n%s\n%s", before, twinBefore)
 			}
-			before := shape(srv)
 			if err := tc.ours(c, w); err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -12,13 +13,19 @@ import (
 func mainVertical(t *testing.T, srv *tmuxtest.Server) []string {
 	t.Helper()
 	first := srv.Active("main:0")
+	// The splits, the layout and the reads of the panes by index, in
+	// order, as one tmux client.
+	var cmds []string
 	for i := 0; i < 4; i++ {
-		srv.Must("split-window", "-t", first)
+		cmds = append(cmds, "split-window", "-t", first, ";")
 	}
-	srv.Must("select-layout", "-t", first, "main-vertical")
-	var ids []string
+	cmds = append(cmds, "select-layout", "-t", first, "main-vertical")
 	for i := 0; i < 5; i++ {
-		ids = append(ids, srv.Display("main:0."+string(rune('0'+i)), "#{pane_id}"))
+		cmds = append(cmds, ";", "display-message", "-p", "-t", "main:0."+string(rune('0'+i)), "#{pane_id}")
+	}
+	ids := strings.Split(srv.Must(cmds...), "\n")
+	if len(ids) != 5 {
+		t.Fatalf("tmux answered %q for the five panes", ids)
 	}
 	return ids
 }
@@ -39,21 +46,23 @@ func TestSelectMainVerticalMatchesTmux(t *testing.T) {
 		tmux.DirUp, tmux.DirUp, tmux.DirUp, tmux.DirLeft, tmux.DirLeft, tmux.DirRight,
 		tmux.DirLast, tmux.DirLast, tmux.DirDown, tmux.DirRight,
 	}
-	srv.Must("select-pane", "-t", ids[0])
+	from := srv.Active(ids[0], "select-pane", "-t", ids[0], ";")
 	twin.Must("select-pane", "-t", tids[0])
 	for step, d := range walk {
-		from := srv.Active(ids[0])
 		got, err := c.SelectPane(ctx(t), tmux.PaneID(from), d)
 		if err != nil {
 			t.Fatalf("step %d %s from %s: %v", step, d, from, err)
 		}
-		twin.Must("select-pane", "-t", twin.Active(tids[0]), flags[d])
-		want := indexOf(tids, twin.Active(tids[0]))
+		// The twin's move from its active pane (main:0 names the active
+		// pane of the window all five are in) and the read of where it
+		// landed, in one tmux client.
+		want := indexOf(tids, twin.Active(tids[0], "select-pane", "-t", "main:0", flags[d], ";"))
 		if idx := indexOf(ids, string(got.ID)); idx != want {
 			t.Fatalf("step %d %s: panemap landed on index %d, tmux on %d", step, d, idx, want)
 		}
-		if srv.Active(ids[0]) != string(got.ID) {
-			t.Fatalf("step %d: answer %s is not tmux's active pane %s", step, got.ID, srv.Active(ids[0]))
+		// Read once: the check here, and where the next step starts.
+		if from = srv.Active(ids[0]); from != string(got.ID) {
+			t.Fatalf("step %d: answer %s is not tmux's active pane %s", step, got.ID, from)
 		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 // every swap of two existing panes succeeds and answers with its source
 // pane, wherever another client moved it in between (it used to answer
 // "gone" when a pane had moved to a window the first read did not see),
-// and the panes and cells are the same set afterwards.
+// and the panes and cells are the same set afterwards. With -short each
+// of the four workers makes 10 swaps instead of 40.
 func TestSwapPaneUnderOutsideSwaps(t *testing.T) {
 	t.Parallel()
 	testSwapChurn(t, func(sock tmux.Socket) *transport.Auto {
@@ -60,10 +61,11 @@ func testSwapChurn(t *testing.T, transport func(tmux.Socket) *transport.Auto) {
 
 	stopChurn := srv.SwapChurn(panes, 1)
 	var workers sync.WaitGroup
+	swaps := tmuxtest.Rounds(40, 10) // each worker's; -short samples
 	for w := range 4 {
 		workers.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(w), 2))
-			for range 40 {
+			for range swaps {
 				a, b := tmux.PaneID(panes[r.IntN(len(panes))]), tmux.PaneID(panes[r.IntN(len(panes))])
 				p, err := c.SwapPane(context.Background(), a, b)
 				if err != nil {

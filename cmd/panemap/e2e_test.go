@@ -294,7 +294,7 @@ func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
 	outer := tmuxtest.Start(t, 120, 40)
 	bin := tmuxtest.Panemap(t)
 	pane := outer.Active("main:0")
-	outer.Must("respawn-pane", "-k", "-t", pane, bin+" demo") // the demo is the pane's process: it gets the SIGHUP
+	outer.Must("respawn-pane", "-k", "-t", pane, "exec "+bin+" demo") // the demo is the pane's process: it gets the SIGHUP
 	tmuxtest.Eventually(t, wait, func() bool {
 		scr := outer.Must("capture-pane", "-p", "-t", pane)
 		return strings.Contains(scr, "NAV") && strings.Contains(scr, "demo")
@@ -334,7 +334,7 @@ func TestE2EPluginBindingOpensPopup(t *testing.T) {
 // screen: before 3.6, tmux can lose a pane's exit status (see
 // tmuxtest.Server.WaitDeadStatus).
 func shellLine(line string) string {
-	return "sh -c '" + line + "; echo EXITED=$?; exec sleep 600'"
+	return "exec sh -c '" + line + "; echo EXITED=$?; exec sleep 600'"
 }
 
 // waitExited waits for a shellLine command to finish and checks it

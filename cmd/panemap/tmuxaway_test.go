@@ -258,7 +258,8 @@ func TestMCPServerKilledMidCall(t *testing.T) {
 	g := srv.Grid()
 	cs, stderr := connectMCP(t, srv.Name)
 
-	const workers, each = 6, 40
+	// -short samples: 20 calls a worker, still well past the kill.
+	workers, each := 6, tmuxtest.Rounds(40, 20)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var ok, gone int

@@ -91,7 +91,17 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	// (the nested servers rely on that). One command list does it all,
 	// the check's read included: each tmux client started costs a few
 	// milliseconds of CPU, and the suite starts hundreds of servers.
-	got, err := s.Run("-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
+	//
+	// The panes' shell (default-shell, which runs each pane's command
+	// line) is /bin/sh, set before the first pane starts (start-server
+	// first: tmux 3.2a starts a server only for a list whose first
+	// command starts one), not the user's $SHELL: bash costs several
+	// times sh's CPU to start, and the suite starts thousands of panes.
+	// Unlike bash, sh does not replace itself with a command line's last
+	// command, so a test whose pane must be the program says exec.
+	got, err := s.Run("-f", "/dev/null", "start-server",
+		";", "set", "-g", "default-shell", "/bin/sh",
+		";", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
 		";", "set-option", "-w", "-u", "-t", "main:0", "window-size",
 		";", "set", "-g", "default-command", "exec sh",
@@ -252,13 +262,39 @@ func (s *Server) Kill() {
 // pane ids in reading order: top-left, top-right, bottom-left, bottom-right.
 func (s *Server) Grid() [4]string {
 	s.tb.Helper()
+	// Three tmux clients, not six: the same commands, in the same order,
+	// on the same panes (by id once known); the last is a command list
+	// that ends with settle's first read of the window. (main:0.0 names a
+	// pane only to display-message, which falls back to the active pane
+	// when there is no pane 0, as with pane-base-index 1.)
 	tl := s.Must("display-message", "-p", "-t", "main:0.0", "#{pane_id}")
 	tr := s.Must("split-window", "-h", "-t", tl, "-P", "-F", "#{pane_id}")
-	bl := s.Must("split-window", "-v", "-t", tl, "-P", "-F", "#{pane_id}")
-	br := s.Must("split-window", "-v", "-t", tr, "-P", "-F", "#{pane_id}")
-	s.Must("select-pane", "-t", tl)
-	s.settle(tl)
+	second := strings.SplitN(s.Must("split-window", "-v", "-t", tl, "-P", "-F", "#{pane_id}",
+		";", "split-window", "-v", "-t", tr, "-P", "-F", "#{pane_id}",
+		";", "select-pane", "-t", tl,
+		";", "list-panes", "-t", tl, "-F", settleFormat), "\n", 3)
+	if len(second) != 3 {
+		s.tb.Fatalf("tmux answered %q to the grid's other splits", second)
+	}
+	bl, br := second[0], second[1]
+	if !settled(second[2]) {
+		s.settle(tl)
+	}
 	return [4]string{tl, tr, bl, br}
+}
+
+// settleFormat is what settle reads of each pane.
+const settleFormat = "#{pane_current_command}:#{pane_current_path}"
+
+// settled reports whether every line settle read (settleFormat) shows
+// sh running from a known directory.
+func settled(out string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		if cmd, path, _ := strings.Cut(line, ":"); cmd != "sh" || path == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // settle waits until every pane in target's window runs its sh (tmux
@@ -267,18 +303,10 @@ func (s *Server) Grid() [4]string {
 // that two reads of the window agree on them.
 func (s *Server) settle(target string) {
 	s.tb.Helper()
-	started := func(out string) bool {
-		for _, line := range strings.Split(out, "\n") {
-			if cmd, path, _ := strings.Cut(line, ":"); cmd != "sh" || path == "" {
-				return false
-			}
-		}
-		return true
-	}
 	deadline := time.Now().Add(5 * time.Second)
 	for n := 0; ; n++ {
-		out := s.Must("list-panes", "-t", target, "-F", "#{pane_current_command}:#{pane_current_path}")
-		if started(out) {
+		out := s.Must("list-panes", "-t", target, "-F", settleFormat)
+		if settled(out) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -288,10 +316,12 @@ func (s *Server) settle(target string) {
 	}
 }
 
-// Active is the active pane of the window that target is in.
-func (s *Server) Active(target string) string {
+// Active is the active pane of the window that target is in. first, if
+// any, is a command list (each command ending in ";") run before the
+// read in the same tmux client: one process instead of one per command.
+func (s *Server) Active(target string, first ...string) string {
 	s.tb.Helper()
-	for _, line := range strings.Split(s.Must("list-panes", "-t", target, "-F", "#{pane_active} #{pane_id}"), "\n") {
+	for _, line := range strings.Split(s.Must(append(first, "list-panes", "-t", target, "-F", "#{pane_active} #{pane_id}")...), "\n") {
 		if id, ok := strings.CutPrefix(line, "1 "); ok {
 			return id
 		}
