@@ -42,7 +42,7 @@ func StandInLayout(layout string, panes []Pane) (string, []PaneID, error) {
 	for _, p := range panes {
 		floating[p.ID.Num()] = p.Floating
 	}
-	if root = withoutFloating(root, floating); root == nil {
+	if root = withoutPanes(root, func(id int) bool { return floating[id] }); root == nil {
 		return "", nil, errors.New("no tiled pane to stand beside")
 	}
 	order := slices.SortedStableFunc(slices.Values(panes), func(a, b Pane) int { return cmp.Compare(a.Index, b.Index) })
@@ -69,9 +69,7 @@ func StandInLayout(layout string, panes []Pane) (string, []PaneID, error) {
 		floated = append(floated, p.ID)
 	}
 	t.root.place(0, 0)
-	var b strings.Builder
-	t.root.write(&b)
-	out := fmt.Sprintf("%04x,%s", LayoutChecksum(b.String()), b.String())
+	out := dumpLayout(t.root)
 	shape, err := CheckLayout(out)
 	if err != nil {
 		return "", nil, fmt.Errorf("stand-in layout: %w", err)
@@ -82,18 +80,19 @@ func StandInLayout(layout string, panes []Pane) (string, []PaneID, error) {
 	return out, floated, nil
 }
 
-// withoutFloating is n without the floating panes' cells, which take no
-// room: a container left with one cell is that cell, with none is gone.
-func withoutFloating(n *layoutCell, floating map[int]bool) *layoutCell {
+// withoutPanes is n without the cells of the panes drop says, which are
+// floating ones and take no room: a container left with one cell is
+// that cell, with none is gone.
+func withoutPanes(n *layoutCell, drop func(id int) bool) *layoutCell {
 	if n.kind == 0 {
-		if floating[n.id] {
+		if drop(n.id) {
 			return nil
 		}
 		return n
 	}
 	var kids []*layoutCell
 	for _, k := range n.kids {
-		if k = withoutFloating(k, floating); k != nil {
+		if k = withoutPanes(k, drop); k != nil {
 			kids = append(kids, k)
 		}
 	}
@@ -219,6 +218,14 @@ func (n *layoutCell) place(x, y int) {
 			y += k.Height + 1
 		}
 	}
+}
+
+// dumpLayout prints the tree under n as layout_dump does, led by its
+// checksum.
+func dumpLayout(n *layoutCell) string {
+	var b strings.Builder
+	n.write(&b)
+	return fmt.Sprintf("%04x,%s", LayoutChecksum(b.String()), b.String())
 }
 
 // write prints n as layout_dump does.

@@ -22,70 +22,23 @@ func TiledWithout(s string, pane int) (string, error) {
 	if len(s) < 5 || s[4] != ',' {
 		return "", bad("no checksum")
 	}
-	tree, floating, ok := strings.Cut(s[5:], "<")
+	_, floating, ok := strings.Cut(s[5:], "<")
 	if !ok || !strings.HasSuffix(floating, ">") {
 		return "", bad("no floating pane")
 	}
 	if want := fmt.Sprintf(",%d>", pane); strings.Count(floating, ",") != 3 || !strings.HasSuffix(floating, want) {
 		return "", bad(fmt.Sprintf("floating panes other than %%%d", pane))
 	}
-	c := &layoutChecker{s: tree, ids: map[int]bool{}}
-	root, err := c.cell(0)
+	_, root, err := parseLayoutTree(s)
 	if err != nil {
 		return "", err
 	}
-	if c.i != len(tree) {
-		return "", bad("text after the tree")
-	}
-	if root = withoutLeaf(root, pane); root == nil {
+	if root = withoutPanes(root, func(id int) bool { return id == pane }); root == nil {
 		return "", bad("no pane but the floating one")
 	}
-	body := dumpCell(root)
-	out := fmt.Sprintf("%04x,%s", LayoutChecksum(body), body)
+	out := dumpLayout(root)
 	if _, err := CheckLayout(out); err != nil {
 		return "", err
 	}
 	return out, nil
-}
-
-// withoutLeaf is n without pane's leaf; nil when n is that leaf.
-func withoutLeaf(n *layoutNode, pane int) *layoutNode {
-	if n.kind == 0 {
-		if n.id == pane {
-			return nil
-		}
-		return n
-	}
-	var kids []*layoutNode
-	for _, k := range n.kids {
-		if k = withoutLeaf(k, pane); k != nil {
-			kids = append(kids, k)
-		}
-	}
-	switch len(kids) {
-	case 0:
-		return nil
-	case 1:
-		return kids[0]
-	}
-	c := *n
-	c.kids = kids
-	return &c
-}
-
-// dumpCell writes n as layout_dump does.
-func dumpCell(n *layoutNode) string {
-	head := fmt.Sprintf("%dx%d,%d,%d", n.w, n.h, n.x, n.y)
-	if n.kind == 0 {
-		return fmt.Sprintf("%s,%d", head, n.id)
-	}
-	kids := make([]string, len(n.kids))
-	for i, k := range n.kids {
-		kids[i] = dumpCell(k)
-	}
-	closer := "}"
-	if n.kind == '[' {
-		closer = "]"
-	}
-	return head + string(n.kind) + strings.Join(kids, ",") + closer
 }
