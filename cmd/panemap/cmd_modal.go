@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/panemap/panemap/tmux"
@@ -49,35 +48,15 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		// Killing the pane hangs panemap up: nothing follows this.
 		_ = nav.Close(cctx)
 	}()
-	var closePreviews func()
-	open := func(ctx context.Context) (ui.Options, error) {
-		open, err := client.ReadOpening(ctx, sid, settingOptions())
-		if err != nil {
-			return ui.Options{}, err
-		}
-		if err := checkServer(open.Version); err != nil {
-			return ui.Options{}, err
-		}
-		var warnings strings.Builder
-		st := settingsFrom(open.Options, nf.given, &warnings)
+	return runOpened(ctx, g, nav, client, sid, nf, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
 		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, nav.View(open.State))
 		if opts.Previews != nil {
 			// Only the previews: a read of the session beside the
 			// captures would show the modal pane and tmux's focus.
 			opts.Previews = struct{ previews.Source }{opts.Previews}
 		}
-		opts.Notice = notice(warnings.String())
-		opts.Client = nf.client
-		closePreviews = closer
-		return opts, nil
-	}
-	opts := ui.DefaultOptions(sid)
-	opts.Opening = open
-	code := runUI(ctx, g, nav, opts)
-	if closePreviews != nil {
-		closePreviews()
-	}
-	return code
+		return opts, closer
+	})
 }
 
 // openOption chooses where the navigator opens over a window: popup (the

@@ -118,6 +118,19 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 	o.DeferDial = true // the navigator's events dial once it runs
 	client := tmuxctl.Open(o)
 	defer client.Close()
+	return runOpened(ctx, g, client, client, sid, nf, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
+		if wid == "" {
+			wid = open.State.Current
+		}
+		return navigatorOptions(ctx, g, client, sid, wid, st, open.State)
+	})
+}
+
+// runOpened runs the navigator over core, its first frame drawn from one
+// opening read of session sid (with the server's check and the
+// settings), and its options made by options from them.
+func runOpened(ctx context.Context, g *globals, core ui.Core, client *tmuxctl.Client, sid tmux.SessionID, nf *navigatorFlags,
+	options func(context.Context, *tmuxctl.Opening, settings) (ui.Options, func())) int {
 	var closePreviews func() // set by open, which ui.Run waits for
 	open := func(ctx context.Context) (ui.Options, error) {
 		open, err := client.ReadOpening(ctx, sid, settingOptions())
@@ -131,10 +144,7 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 		// its status line rather than over it on the terminal.
 		var warnings strings.Builder
 		st := settingsFrom(open.Options, nf.given, &warnings)
-		if wid == "" {
-			wid = open.State.Current
-		}
-		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, open.State)
+		opts, closer := options(ctx, open, st)
 		opts.Notice = notice(warnings.String())
 		opts.Client = nf.client
 		closePreviews = closer
@@ -142,7 +152,7 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 	}
 	opts := ui.DefaultOptions(sid)
 	opts.Opening = open
-	code := runUI(ctx, g, client, opts)
+	code := runUI(ctx, g, core, opts)
 	if closePreviews != nil {
 		closePreviews()
 	}
