@@ -29,6 +29,9 @@ import (
 // pane was floated the two differ, and nothing shows it: those cells
 // take no room.
 //
+// A cell of a pane that panes does not list is left out: the layout is
+// for the window without it (a pane killed first).
+//
 // It fails, and the caller keeps its way, when a stand-in would take
 // room from a container (tmux shares it out among its cells), or from a
 // pane too small to give it, or when want's tiled cells are not in its
@@ -42,7 +45,8 @@ func StandInLayout(layout string, panes []Pane) (string, []PaneID, error) {
 	for _, p := range panes {
 		floating[p.ID.Num()] = p.Floating
 	}
-	if root = withoutPanes(root, func(id int) bool { return floating[id] }); root == nil {
+	// The cells of floating panes go, and of panes not listed.
+	if root = withoutPanes(root, func(id int) bool { f, listed := floating[id]; return f || !listed }); root == nil {
 		return "", nil, errors.New("no tiled pane to stand beside")
 	}
 	order := slices.SortedStableFunc(slices.Values(panes), func(a, b Pane) int { return cmp.Compare(a.Index, b.Index) })

@@ -28,7 +28,7 @@ import (
 func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
 	if !keepsLayout[op.Kind] {
 		n.mu.Lock()
-		n.layout = "" // a restore sets it again
+		n.layout = nil // a restore sets it again
 		n.mu.Unlock()
 	}
 	switch op.Kind {

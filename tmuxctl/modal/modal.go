@@ -52,11 +52,11 @@ type Nav struct {
 	last    tmux.PaneID   // where a move to the last pane goes in win
 	current tmux.WindowID // the window shown current
 	jumped  bool          // a jump chose the window and the client
-	// layout is win's tiled layout for Close to give back once the
-	// modal pane is gone, after a restore: while the pane floats there,
+	// layout gives win its tiled layout back once the modal pane is
+	// gone, after a restore, for Close: while the pane floats there,
 	// select-layout refuses every layout of the window, so a restore
 	// leaves the tiled sizes as moves and layouts left them.
-	layout string
+	layout [][]string
 }
 
 // New is the view of session s for a navigator in modal pane own of
@@ -231,11 +231,9 @@ func (n *Nav) Close(ctx context.Context) error {
 	if n.cursor != "" {
 		cmds = append(cmds, []string{"select-pane", "-t", string(n.cursor)})
 	}
-	if n.layout != "" {
-		// Last: it fails when the window's panes changed meanwhile, and
-		// a failure ends the list.
-		cmds = append(cmds, []string{"select-layout", "-t", string(n.win), n.layout})
-	}
+	// Last: it fails when the window's panes changed meanwhile, and a
+	// failure ends the list.
+	cmds = append(cmds, n.layout...)
 	n.mu.Unlock()
 	_, err := n.ex.Run(ctx, cmds...)
 	return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
 // pass is op made by the client, tmux's current window then put back to
@@ -101,11 +102,17 @@ func (n *Nav) restore(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmu
 		if a, ok := w.ActivePane(); ok {
 			n.cursor = a.ID
 		}
-		n.layout = ""
-		if !w.Zoomed {
-			// Only where the modal pane is the window's one floating
-			// pane: with others, select-layout refuses it still.
-			n.layout, _ = tmux.TiledWithout(w.Layout, n.ownNumber())
+		n.layout = nil
+		switch {
+		case w.Zoomed:
+		case len(w.FloatingPanes()) > 0:
+			// Other panes float: select-layout would refuse the window
+			// its tiled layout, so all tile into it and float again.
+			n.layout, _ = restoring.Refloat(w)
+		default:
+			if l, err := tmux.TiledWithout(w.Layout, n.ownNumber()); err == nil {
+				n.layout = [][]string{{"select-layout", "-t", string(n.win), l}}
+			}
 		}
 		n.last = ""
 		if l, ok := w.LastPane(); ok {

@@ -92,28 +92,13 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 		if !tiled && place.Floating && place.Left == p.Left && place.Top == p.Top && place.Width == p.Width && place.Height == p.Height {
 			continue
 		}
-		// -X/-Y and -x/-y count the border: one cell around the pane
-		// (layout_floating_args_parse). Absolute places and sizes need
-		// no run-shell -C, which would leave another client a turn to
-		// zoom the window before the resize: master crashes on
-		// resize-pane in a zoomed window.
-		// The window is unzoomed before (Commands), unless another
-		// client zoomed it since the read: then the resize unzooms it
-		// first itself.
-		resize := transport.Words("resize-pane", "-t", id, "-x", fmt.Sprint(p.Width+2), "-y", fmt.Sprint(p.Height+2))
-		geometry = append(geometry,
-			[]string{"move-pane", "-t", id, "-X", fmt.Sprint(p.Left - 1), "-Y", fmt.Sprint(p.Top - 1)},
-			[]string{"if-shell", "-F", "-t", id, "#{window_zoomed_flag}", transport.Words("resize-pane", "-Z", "-t", id) + " ; " + resize, resize})
+		geometry = append(geometry, placeCmds(p)...)
 	}
 	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
 	if tiled {
-		// join-pane gives a tiled-again pane sizes of its own: tile
-		// every pane into want's cells and stand-ins, and float again.
-		if layout, floated, err := tmux.StandInLayout(ww.Layout, ww.Panes); err == nil {
-			state = [][]string{{"select-layout", "-t", string(ww.ID), layout}}
-			for _, id := range slices.Backward(floated) {
-				state = append(state, []string{"break-pane", "-W", "-d", "-s", string(id)})
-			}
+		// join-pane gives a tiled-again pane sizes of its own.
+		if cmds, ok := Refloat(ww); ok {
+			return cmds
 		}
 	}
 	cmds := state
@@ -121,6 +106,55 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 	if len(stack) < 2 || !changed && !swapped && sameStack(cw, ww) {
 		return cmds
 	}
+	return append(cmds, stackCmds(stack)...)
+}
+
+// Refloat gives window w, as it is to be, its tiled cells and its
+// floating panes' places, sizes and stacking order, whatever its panes
+// are now (tmux 3.8): select-layout tiles every pane into w's cells and
+// stand-ins, and the floating panes float again (see
+// tmux.StandInLayout). A cell of a pane that w does not list is left
+// out: the layout is for a window without it (the navigator's modal pane,
+// killed first). ok is false where StandInLayout cannot make the layout.
+func Refloat(w *tmux.Window) (cmds [][]string, ok bool) {
+	layout, floated, err := tmux.StandInLayout(w.Layout, w.Panes)
+	if err != nil {
+		return nil, false
+	}
+	cmds = [][]string{{"select-layout", "-t", string(w.ID), layout}}
+	for _, id := range slices.Backward(floated) {
+		cmds = append(cmds, []string{"break-pane", "-W", "-d", "-s", string(id)})
+	}
+	stack := w.FloatingPanes()
+	for _, p := range stack {
+		cmds = append(cmds, placeCmds(p)...)
+	}
+	if len(stack) > 1 {
+		cmds = append(cmds, stackCmds(stack)...)
+	}
+	return cmds, true
+}
+
+// placeCmds put floating pane p at its place and size. -X/-Y and -x/-y
+// count the border, one cell around the pane (layout_floating_args_parse).
+// Absolute places and sizes need no run-shell -C, which would leave
+// another client a turn to zoom the window before the resize: master
+// crashes on resize-pane in a zoomed window. The window is unzoomed
+// before (Commands), unless another client zoomed it since the read:
+// then the resize unzooms it first itself.
+func placeCmds(p tmux.Pane) [][]string {
+	id := string(p.ID)
+	resize := transport.Words("resize-pane", "-t", id, "-x", fmt.Sprint(p.Width+2), "-y", fmt.Sprint(p.Height+2))
+	return [][]string{
+		{"move-pane", "-t", id, "-X", fmt.Sprint(p.Left - 1), "-Y", fmt.Sprint(p.Top - 1)},
+		{"if-shell", "-F", "-t", id, "#{window_zoomed_flag}", transport.Words("resize-pane", "-Z", "-t", id) + " ; " + resize, resize},
+	}
+}
+
+// stackCmds stack floating panes (topmost first) in that order
+// (move-pane -z).
+func stackCmds(stack []tmux.Pane) [][]string {
+	var cmds [][]string
 	for i, p := range stack {
 		cmds = append(cmds, []string{"move-pane", "-t", string(p.ID), "-z", fmt.Sprint(i)})
 	}
