@@ -23,6 +23,21 @@ func modalPane(srv *tmuxtest.Server, target string) string {
 	return ""
 }
 
+// modalGrid is a nested server whose inner one has a grid of four
+// panes and @panemap-open set to modal; the test skips with -short, and
+// before tmux 3.8, which has no modal panes (new-pane -O).
+func modalGrid(t *testing.T) (*tmuxtest.Nested, [4]string) {
+	t.Helper()
+	tmuxtest.SkipEndToEndIfShort(t)
+	n := tmuxtest.StartNested(t, 120, 40)
+	if !n.Inner.AtLeast(3, 8) {
+		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
+	}
+	g := n.Inner.Grid()
+	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	return n, g
+}
+
 // openModal presses the plugin's key and waits for the map in the modal
 // pane; it returns the modal pane.
 func openModal(t *testing.T, n *tmuxtest.Nested, g [4]string) string {
@@ -52,13 +67,7 @@ func openModal(t *testing.T, n *tmuxtest.Nested, g [4]string) string {
 // back, focus and last pane included.
 func TestE2EModalFocusSwapAndEsc(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	n, g := modalGrid(t)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "new-pane -O") {
 		t.Fatalf("prefix %s is not bound to a modal pane: %q", pluginDefaultKey, b)
@@ -148,14 +157,8 @@ func TestPluginModalBeforeTmux38(t *testing.T) {
 // a message, and Enter closes the pane and shows the window chosen.
 func TestE2EModalWindowsAndZoom(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
+	n, g := modalGrid(t)
 	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
 	// Sizes in cells: run-shell -C cuts them to the window's and works
 	// out the centring.
 	n.Inner.Must("set", "-g", "@panemap-width", "200")
@@ -196,14 +199,8 @@ func TestE2EModalWindowsAndZoom(t *testing.T) {
 // closes the modal pane and shows the match.
 func TestE2EModalFind(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
+	n, g := modalGrid(t)
 	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "printf 'jump-Needle\\n'; exec cat")
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	openModal(t, n, g)
 	typed := func(text string) { n.Outer.Must("send-keys", "-t", n.OuterPane, "-l", text) }
@@ -229,14 +226,8 @@ func TestE2EModalFind(t *testing.T) {
 // after f floats a pane.
 func TestE2EModalMoveAndEsc(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
+	n, g := modalGrid(t)
 	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	fingerprint := func() string {
 		return n.Inner.Must("list-panes", "-s", "-t", "main", "-F",
@@ -280,13 +271,7 @@ func TestE2EModalMoveAndEsc(t *testing.T) {
 // window and returns at once; the focus chosen lands as the pane closes.
 func TestE2EModalFromAPane(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
+	n, g := modalGrid(t)
 	n.Inner.Must("send-keys", "-t", g[0], "-l", tmuxtest.Panemap(t)+"; echo EXITED=$?")
 	n.Inner.Must("send-keys", "-t", g[0], "Enter")
 	n.WaitScreen(wait, "the map in the modal pane", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })

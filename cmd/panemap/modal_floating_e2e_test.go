@@ -13,15 +13,9 @@ import (
 // pane floats (restoring.Refloat).
 func TestE2EModalEscWithFloatingPanes(t *testing.T) {
 	t.Parallel()
-	tmuxtest.SkipEndToEndIfShort(t)
-	n := tmuxtest.StartNested(t, 120, 40)
-	if !n.Inner.AtLeast(3, 8) {
-		t.Skipf("tmux %s has no modal panes (new-pane -O)", n.Inner.Version())
-	}
-	g := n.Inner.Grid()
+	n, g := modalGrid(t)
 	n.Inner.Must("new-pane", "-d", "-t", g[0], "-X", "70", "-Y", "3", "-x", "30", "-y", "8", "exec sh")
 	n.Inner.Must("new-pane", "-d", "-t", g[2], "-X", "5", "-Y", "25", "-x", "40", "-y", "10", "exec sh")
-	n.Inner.Must("set", "-g", "@panemap-open", "modal")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	fingerprint := func() string {
 		return n.Inner.Must("list-panes", "-t", g[0], "-F",
