@@ -283,14 +283,17 @@ func (s *Server) Grid() [4]string {
 	return [4]string{tl, tr, bl, br}
 }
 
-// settleFormat is what settle reads of each pane.
-const settleFormat = "#{pane_current_command}:#{pane_current_path}"
+// settleFormat is what settle reads of each pane: its command, the
+// window's name where tmux names it for that command (automatic-rename,
+// which follows on a timer of its own: names.c), and its directory.
+const settleFormat = "#{pane_current_command}:#{?#{||:#{==:#{automatic-rename},1},#{==:#{automatic-rename},on}},#{window_name},sh}:#{pane_current_path}"
 
 // settled reports whether every line settle read (settleFormat) shows
-// sh running from a known directory.
+// sh running from a known directory, and the window named for it.
 func settled(out string) bool {
 	for _, line := range strings.Split(out, "\n") {
-		if cmd, path, _ := strings.Cut(line, ":"); cmd != "sh" || path == "" {
+		f := strings.SplitN(line, ":", 3)
+		if len(f) != 3 || f[0] != "sh" || f[1] != "sh" || f[2] == "" {
 			return false
 		}
 	}
@@ -299,8 +302,9 @@ func settled(out string) bool {
 
 // settle waits until every pane in target's window runs its sh (tmux
 // starts it through the user's shell, which shows as the command at
-// first) from a known directory (empty while the process starts), so
-// that two reads of the window agree on them.
+// first) from a known directory (empty while the process starts), and
+// the window's automatic name has caught up with it, so that two reads
+// of the window agree on them.
 func (s *Server) settle(target string) {
 	s.tb.Helper()
 	deadline := time.Now().Add(5 * time.Second)
