@@ -71,6 +71,12 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 	// the tiled sizes change under them (their cells are leaves of the
 	// tree).
 	tiled := slices.ContainsFunc(ww.Panes, func(p tmux.Pane) bool { return at[p.Index].Floating && !p.Floating })
+	if tiled {
+		// join-pane gives a tiled-again pane sizes of its own.
+		if cmds, ok := Refloat(ww); ok {
+			return cmds
+		}
+	}
 	for _, p := range ww.Panes {
 		place, ok := at[p.Index]
 		if !ok {
@@ -95,12 +101,6 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 		geometry = append(geometry, placeCmds(p)...)
 	}
 	slices.SortStableFunc(stack, func(a, b tmux.Pane) int { return a.Z - b.Z })
-	if tiled {
-		// join-pane gives a tiled-again pane sizes of its own.
-		if cmds, ok := Refloat(ww); ok {
-			return cmds
-		}
-	}
 	cmds := state
 	cmds = append(cmds, geometry...)
 	if len(stack) < 2 || !changed && !swapped && sameStack(cw, ww) {
