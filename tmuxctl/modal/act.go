@@ -38,10 +38,10 @@ func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl
 		}
 	case tmuxctl.OpRefocus:
 		if n.inWin(ctx, op.With) {
-			return n.onCursor(ctx, s, func() { n.cursor, n.last = op.With, op.Pane })
+			return n.onCursor(ctx, s, func(*tmux.State) error { n.cursor, n.last = op.With, op.Pane; return nil })
 		}
 	case tmuxctl.OpSelectWindow:
-		return n.onCursor(ctx, s, func() { n.current = op.Window })
+		return n.onCursor(ctx, s, func(*tmux.State) error { n.current = op.Window; return nil })
 	case tmuxctl.OpZoom:
 		if n.inWin(ctx, op.Pane) {
 			return tmuxctl.Result{}, n.refuse("zoom a pane")
@@ -102,9 +102,10 @@ func (n *Nav) viewResult(r tmuxctl.Result, err error) (tmuxctl.Result, error) {
 	return r, err
 }
 
-// onCursor reads the session, changes the cursor with change, and
-// answers with the read before and after the change.
-func (n *Nav) onCursor(ctx context.Context, s tmux.SessionID, change func()) (tmuxctl.Result, error) {
+// onCursor reads the session, changes the cursor with change, given the
+// view of that read, and answers with the view before and after the
+// change (only before when change fails).
+func (n *Nav) onCursor(ctx context.Context, s tmux.SessionID, change func(before *tmux.State) error) (tmuxctl.Result, error) {
 	st, err := n.c.ReadState(ctx, s)
 	if err != nil {
 		return tmuxctl.Result{}, err
@@ -112,34 +113,31 @@ func (n *Nav) onCursor(ctx context.Context, s tmux.SessionID, change func()) (tm
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	before := n.viewLocked(st)
-	change()
+	if err := change(before); err != nil {
+		return tmuxctl.Result{Before: before}, err
+	}
 	return tmuxctl.Result{Before: before, After: n.viewLocked(st)}, nil
 }
 
 // selectHere moves the cursor as op would move tmux's focus.
 func (n *Nav) selectHere(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
-	st, err := n.c.ReadState(ctx, s)
-	if err != nil {
-		return tmuxctl.Result{}, err
-	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	before := n.viewLocked(st)
-	w, ok := before.Window(n.win)
-	if !ok {
-		return tmuxctl.Result{}, &tmux.Error{Kind: tmux.KindGone, Value: string(n.win), Message: fmt.Sprintf("window %s is gone", n.win)}
-	}
-	from := op.Pane
-	if from == "" {
-		from = n.cursor
-	}
-	if _, ok := w.Pane(from); !ok {
-		return tmuxctl.Result{Before: before}, &tmux.Error{Kind: tmux.KindGone, Value: string(from), Message: fmt.Sprintf("pane %s is gone", from)}
-	}
-	if to := n.target(w, from, op); to != "" && to != n.cursor {
-		n.last, n.cursor = n.cursor, to
-	}
-	return tmuxctl.Result{Before: before, After: n.viewLocked(st)}, nil
+	return n.onCursor(ctx, s, func(before *tmux.State) error {
+		w, ok := before.Window(n.win)
+		if !ok {
+			return &tmux.Error{Kind: tmux.KindGone, Value: string(n.win), Message: fmt.Sprintf("window %s is gone", n.win)}
+		}
+		from := op.Pane
+		if from == "" {
+			from = n.cursor
+		}
+		if _, ok := w.Pane(from); !ok {
+			return &tmux.Error{Kind: tmux.KindGone, Value: string(from), Message: fmt.Sprintf("pane %s is gone", from)}
+		}
+		if to := n.target(w, from, op); to != "" && to != n.cursor {
+			n.last, n.cursor = n.cursor, to
+		}
+		return nil
+	})
 }
 
 // target is where op goes from pane from of w (the view), "" for
