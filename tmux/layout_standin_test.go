@@ -14,9 +14,6 @@ import (
 // first) leaves want's tiled cells.
 func TestStandInLayout(t *testing.T) {
 	t.Parallel()
-	pane := func(id string, index int, floating bool) Pane {
-		return Pane{ID: PaneID(id), Index: index, Floating: floating}
-	}
 	for _, c := range []struct {
 		name, layout string
 		panes        []Pane
@@ -70,9 +67,6 @@ func TestStandInLayout(t *testing.T) {
 // take, or the cells are not in pane order, the caller keeps its way.
 func TestStandInLayoutRefuses(t *testing.T) {
 	t.Parallel()
-	pane := func(id string, index int, floating bool) Pane {
-		return Pane{ID: PaneID(id), Index: index, Floating: floating}
-	}
 	for _, c := range []struct {
 		name, layout string
 		panes        []Pane
@@ -89,6 +83,12 @@ func TestStandInLayoutRefuses(t *testing.T) {
 			t.Errorf("%s: %s, want an error", c.name, got)
 		}
 	}
+}
+
+// pane is a pane of a window for StandInLayout: its id, its place in
+// pane order, whether it floats.
+func pane(id string, index int, floating bool) Pane {
+	return Pane{ID: PaneID(id), Index: index, Floating: floating}
 }
 
 func summed(body string) string {
