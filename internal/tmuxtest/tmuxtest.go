@@ -9,6 +9,7 @@ package tmuxtest
 import (
 	"bytes"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -239,6 +240,13 @@ func (s *Server) Kill() {
 		for n := 0; s.process.Signal(sig) == nil && time.Now().Before(deadline); n++ {
 			sig = syscall.Signal(0)
 			time.Sleep(PollPause(n))
+		}
+		// A test that killed the server may have started another on the
+		// same socket (new-session): that one is not the process above.
+		// A connection accepted on the socket says a server listens.
+		if conn, err := net.Dial("unix", s.SocketPath()); err == nil {
+			_ = conn.Close()
+			_, _ = s.Run("kill-server")
 		}
 		_ = os.Remove(s.SocketPath())
 		return
