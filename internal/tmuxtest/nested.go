@@ -2,6 +2,7 @@ package tmuxtest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,10 +42,15 @@ func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
 	inner.Must("set", "-g", "window-size", "latest")
 	inner.Must("set", "-g", "status", "off")
 	outer.Must("set", "-g", "status", "off")
+	// The inner server keeps every command it ran, so that a failed test
+	// shows what panemap asked of tmux up to the failure (its message log,
+	// below): a navigator that stopped asking, or asked the wrong thing.
+	inner.Must("set", "-g", "message-limit", "100000")
 	pane := outer.Active("main:0")
 	attach := fmt.Sprintf("exec env -u TMUX -u TMUX_PANE -u TMUX_TMPDIR tmux -L '%s' -u attach -t main", strings.ReplaceAll(inner.Name, "'", `'\''`))
 	outer.Must("respawn-pane", "-k", "-t", pane, attach)
 	n := &Nested{Inner: inner, Outer: outer, OuterPane: pane, tb: tb}
+	tb.Cleanup(n.logOnFailure)
 	Eventually(tb, 5*time.Second, func() bool {
 		out, err := inner.Run("list-clients", "-F", "#{client_name}")
 		return err == nil && strings.TrimSpace(out) != ""
@@ -96,4 +102,29 @@ func (n *Nested) WaitScreen(timeout time.Duration, what string, cond func(screen
 		}
 		time.Sleep(PollPause(i))
 	}
+}
+
+// failureLogEntries is how many of the inner server's last log entries a
+// failed test prints.
+const failureLogEntries = 60
+
+// logOnFailure prints the end of the inner server's message log when the
+// test failed: every command any client ran, panemap's included, newest
+// last (show-messages needs a client; with none left there is nothing).
+func (n *Nested) logOnFailure() {
+	if !n.tb.Failed() {
+		return
+	}
+	clients, err := n.Inner.Run("list-clients", "-F", "#{client_name}")
+	if err != nil || len(strings.Fields(clients)) == 0 {
+		return
+	}
+	out, err := n.Inner.Run("show-messages", "-t", strings.Fields(clients)[0])
+	if err != nil {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	slices.Reverse(lines) // show-messages prints the newest first
+	lines = lines[max(0, len(lines)-failureLogEntries):]
+	n.tb.Logf("the inner server's message log, last %d entries (times are HH:MM):\n%s", len(lines), strings.Join(lines, "\n"))
 }
