@@ -8,8 +8,11 @@ import (
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
+// TestMain runs more tests at once than go test's default (they wait on
+// tmux far more than they compute: tmuxtest.Main), then removes the
+// binaries the tests built.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := tmuxtest.Main(m)
 	tmuxtest.RemoveBuilt()
 	releasetest.Remove()
 	os.Exit(code)

@@ -1,0 +1,39 @@
+package tmuxtest
+
+import (
+	"flag"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// testsPerCore is how many parallel tests a package whose tests start tmux
+// runs at once per core when go test is not told (-parallel). go test's
+// default is one a core, made for tests that compute; these mostly wait on
+// tmux servers, terminals and popups, so at one a core the cores sat two
+// thirds idle (go test -short ./... used 0.66 of 2 cores, 2026-12-03), and
+// at three a core tmuxctl's tests took 57 s instead of 150 s with no
+// failure. Every wait in them is a bounded poll for a state (Eventually),
+// so more at once makes them slower, not wrong; the stress script
+// (scripts/stress-tests.sh) checks that on a loaded machine.
+const testsPerCore = 3
+
+// Main runs a package's tests (call it from TestMain) with testsPerCore
+// parallel tests a core, unless -parallel was given or the run fuzzes
+// (there -parallel is the number of fuzzing processes), and returns the
+// exit code for os.Exit.
+func Main(m *testing.M) int {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "test.parallel" || f.Name == "test.fuzz" {
+			given = true
+		}
+	})
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(testsPerCore*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err) // the testing package always defines it
+		}
+	}
+	return m.Run()
+}
