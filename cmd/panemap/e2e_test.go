@@ -255,8 +255,7 @@ func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(t)
 	// Typed into the pane's shell: TMUX and TMUX_PANE are set there.
-	n.Inner.Must("send-keys", "-t", g[0], "-l", bin+"; echo EXITED=$?")
-	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.Inner.TypeLine([]string{g[0]}, bin+"; echo EXITED=$?")
 	n.WaitScreen(wait, "the popup map", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
 	n.Keys("l")
 	tmuxtest.Eventually(t, wait, func() bool { return n.Inner.Active(g[0]) == g[1] }, "focus did not move from the popup")

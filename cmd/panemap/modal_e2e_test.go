@@ -272,8 +272,7 @@ func TestE2EModalMoveAndEsc(t *testing.T) {
 func TestE2EModalFromAPane(t *testing.T) {
 	t.Parallel()
 	n, g := modalGrid(t)
-	n.Inner.Must("send-keys", "-t", g[0], "-l", tmuxtest.Panemap(t)+"; echo EXITED=$?")
-	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.Inner.TypeLine([]string{g[0]}, tmuxtest.Panemap(t)+"; echo EXITED=$?")
 	n.WaitScreen(wait, "the map in the modal pane", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
 	if modalPane(n.Inner, g[0]) == "" {
 		t.Fatalf("the map is not in a modal pane")
@@ -302,8 +301,7 @@ func TestE2EModalFallsBackToPopup(t *testing.T) {
 	n.Inner.Must("set", "-g", "@panemap-open", "modal")
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	pressAndQuit(t, n, g, pluginDefaultKey)
-	n.Inner.Must("send-keys", "-t", g[0], "-l", tmuxtest.Panemap(t)+"; echo EXITED=$?")
-	n.Inner.Must("send-keys", "-t", g[0], "Enter")
+	n.Inner.TypeLine([]string{g[0]}, tmuxtest.Panemap(t)+"; echo EXITED=$?")
 	n.WaitScreen(wait, "the popup map from a pane", func(scr string) bool { return strings.Contains(scr, g[3]) && strings.Contains(scr, "NAV") })
 	if c := n.Inner.Must("list-panes", "-t", g[0], "-F", "#{pane_id}"); len(strings.Fields(c)) != 4 {
 		t.Errorf("a pane was added to the window: %q", c)

@@ -162,8 +162,7 @@ func wordIn(pane string) string { return "PMw" + strings.TrimPrefix(pane, "%") +
 func printIn(t *testing.T, srv *tmuxtest.Server, pane, format, word string) {
 	t.Helper()
 	half := len(word) / 2
-	srv.Must("send-keys", "-t", pane, "-l", fmt.Sprintf("printf '%s' %s %s", format, word[:half], word[half:]))
-	srv.Must("send-keys", "-t", pane, "Enter")
+	srv.TypeLine([]string{pane}, fmt.Sprintf("printf '%s' %s %s", format, word[:half], word[half:]))
 	tmuxtest.Eventually(t, wait, func() bool { return strings.Contains(srv.Must("capture-pane", "-p", "-t", pane), word) },
 		"pane %s did not print %s", pane, word)
 }
@@ -189,8 +188,7 @@ func runScript(t *testing.T, srv *tmuxtest.Server, pane, body string) {
 	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv.Must("send-keys", "-t", pane, "-l", "sh "+path)
-	srv.Must("send-keys", "-t", pane, "Enter")
+	srv.TypeLine([]string{pane}, "sh "+path)
 }
 
 // marker is a printf that prints text, split so that the typed line does

@@ -131,8 +131,7 @@ func openFromPane(t *testing.T, prepare func(inner *tmuxtest.Server), args ...st
 		prepare(n.Inner)
 	}
 	bin := tmuxtest.Panemap(t)
-	n.Inner.Must("send-keys", "-t", s.g[0], "-l", strings.Join(append([]string{bin}, args...), " ")+"; echo EXITED=$?")
-	n.Inner.Must("send-keys", "-t", s.g[0], "Enter")
+	n.Inner.TypeLine([]string{s.g[0]}, strings.Join(append([]string{bin}, args...), " ")+"; echo EXITED=$?")
 	s.WaitScreen(wait, "the popup map", func(scr string) bool { return strings.Contains(scr, "NAV") })
 	s.waitMap(t)
 	return s

@@ -190,8 +190,7 @@ func TestE2ERearrangeResizeStepFlag(t *testing.T) {
 	n.Inner.Must("set", "-g", "@panemap-resize-step", "3")
 	left, right := n.Inner.Active("main:0"), secondPane(t, n.Inner, false)
 	bin := tmuxtest.Panemap(t)
-	n.Inner.Must("send-keys", "-t", left, "-l", bin+" --resize-step=7; echo EXITED=$?")
-	n.Inner.Must("send-keys", "-t", left, "Enter")
+	n.Inner.TypeLine([]string{left}, bin+" --resize-step=7; echo EXITED=$?")
 	n.WaitScreen(wait, "the popup map", func(scr string) bool {
 		return strings.Contains(scr, right) && strings.Contains(scr, "NAV")
 	})

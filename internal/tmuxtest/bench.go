@@ -41,11 +41,12 @@ func (s *Server) NinePanes() []string {
 	return strings.Fields(s.Must("list-panes", "-t", "main:0", "-F", "#{pane_id}"))
 }
 
-// TypeLine types line and Enter into each of panes.
+// TypeLine types line and Enter into each of panes, one tmux client a
+// pane. line must not end in ';', which tmux would take for the end of
+// the command (cmd_parse_from_arguments).
 func (s *Server) TypeLine(panes []string, line string) {
 	for _, p := range panes {
-		s.Must("send-keys", "-t", p, "-l", line)
-		s.Must("send-keys", "-t", p, "Enter")
+		s.Must("send-keys", "-t", p, "-l", line, ";", "send-keys", "-t", p, "Enter")
 	}
 }
 

@@ -17,6 +17,7 @@ type Nested struct {
 	Outer     *Server
 	OuterPane string
 	tb        testing.TB
+	client    string // the inner server's client, the outer pane's tmux attach
 }
 
 // StartNested starts both servers; the inner session "main" is attached
@@ -38,22 +39,27 @@ func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
 	SkipEndToEndIfShort(tb)
 	outer := Start(tb, cols, rows)
 	// The outer server owns the terminal size: let the inner window follow
-	// its only client.
-	inner.Must("set", "-g", "window-size", "latest")
-	inner.Must("set", "-g", "status", "off")
-	outer.Must("set", "-g", "status", "off")
-	// The inner server keeps every command it ran, so that a failed test
-	// shows what panemap asked of tmux up to the failure (its message log,
-	// below): a navigator that stopped asking, or asked the wrong thing.
-	inner.Must("set", "-g", "message-limit", "100000")
-	pane := outer.Active("main:0")
+	// its only client. The inner server keeps every command it ran, so
+	// that a failed test shows what panemap asked of tmux up to the
+	// failure (logOnFailure): a navigator that stopped asking, or asked the
+	// wrong thing. One command list a server: each tmux client started
+	// costs a few milliseconds of CPU, and the end-to-end tests start
+	// thousands.
+	inner.Must("set", "-g", "window-size", "latest",
+		";", "set", "-g", "status", "off",
+		";", "set", "-g", "message-limit", "100000")
 	attach := fmt.Sprintf("exec env -u TMUX -u TMUX_PANE -u TMUX_TMPDIR tmux -L '%s' -u attach -t main", strings.ReplaceAll(inner.Name, "'", `'\''`))
-	outer.Must("respawn-pane", "-k", "-t", pane, attach)
+	pane := strings.TrimSpace(outer.Must("set", "-g", "status", "off",
+		";", "respawn-pane", "-k", "-t", "main:0", attach,
+		";", "display-message", "-p", "-t", "main:0", "#{pane_id}"))
 	n := &Nested{Inner: inner, Outer: outer, OuterPane: pane, tb: tb}
 	tb.Cleanup(n.logOnFailure)
 	Eventually(tb, 5*time.Second, func() bool {
 		out, err := inner.Run("list-clients", "-F", "#{client_name}")
-		return err == nil && strings.TrimSpace(out) != ""
+		if f := strings.Fields(out); err == nil && len(f) > 0 {
+			n.client = f[0]
+		}
+		return n.client != ""
 	}, "inner client did not attach")
 	return n
 }
@@ -68,11 +74,10 @@ func SkipEndToEndIfShort(tb testing.TB) {
 	}
 }
 
-// Client is the inner server's attached client name.
-func (n *Nested) Client() string {
-	n.tb.Helper()
-	return strings.Fields(n.Inner.Must("list-clients", "-F", "#{client_name}"))[0]
-}
+// Client is the inner server's attached client name. It is the outer
+// pane's terminal, which stays as long as the pane's tmux attach runs (no
+// test detaches it or respawns the pane).
+func (n *Nested) Client() string { return n.client }
 
 // Screen is what the outer pane shows now.
 func (n *Nested) Screen() string {
@@ -115,12 +120,8 @@ func (n *Nested) logOnFailure() {
 	if !n.tb.Failed() {
 		return
 	}
-	clients, err := n.Inner.Run("list-clients", "-F", "#{client_name}")
-	if err != nil || len(strings.Fields(clients)) == 0 {
-		return
-	}
-	out, err := n.Inner.Run("show-messages", "-t", strings.Fields(clients)[0])
-	if err != nil {
+	out, err := n.Inner.Run("show-messages", "-t", n.client)
+	if n.client == "" || err != nil {
 		return
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")

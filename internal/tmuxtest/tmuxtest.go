@@ -359,12 +359,15 @@ func Eventually(tb testing.TB, timeout time.Duration, cond func() bool, format s
 
 // PollPause is how long a poll sleeps after its nth look (from 0) that
 // missed: 5 ms at first, since most states a test waits for arrive
-// within milliseconds, doubling up to 80 ms. Each look starts a tmux
-// client, a few milliseconds of CPU, so a fixed 10 ms poll kept most of
-// a core busy: on CI's two cores, shared with the other tests, that was
-// much of the suite's CPU time. 80 ms adds little to a wait of seconds.
+// within milliseconds, doubling up to 160 ms. Each look starts a tmux
+// client, a few milliseconds of CPU (most of it the kernel's, starting a
+// process), so a fixed 10 ms poll kept most of a core busy: on CI's two
+// cores, shared with the other tests, that was much of the suite's CPU
+// time. The end-to-end tests' waits for a screen were a fifth of the tmux
+// processes they start (2026-12-04, 80 ms at most); 160 ms adds little to
+// a wait of seconds.
 func PollPause(n int) time.Duration {
-	return 5 * time.Millisecond << min(n, 4)
+	return 5 * time.Millisecond << min(n, 5)
 }
 
 // FixedWindowName is the name FixWindowNames gives windows.
