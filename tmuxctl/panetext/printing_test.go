@@ -39,6 +39,12 @@ func TestPreviewsPrintingPanesStayPaused(t *testing.T) {
 	if !p.Watch(t.Context(), tmux.SessionID(srv.Display("main:", "#{session_id}"))) {
 		t.Fatal("no watch")
 	}
+	// The watch armed the window's panes as it started, and the capture
+	// below arms them again: the printing pane fires once for each. Its
+	// first report is taken here, so that the one below is the capture's
+	// and none is left to come after it (a loaded machine delayed the
+	// second past the first CapturePrinted: "reported while left paused").
+	clienttest.Printed(t, p.WaitPrinted)
 	if _, err := p.Capture(t.Context(), onMap); err != nil {
 		t.Fatal(err)
 	}
