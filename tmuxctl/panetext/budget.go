@@ -1,6 +1,7 @@
 package panetext
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"time"
@@ -44,6 +45,16 @@ const (
 	// pane prints after it keeps the map's poll reading (its stamp says a
 	// window printed), and a later read owes the pane a capture.
 	freshFor = 300 * time.Millisecond
+	// sureReserve is what captures of panes that only may have changed
+	// leave in the budget for a pane that certainly did (below tmux 3.7,
+	// the poll's stamp says which panes' cursors or histories moved): a
+	// round's header and two captures, so that such a pane is captured
+	// by the read that follows the stamp rather than after a refill.
+	sureReserve = 1 + minRound
+	// sureEvery is how often a pane may go first for a certain change:
+	// one whose cursor moves all the time takes its turn with the others
+	// in between.
+	sureEvery = time.Second
 )
 
 // budget is a token bucket of log entries with the panes' capture times.
@@ -56,10 +67,15 @@ type budget struct {
 	// it.
 	when    map[tmux.PaneID]time.Time
 	changed map[tmux.PaneID]bool
+	// when each pane last went first for a certain change.
+	first map[tmux.PaneID]time.Time
 }
 
 func newBudget(now func() time.Time) *budget {
-	return &budget{now: now, tokens: budgetBurst, when: map[tmux.PaneID]time.Time{}, changed: map[tmux.PaneID]bool{}}
+	return &budget{
+		now: now, tokens: budgetBurst,
+		when: map[tmux.PaneID]time.Time{}, changed: map[tmux.PaneID]bool{}, first: map[tmux.PaneID]time.Time{},
+	}
 }
 
 // refill adds what rate earned since the last call (b.mu held).
@@ -72,45 +88,81 @@ func (b *budget) refill(rate float64) time.Time {
 	return now
 }
 
-// pick returns the panes of want to capture now, the stalest first,
-// and spends their cost (one entry each and one for the round); must are
-// captured whatever the budget holds (they are owed a first capture or
-// an arming), and count against it. The rest wait for a later round.
-func (b *budget) pick(rate float64, must, want []tmux.PaneID) []tmux.PaneID {
+// pick returns the panes of want to capture now and spends their cost
+// (one entry each and one for the round); must are captured whatever
+// the budget holds (they are owed a first capture or an arming), and
+// count against it. The rest wait for a later round.
+//
+// The panes of sure (of want) certainly changed: each goes first, and
+// may spend the reserve the others leave (sureReserve), unless it went
+// first within sureEvery; those whose last capture was unchanged (a pane
+// that starts changing, like the one the user types into) before those
+// that go on changing, then the stalest. The others follow, the stalest
+// first, a pane whose last capture was unchanged quietLead later.
+func (b *budget) pick(rate float64, must, sure, want []tmux.PaneID) []tmux.PaneID {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.refill(rate)
 	want = slices.DeleteFunc(slices.Clone(want), func(p tmux.PaneID) bool { return slices.Contains(must, p) })
+	first := func(p tmux.PaneID) bool {
+		t, ok := b.first[p]
+		return slices.Contains(sure, p) && (!ok || now.Sub(t) >= sureEvery)
+	}
 	age := func(p tmux.PaneID) time.Duration {
 		t, ok := b.when[p]
 		if !ok {
 			return 1 << 62 // never captured: first
 		}
 		d := now.Sub(t)
-		if !b.changed[p] {
+		if !b.changed[p] && !first(p) {
 			d -= quietLead
 		}
 		return d
 	}
 	slices.SortStableFunc(want, func(x, y tmux.PaneID) int {
-		ax, ay := age(x), age(y)
-		switch {
-		case ax > ay:
-			return -1
-		case ax < ay:
-			return 1
+		if fx, fy := first(x), first(y); fx != fy {
+			return boolOrder(fx, fy)
+		} else if fx && b.changed[x] != b.changed[y] {
+			return boolOrder(!b.changed[x], !b.changed[y])
 		}
-		return 0
+		return cmp.Compare(age(y), age(x))
 	})
+	spendable := int(b.tokens) - 1 - len(must)
 	n := 0
-	if afford := int(b.tokens) - 1 - len(must); afford >= min(len(want), minRound) {
-		n = min(len(want), afford)
+	for n < len(want) {
+		limit := spendable - sureReserve
+		if first(want[n]) {
+			limit = spendable
+		}
+		if n+1 > limit {
+			break
+		}
+		n++
+	}
+	if n < min(len(want), minRound) && (n == 0 || !first(want[0])) {
+		n = 0 // wait to share the header, unless a pane certainly changed
+	}
+	for _, p := range want[:n] {
+		if first(p) {
+			b.first[p] = now
+		}
 	}
 	picked := append(slices.Clone(must), want[:n]...)
 	if len(picked) > 0 {
 		b.tokens -= float64(len(picked) + 1)
 	}
 	return picked
+}
+
+// boolOrder sorts x before y when x is true and y is not.
+func boolOrder(x, y bool) int {
+	switch {
+	case x && !y:
+		return -1
+	case y && !x:
+		return 1
+	}
+	return 0
 }
 
 // spend charges a capture made outside pick (a one-off of panes the map

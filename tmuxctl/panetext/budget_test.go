@@ -20,7 +20,7 @@ func TestBudgetShared(t *testing.T) {
 	spent, captured := 0, map[tmux.PaneID]int{}
 	for range 40 { // 10 s of 250 ms rounds
 		now = now.Add(250 * time.Millisecond)
-		got := b.pick(notedRate, nil, nine)
+		got := b.pick(notedRate, nil, nil, nine)
 		if len(got) > 0 {
 			spent += len(got) + 1
 		}
@@ -44,7 +44,7 @@ func TestBudgetShared(t *testing.T) {
 	alone := 0
 	for range 40 {
 		now = now.Add(250 * time.Millisecond)
-		if got := b.pick(notedRate, nil, nine[:1]); len(got) == 1 {
+		if got := b.pick(notedRate, nil, nil, nine[:1]); len(got) == 1 {
 			alone++
 		}
 	}
@@ -53,7 +53,7 @@ func TestBudgetShared(t *testing.T) {
 	}
 	// Panes that must be armed are captured even with nothing left.
 	b.tokens = 0
-	if got := b.pick(notedRate, []tmux.PaneID{"%9"}, nine); !slices.Equal(got, []tmux.PaneID{"%9"}) {
+	if got := b.pick(notedRate, []tmux.PaneID{"%9"}, nil, nine); !slices.Equal(got, []tmux.PaneID{"%9"}) {
 		t.Errorf("with nothing left: %v, want only the pane to arm", got)
 	}
 }
@@ -68,8 +68,99 @@ func TestBudgetQuietLast(t *testing.T) {
 	now = now.Add(time.Second)
 	b.captured([]tmux.PaneScreen{{Pane: "%2"}}, func(tmux.PaneScreen) bool { return true })
 	now = now.Add(100 * time.Millisecond)
-	b.tokens = 3
-	if got := b.pick(notedRate, nil, []tmux.PaneID{"%1", "%2"}); !slices.Equal(got, []tmux.PaneID{"%2", "%1"}) {
+	b.tokens = 3 + sureReserve
+	if got := b.pick(notedRate, nil, nil, []tmux.PaneID{"%1", "%2"}); !slices.Equal(got, []tmux.PaneID{"%2", "%1"}) {
 		t.Errorf("picked %v, want the pane that changed first", got)
+	}
+}
+
+// pollRounds runs the poll below tmux 3.7 for d: a read every 400 ms
+// that owes every pane of want a capture, sure (when not nil) telling
+// which certainly changed at that read; each capture changed its pane
+// when changed says. It returns the entries spent and each pane's
+// captures.
+func pollRounds(b *budget, now *time.Time, d time.Duration, want []tmux.PaneID, sure func() []tmux.PaneID, changed func(tmux.PaneID) bool) (int, map[tmux.PaneID]int) {
+	spent, captured := 0, map[tmux.PaneID]int{}
+	for end := now.Add(d); now.Before(end); {
+		*now = now.Add(400 * time.Millisecond)
+		var s []tmux.PaneID
+		if sure != nil {
+			s = sure()
+		}
+		got := b.pick(polledRate, nil, s, want)
+		if len(got) > 0 {
+			spent += len(got) + 1
+		}
+		var screens []tmux.PaneScreen
+		for _, p := range got {
+			captured[p]++
+			screens = append(screens, tmux.PaneScreen{Pane: p})
+		}
+		b.captured(screens, func(s tmux.PaneScreen) bool { return changed(s.Pane) })
+	}
+	return spent, captured
+}
+
+// A pane that certainly changed (the poll's stamp says its cursor
+// moved) is captured by the read that follows, even while the window's
+// other panes, which only may have changed, use up the budget; and
+// before panes that go on changing.
+func TestBudgetSureFirst(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1000, 0)
+	b := newBudget(func() time.Time { return now })
+	nine := []tmux.PaneID{"%0", "%1", "%2", "%3", "%4", "%5", "%6", "%7", "%8"}
+	quiet := func(tmux.PaneID) bool { return false }
+	spent := 0
+	for round := range 12 {
+		// The window printed: every pane is owed a capture at each read.
+		n, _ := pollRounds(b, &now, 2*time.Second, nine, nil, quiet)
+		spent += n
+		now = now.Add(400 * time.Millisecond)
+		got := b.pick(polledRate, nil, []tmux.PaneID{"%4"}, nine)
+		if len(got) == 0 || got[0] != "%4" {
+			t.Fatalf("round %d: the read after %%4's cursor moved captured %v, want %%4 first", round, got)
+		}
+		spent += len(got) + 1
+		b.captured([]tmux.PaneScreen{{Pane: "%4"}}, func(tmux.PaneScreen) bool { return true })
+	}
+	secs := 12 * 2.4
+	if limit := budgetBurst + polledRate*secs; float64(spent) > limit {
+		t.Errorf("spent %d entries in %.1f s, want at most %.0f", spent, secs, limit)
+	}
+	// Panes that go on changing, all certainly: the one that starts
+	// changing goes first.
+	var screens []tmux.PaneScreen
+	for _, p := range nine {
+		screens = append(screens, tmux.PaneScreen{Pane: p})
+	}
+	b.captured(screens, func(s tmux.PaneScreen) bool { return s.Pane != "%0" })
+	now = now.Add(2 * time.Second)
+	b.tokens = budgetBurst
+	if got := b.pick(polledRate, nil, nine, nine); len(got) == 0 || got[0] != "%0" {
+		t.Errorf("picked %v, want %%0 (quiet until now) first", got)
+	}
+}
+
+// A pane whose cursor moves all the time goes first at most once per
+// sureEvery, and the others, which only may have changed, still take
+// their turns.
+func TestBudgetSureTakesTurns(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1000, 0)
+	b := newBudget(func() time.Time { return now })
+	nine := []tmux.PaneID{"%0", "%1", "%2", "%3", "%4", "%5", "%6", "%7", "%8"}
+	busy := func() []tmux.PaneID { return nine[:1] }
+	spent, captured := pollRounds(b, &now, 20*time.Second, nine, busy, func(p tmux.PaneID) bool { return p == "%0" })
+	if limit := budgetBurst + polledRate*20; spent > limit {
+		t.Errorf("spent %d entries in 20 s, want at most %d", spent, limit)
+	}
+	for _, p := range nine[1:] {
+		if captured[p] < 3 {
+			t.Errorf("%s captured %d times in 20 s beside a pane whose cursor always moves (%d)", p, captured[p], captured["%0"])
+		}
+	}
+	if captured["%0"] < 15 {
+		t.Errorf("the pane whose cursor always moves captured %d times in 20 s, want about once a second (the read after sureEvery)", captured["%0"])
 	}
 }
