@@ -18,7 +18,10 @@ import (
 // shared rather than per pane, so that one busy pane is still refreshed
 // several times a second, and nine share it: each round takes the panes
 // whose capture is the oldest first, those that last changed before those
-// that did not.
+// that did not. Panes that are only owed a capture because their window
+// printed (below tmux 3.7) leave a reserve to those that changed or
+// certainly did (the poll's stamp says so), so that one the user types
+// into shows at once beside eight idle ones.
 
 // Budget rates, in log entries a second (a capture command or a round's
 // header each cost one), and how many a round may spend at once.
@@ -45,16 +48,21 @@ const (
 	// pane prints after it keeps the map's poll reading (its stamp says a
 	// window printed), and a later read owes the pane a capture.
 	freshFor = 300 * time.Millisecond
-	// sureReserve is what captures of panes that only may have changed
-	// leave in the budget for a pane that certainly did (below tmux 3.7,
-	// the poll's stamp says which panes' cursors or histories moved): a
+	// urgentReserve is what captures of quiet panes, which only may have
+	// changed, leave in the budget for urgent ones, which changed at
+	// their last capture or certainly did since (below tmux 3.7, the
+	// poll's stamp says which panes' cursors or histories moved): a
 	// round's header and two captures, so that such a pane is captured
 	// by the read that follows the stamp rather than after a refill.
-	sureReserve = 1 + minRound
-	// sureEvery is how often a pane may go first for a certain change:
-	// one whose cursor moves all the time takes its turn with the others
-	// in between.
+	urgentReserve = 1 + minRound
+	// sureEvery is how often a certain change may make urgent a pane
+	// whose capture came back unchanged (see pick), once such a capture
+	// showed nothing new: one whose cursor moves all the time while its
+	// text stays takes its turn with the others in between.
 	sureEvery = time.Second
+	// staleAfter is how long a quiet pane owed a capture may be put off
+	// for urgent ones (see pick).
+	staleAfter = 10 * time.Second
 )
 
 // budget is a token bucket of log entries with the panes' capture times.
@@ -67,7 +75,8 @@ type budget struct {
 	// it.
 	when    map[tmux.PaneID]time.Time
 	changed map[tmux.PaneID]bool
-	// when each pane last went first for a certain change.
+	// when each pane whose last capture was unchanged was last made
+	// urgent by a certain change (see pick), until a capture changes it.
 	first map[tmux.PaneID]time.Time
 }
 
@@ -93,76 +102,92 @@ func (b *budget) refill(rate float64) time.Time {
 // the budget holds (they are owed a first capture or an arming), and
 // count against it. The rest wait for a later round.
 //
-// The panes of sure (of want) certainly changed: each goes first, and
-// may spend the reserve the others leave (sureReserve), unless it went
-// first within sureEvery; those whose last capture was unchanged (a pane
-// that starts changing, like the one the user types into) before those
-// that go on changing, then the stalest. The others follow, the stalest
-// first, a pane whose last capture was unchanged quietLead later.
+// The stalest go first, a quiet pane (its last capture unchanged)
+// quietLead later, one that starts changing (quiet, in sure) quietLead
+// sooner. A pane is urgent when it was never captured, when its
+// last capture changed, when it is in sure (it certainly changed since:
+// below tmux 3.7 the poll's stamp says its cursor or history moved,
+// from 3.7 it started printing; for a quiet pane, at most once per
+// sureEvery after such a capture showed nothing new), or when it is quiet and staleAfter stale. Other panes, which
+// only may have changed, leave urgentReserve in the budget for urgent
+// ones: a pane the user types into is captured by the read that follows
+// the stamp, however many panes of its window are owed a capture, and a
+// quiet pane waits at most staleAfter. A round waits until it can take
+// two captures (or as many as are wanted, or as many urgent ones as are
+// wanted), so that the header is shared.
 func (b *budget) pick(rate float64, must, sure, want []tmux.PaneID) []tmux.PaneID {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.refill(rate)
 	want = slices.DeleteFunc(slices.Clone(want), func(p tmux.PaneID) bool { return slices.Contains(must, p) })
-	first := func(p tmux.PaneID) bool {
-		t, ok := b.first[p]
-		return slices.Contains(sure, p) && (!ok || now.Sub(t) >= sureEvery)
+	woke := map[tmux.PaneID]bool{} // quiet panes that certainly changed
+	for _, p := range want {
+		if t, ok := b.first[p]; slices.Contains(sure, p) && !b.changed[p] && (!ok || now.Sub(t) >= sureEvery) {
+			woke[p] = true
+		}
+	}
+	quiet := func(p tmux.PaneID) bool {
+		_, seen := b.when[p]
+		return seen && !b.changed[p] && !woke[p]
 	}
 	age := func(p tmux.PaneID) time.Duration {
 		t, ok := b.when[p]
 		if !ok {
 			return 1 << 62 // never captured: first
 		}
-		d := now.Sub(t)
-		if !b.changed[p] && !first(p) {
-			d -= quietLead
-		}
-		return d
+		return now.Sub(t)
 	}
-	slices.SortStableFunc(want, func(x, y tmux.PaneID) int {
-		if fx, fy := first(x), first(y); fx != fy {
-			return boolOrder(fx, fy)
-		} else if fx && b.changed[x] != b.changed[y] {
-			return boolOrder(!b.changed[x], !b.changed[y])
+	urgent := func(p tmux.PaneID) bool { return !quiet(p) || age(p) >= staleAfter }
+	order := func(p tmux.PaneID) time.Duration {
+		switch {
+		case quiet(p):
+			return age(p) - quietLead
+		case woke[p]:
+			return age(p) + quietLead // it starts changing: before those that go on
 		}
-		return cmp.Compare(age(y), age(x))
-	})
+		return age(p)
+	}
+	slices.SortStableFunc(want, func(x, y tmux.PaneID) int { return cmp.Compare(order(y), order(x)) })
 	spendable := int(b.tokens) - 1 - len(must)
-	n := 0
-	for n < len(want) {
-		limit := spendable - sureReserve
-		if first(want[n]) {
+	need := min(len(want), minRound)
+	if n := len(slices.DeleteFunc(slices.Clone(want), func(p tmux.PaneID) bool { return !urgent(p) })); n > 0 {
+		need = min(n, minRound)
+	}
+	// A quiet pane urgent for its age leaves a capture for each pane
+	// behind it that changed.
+	behind := 0
+	for _, p := range want {
+		if !quiet(p) {
+			behind++
+		}
+	}
+	var picked []tmux.PaneID
+	for _, p := range want {
+		limit := spendable - urgentReserve
+		switch {
+		case !quiet(p):
 			limit = spendable
+			behind--
+		case urgent(p):
+			limit = spendable - behind
 		}
-		if n+1 > limit {
-			break
+		if len(picked) < limit {
+			picked = append(picked, p)
 		}
-		n++
 	}
-	if n < min(len(want), minRound) && (n == 0 || !first(want[0])) {
-		n = 0 // wait to share the header, unless a pane certainly changed
+	if len(picked) < need {
+		picked = nil // wait to share the header
 	}
-	for _, p := range want[:n] {
-		if first(p) {
+	for _, p := range picked {
+		if woke[p] {
 			b.first[p] = now
 		}
 	}
-	picked := append(slices.Clone(must), want[:n]...)
+	picked = append(slices.Clone(must), picked...)
 	if len(picked) > 0 {
 		b.tokens -= float64(len(picked) + 1)
 	}
 	return picked
-}
-
-// boolOrder sorts x before y when x is true and y is not.
-func boolOrder(x, y bool) int {
-	switch {
-	case x && !y:
-		return -1
-	case y && !x:
-		return 1
-	}
-	return 0
 }
 
 // spend charges a capture made outside pick (a one-off of panes the map
@@ -193,5 +218,8 @@ func (b *budget) captured(screens []tmux.PaneScreen, changed func(tmux.PaneScree
 	for _, s := range screens {
 		b.when[s.Pane] = now
 		b.changed[s.Pane] = changed(s)
+		if b.changed[s.Pane] {
+			delete(b.first, s.Pane) // it did change: no wait before the next
+		}
 	}
 }

@@ -243,12 +243,15 @@ func (p *Previews) capturedDirty(pick []tmux.PaneID, screens []tmux.PaneScreen) 
 }
 
 // notePolled tells the budget which panes were captured and which of
-// them changed (p.cmu held).
+// them changed (p.cmu held). A pane's first capture is not a change: it
+// says nothing of whether the pane prints (the navigator's opening
+// captures every pane, which would otherwise all count as printing
+// until captured again).
 func (p *Previews) notePolled(screens []tmux.PaneScreen) {
 	p.b.captured(screens, func(s tmux.PaneScreen) bool {
 		last, ok := p.seen[s.Pane]
 		p.seen[s.Pane] = s
-		return !ok || last != s
+		return ok && last != s
 	})
 }
 
