@@ -74,3 +74,6 @@ func (c *Client) RestoreForTest(ctx context.Context, want *tmux.State, names map
 func (c *Client) RunForTest(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.run(ctx, cmds...)
 }
+
+// ParseStamp lets the tests read a stamp's answer without tmux.
+var ParseStamp = parseStamp

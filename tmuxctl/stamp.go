@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,17 +30,41 @@ type Stamp struct {
 	// it was: a caller reads again while Activity is not older than its
 	// last read.
 	Activity int64
+	// Panes is each pane's own part of Text: its cursor, its mode's
+	// scroll and copy cursor, its history's length and its size. A pane
+	// whose part differs between two stamps certainly changed (Changed);
+	// one whose part is the same may still have printed (a line printed
+	// at the bottom of a full history moves none of them), which only
+	// its window's activity says.
+	Panes map[tmux.PaneID]string
+}
+
+// Changed returns the panes of s whose own part (Panes) differs from
+// their part in old: those that certainly changed between the two. Panes
+// new in s are not among them (they have no capture to be stale).
+func (s Stamp) Changed(old Stamp) []tmux.PaneID {
+	var out []tmux.PaneID
+	for id, part := range s.Panes {
+		if was, ok := old.Panes[id]; ok && was != part {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // stampFormat is one display-message: the windows' activity times, then
-// every field of the state read per window and pane (#{W:} and #{P:}
+// each pane's own part (Stamp.Panes: ids and numbers only, so the two
+// parts split at their '|' whatever the names and paths after them hold),
+// then every field of the state read per window and pane (#{W:} and #{P:}
 // loop over the session's windows and each window's panes), then the
 // marked pane wherever it is (#{S:} loops over the sessions). No comma at
 // a loop's top level (#{P:A,B} takes B for the active pane), and no
 // literal '%': display-message passes its template through strftime(3).
 var stampFormat = "#{W:#{window_activity} }|" +
-	"#{W:" + records.WindowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + records.PaneFormat +
-	"#{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y};}|}" +
+	"#{W:#{P:#{pane_id} #{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y} " +
+	"#{history_size} #{pane_width} #{pane_height};}}|" +
+	"#{W:" + records.WindowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + records.PaneFormat + ";}|}" +
 	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}"
 
 // Stamp reads session s's stamp (see Stamp), in one tmux command.
@@ -51,12 +76,24 @@ func (c *Client) Stamp(ctx context.Context, s tmux.SessionID) (Stamp, error) {
 	if err != nil {
 		return Stamp{}, c.nameGone(err, string(s))
 	}
-	st := Stamp{Text: out}
-	times, _, _ := strings.Cut(out, "|")
+	return parseStamp(out), nil
+}
+
+// parseStamp reads stampFormat's answer.
+func parseStamp(out string) Stamp {
+	st := Stamp{Text: out, Panes: map[tmux.PaneID]string{}}
+	times, rest, _ := strings.Cut(out, "|")
 	for _, f := range strings.Fields(times) {
 		if t, err := strconv.ParseInt(f, 10, 64); err == nil && t > st.Activity {
 			st.Activity = t
 		}
 	}
-	return st, nil
+	panes, _, _ := strings.Cut(rest, "|")
+	for _, part := range strings.Split(panes, ";") {
+		id, fields, ok := strings.Cut(part, " ")
+		if pane, err := tmux.ParsePaneID(id); ok && err == nil {
+			st.Panes[pane] = fields
+		}
+	}
+	return st
 }

@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ func TestStamp(t *testing.T) {
 		}
 		start := tmuxtest.NextSecond(t) // past the second everything above started in
 		a := stamp()
-		if b := stamp(); b != a {
+		if b := stamp(); b.Text != a.Text || b.Activity != a.Activity {
 			t.Fatalf("the stamp changed with nothing changed:\n%q\n%q", a.Text, b.Text)
 		}
 		if a.Activity == 0 || a.Activity > time.Now().Unix() {
@@ -44,13 +45,37 @@ func TestStamp(t *testing.T) {
 			{"a mark in another session", func() { srv.Must("select-pane", "-m", "-t", "other:") }},
 			{"a pane's output", func() { srv.Must("send-keys", "-t", g[1], "-l", "echo hi\n") }},
 		}
+		var before, after tmuxctl.Stamp
 		for _, s := range steps {
-			before := stamp()
+			before = stamp()
 			s.do()
-			tmuxtest.Eventually(t, 5*time.Second, func() bool { return stamp().Text != before.Text }, "the stamp to change after %s", s.what)
+			tmuxtest.Eventually(t, 5*time.Second, func() bool { after = stamp(); return after.Text != before.Text }, "the stamp to change after %s", s.what)
+		}
+		// The output moved its pane's cursor: that pane, and no other,
+		// certainly changed.
+		if got := after.Changed(before); !slices.Equal(got, []tmux.PaneID{tmux.PaneID(g[1])}) {
+			t.Errorf("after output in %s, changed panes %v", g[1], got)
 		}
 		if got := stamp(); got.Activity <= start {
 			t.Errorf("after output, activity %d, want later than %d", got.Activity, start)
 		}
 	})
+}
+
+// TestStampPanes: each pane's own part is read from a stamp whatever the
+// names, titles and paths after it hold, and Changed gives the panes
+// whose part moved, not those new or gone.
+func TestStampPanes(t *testing.T) {
+	t.Parallel()
+	old := tmuxctl.ParseStamp("100 90 |%1 0 5 1 0   12 80 24;%2 3 4 1 0   0 80 24;%3 0 0 1 0   0 80 24;|@1\ta|b;c\t%9 1 1;|}")
+	if len(old.Panes) != 3 || old.Activity != 100 || old.Panes["%2"] != "3 4 1 0   0 80 24" {
+		t.Fatalf("parsed %+v", old)
+	}
+	now := tmuxctl.ParseStamp("100 90 |%1 0 5 1 0   12 80 24;%2 4 4 1 0   0 80 24;%4 0 0 1 0   0 80 24;|@1\tx|y;%2 9;\t|}")
+	if got := now.Changed(old); !slices.Equal(got, []tmux.PaneID{"%2"}) {
+		t.Errorf("changed %v, want [%%2]", got)
+	}
+	if got := now.Changed(tmuxctl.Stamp{}); got != nil {
+		t.Errorf("changed since no stamp: %v, want none", got)
+	}
 }

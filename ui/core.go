@@ -37,3 +37,4 @@ type Core interface {
 var _ Core = (*tmuxctl.Client)(nil)
 var _ previews.Source = (*panetext.Previews)(nil)
 var _ previews.StateCapturer = (*panetext.Previews)(nil)
+var _ previews.Owing = (*panetext.Previews)(nil)

@@ -18,9 +18,10 @@ import (
 type statePreviews struct {
 	*fakePreviews
 	together [][]tmux.PaneID
+	changed  [][]tmux.PaneID // what each read was told certainly changed
 }
 
-func (s *statePreviews) CaptureWithState(ctx context.Context, sess tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
+func (s *statePreviews) CaptureWithState(ctx context.Context, sess tmux.SessionID, panes, changed []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
 	st, err := s.core.ReadState(ctx, sess)
 	if err != nil {
 		return nil, nil, err
@@ -29,6 +30,7 @@ func (s *statePreviews) CaptureWithState(ctx context.Context, sess tmux.SessionI
 	s.mu.Lock()
 	s.asked = s.asked[:len(s.asked)-1] // counted here, not as a capture alone
 	s.together = append(s.together, slices.Clone(panes))
+	s.changed = append(s.changed, slices.Clone(changed))
 	s.mu.Unlock()
 	return st, screens, err
 }

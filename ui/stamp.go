@@ -27,9 +27,8 @@ type stampMsg struct {
 
 // stampState is what the last check that led to a read saw.
 type stampState struct {
-	text     string
-	second   int64 // the Unix second the check was asked in
-	activity int64 // the stamp's Activity
+	last   tmuxctl.Stamp
+	second int64 // the Unix second the check was asked in
 }
 
 // checkStamp is the poll's command: the session's stamp.
@@ -54,15 +53,20 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 	if m.fatal != nil || m.quitting || m.busy || m.reading {
 		return m, nil
 	}
-	if msg.err == nil && msg.stamp.Text == m.stamp.text && msg.stamp.Activity < m.stamp.second {
+	if msg.err == nil && msg.stamp.Text == m.stamp.last.Text && msg.stamp.Activity < m.stamp.second {
 		if m.previews.Owes(m.live) {
 			// Panes that may have printed wait for the captures' budget.
 			return m, m.previews.CaptureOwed(m.previewEnv())
 		}
 		return m, nil
 	}
-	printed := m.stamp.text != "" && msg.stamp.Activity > m.stamp.activity
-	m.stamp = stampState{text: msg.stamp.Text, second: msg.at.Unix(), activity: msg.stamp.Activity}
+	printed := m.stamp.last.Text != "" && msg.stamp.Activity > m.stamp.last.Activity
+	if m.pollsWithCaptures() {
+		// The panes whose cursor or history moved certainly changed:
+		// the read captures them first.
+		m.previews.NoteChanged(msg.stamp.Changed(m.stamp.last))
+	}
+	m.stamp = stampState{last: msg.stamp, second: msg.at.Unix()}
 	if msg.err != nil {
 		m.stamp = stampState{}
 	}

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"maps"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -46,5 +49,33 @@ func TestPollReadsOnlyWhenTheStampChanged(t *testing.T) {
 	poll()
 	if n := poll(); n != 0 {
 		t.Fatalf("a poll long after the last output read %d times, want 0", n)
+	}
+}
+
+// TestPollHandsChangedPanesToTheRead: below tmux 3.7 the stamp says
+// which panes certainly changed (their cursor moved); the read that
+// follows the stamp is told, so that it captures those first, and a
+// read whose stamp moved no pane's part is told of none.
+func TestPollHandsChangedPanesToTheRead(t *testing.T) {
+	core := newFake(gridState())
+	src := &statePreviews{fakePreviews: newFakePreviews(t, core)}
+	opts := testOptions()
+	opts.Previews = src
+	h := newHarnessOn(t, core, opts, 80, 24)
+	old := time.Now().Unix() - 100
+	parts := map[tmux.PaneID]string{"%0": "0 1", "%1": "0 1", "%2": "0 1", "%3": "0 1"}
+	stamp := func(text string) *tmuxctl.Stamp {
+		return &tmuxctl.Stamp{Text: text, Activity: old, Panes: maps.Clone(parts)}
+	}
+	core.stamp = stamp("a")
+	h.send(pollMsg(time.Now()))
+	parts["%2"] = "5 1" // typed into: its cursor moved
+	core.stamp = stamp("b")
+	h.send(pollMsg(time.Now()))
+	core.stamp = stamp("c") // something else changed (a title, say)
+	h.send(pollMsg(time.Now()))
+	want := [][]tmux.PaneID{nil, {"%2"}, nil}
+	if len(src.changed) < 3 || !slices.EqualFunc(src.changed[len(src.changed)-3:], want, slices.Equal) {
+		t.Errorf("the reads were told %v changed, want %v last", src.changed, want)
 	}
 }

@@ -32,10 +32,12 @@ type Previews struct {
 	quieted  []tmux.PaneID
 
 	// The captures' shared budget (see budget.go); below tmux 3.7, the
-	// panes that may have printed and are not captured yet, and each
-	// pane's last capture.
+	// panes that may have printed and are not captured yet (dirty), those
+	// of them that certainly changed (sure), and each pane's last
+	// capture.
 	b     *budget
 	dirty []tmux.PaneID
+	sure  []tmux.PaneID
 	seen  map[tmux.PaneID]tmux.PaneScreen
 }
 
@@ -163,24 +165,39 @@ func (p *Previews) Capture(ctx context.Context, panes []tmux.PaneID) ([]tmux.Pan
 // poll then refreshes the map and its previews at once.
 //
 // Below tmux 3.7 nothing says which pane printed: every pane on the map
-// may have, and is owed a capture (Owing). The captures spend the shared
-// budget, the stalest first; the rest are captured by later reads or by
-// CaptureOwed.
-func (p *Previews) CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
+// may have, and is owed a capture (Owing). The poll's stamp says which
+// certainly changed (changed: their cursor or history moved, see
+// tmuxctl.Stamp.Changed): those go first and may spend what the budget
+// keeps back from the others. The captures spend the shared budget; the
+// rest are captured by later reads or by CaptureOwed.
+func (p *Previews) CaptureWithState(ctx context.Context, s tmux.SessionID, panes, changed []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error) {
 	p.cmu.Lock()
 	defer p.cmu.Unlock()
-	p.dirty = slices.DeleteFunc(p.dirty, func(q tmux.PaneID) bool { return !slices.Contains(panes, q) })
-	for _, q := range panes {
-		if !slices.Contains(p.dirty, q) && !p.b.fresh(q) {
-			p.dirty = append(p.dirty, q)
-		}
-	}
-	pick := p.b.pick(p.rate(), nil, p.dirty)
+	p.owe(panes, changed)
+	pick := p.b.pick(p.rate(), nil, p.sure, p.dirty)
 	st, screens, err := p.c.ReadStateCapturing(ctx, s, pick)
 	if err == nil {
 		p.capturedDirty(pick, screens)
 	}
 	return st, screens, err
+}
+
+// owe notes the panes on the map (panes) owed a capture: all but those
+// captured within freshFor, and those of changed (which certainly
+// changed) whatever their last capture (p.cmu held).
+func (p *Previews) owe(panes, changed []tmux.PaneID) {
+	gone := func(q tmux.PaneID) bool { return !slices.Contains(panes, q) }
+	p.dirty = slices.DeleteFunc(p.dirty, gone)
+	p.sure = slices.DeleteFunc(p.sure, gone)
+	for _, q := range panes {
+		sure := slices.Contains(changed, q)
+		if sure && !slices.Contains(p.sure, q) {
+			p.sure = append(p.sure, q)
+		}
+		if !slices.Contains(p.dirty, q) && (sure || !p.b.fresh(q)) {
+			p.dirty = append(p.dirty, q)
+		}
+	}
 }
 
 // Owing reports whether panes that may have printed wait for a capture
@@ -192,11 +209,20 @@ func (p *Previews) Owing() bool {
 }
 
 // CaptureOwed captures what the budget allows of the panes Owing waits
-// for, the stalest first.
-func (p *Previews) CaptureOwed(ctx context.Context) ([]tmux.PaneScreen, error) {
+// for, those of changed (on the map, certainly changed since the last
+// read) and those certainly changed before first, then the stalest.
+func (p *Previews) CaptureOwed(ctx context.Context, changed []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	p.cmu.Lock()
 	defer p.cmu.Unlock()
-	pick := p.b.pick(p.rate(), nil, p.dirty)
+	for _, q := range changed {
+		if !slices.Contains(p.sure, q) {
+			p.sure = append(p.sure, q)
+		}
+		if !slices.Contains(p.dirty, q) {
+			p.dirty = append(p.dirty, q)
+		}
+	}
+	pick := p.b.pick(p.rate(), nil, p.sure, p.dirty)
 	if len(pick) == 0 {
 		return nil, nil
 	}
@@ -210,17 +236,22 @@ func (p *Previews) CaptureOwed(ctx context.Context) ([]tmux.PaneScreen, error) {
 // capturedDirty notes a capture of pick (p.cmu held): those panes are
 // no longer owed, gone ones included.
 func (p *Previews) capturedDirty(pick []tmux.PaneID, screens []tmux.PaneScreen) {
-	p.dirty = slices.DeleteFunc(p.dirty, func(q tmux.PaneID) bool { return slices.Contains(pick, q) })
+	picked := func(q tmux.PaneID) bool { return slices.Contains(pick, q) }
+	p.dirty = slices.DeleteFunc(p.dirty, picked)
+	p.sure = slices.DeleteFunc(p.sure, picked)
 	p.notePolled(screens)
 }
 
 // notePolled tells the budget which panes were captured and which of
-// them changed (p.cmu held).
+// them changed (p.cmu held). A pane's first capture is not a change: it
+// says nothing of whether the pane prints (the navigator's opening
+// captures every pane, which would otherwise all count as printing
+// until captured again).
 func (p *Previews) notePolled(screens []tmux.PaneScreen) {
 	p.b.captured(screens, func(s tmux.PaneScreen) bool {
 		last, ok := p.seen[s.Pane]
 		p.seen[s.Pane] = s
-		return !ok || last != s
+		return ok && last != s
 	})
 }
 

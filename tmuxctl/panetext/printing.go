@@ -37,12 +37,14 @@ func (p *Previews) CapturePrinted(ctx context.Context, onMap, printed []tmux.Pan
 	// old capture when its window comes back.
 	arm := p.quieted
 	p.quieted = nil
+	var started []tmux.PaneID // panes on the map that printed after a quiet spell
 	for _, pane := range slices.Concat(printed, p.takePrinted()) {
 		_, printing := p.printing[pane]
 		switch {
 		case printing || slices.Contains(arm, pane):
 		case onScreen(pane):
 			p.printing[pane] = tmux.PaneScreen{}
+			started = append(started, pane)
 		default:
 			arm = append(arm, pane)
 		}
@@ -63,9 +65,11 @@ func (p *Previews) CapturePrinted(ctx context.Context, onMap, printed []tmux.Pan
 		return nil, false, nil
 	}
 	// What must be armed is captured now; the panes still printing share
-	// the budget (budget.go), and those it puts off stay printing: the
-	// caller comes back after its batch delay (more).
-	panes := p.b.pick(p.rate(), arm, still)
+	// the budget (budget.go), those that just started printing first
+	// (the one the user types into, beside panes that print all the
+	// time), and those it puts off stay printing: the caller comes back
+	// after its batch delay (more).
+	panes := p.b.pick(p.rate(), arm, started, still)
 	if len(panes) == 0 {
 		return nil, true, nil
 	}

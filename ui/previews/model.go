@@ -2,6 +2,7 @@ package previews
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -35,6 +36,9 @@ type Model struct {
 	batching  bool // a batch of change notices is being collected
 	capturing bool // a capture is in flight
 	dueAfter  bool // a batch ended while capturing: capture it next
+	// changed are the map's panes that certainly changed (NoteChanged),
+	// not yet handed to a capture.
+	changed []tmux.PaneID
 }
 
 // New returns the previews from src; with a nil src the map shows none.
@@ -155,11 +159,31 @@ func (m Model) PollsWithState(live bool) bool {
 	return ok
 }
 
+// NoteChanged notes panes that certainly changed (below tmux 3.7 the
+// poll's stamp says which: tmuxctl.Stamp.Changed), for the next capture
+// that polls (ReadWithState or CaptureOwed) to take first.
+func (m *Model) NoteChanged(panes []tmux.PaneID) {
+	for _, p := range panes {
+		if !slices.Contains(m.changed, p) {
+			m.changed = append(m.changed[:len(m.changed):len(m.changed)], p)
+		}
+	}
+}
+
+// takeChanged hands over the noted panes that are on the map.
+func (m *Model) takeChanged(env Env) []tmux.PaneID {
+	onMap := mapPanes(env.Window)
+	changed := slices.DeleteFunc(slices.Clone(m.changed), func(p tmux.PaneID) bool { return !slices.Contains(onMap, p) })
+	m.changed = nil
+	return changed
+}
+
 // Owes reports whether the map's poll should capture panes a budgeted
-// read put off (Owing), with the session unchanged.
+// read put off (Owing), or that certainly changed and no read took
+// (NoteChanged), with the session unchanged.
 func (m Model) Owes(live bool) bool {
 	o, ok := m.src.(Owing)
-	return ok && m.PollsWithState(live) && !m.capturing && o.Owing()
+	return ok && m.PollsWithState(live) && !m.capturing && (len(m.changed) > 0 || o.Owing())
 }
 
 // CaptureOwed captures what the budget allows of the panes Owes waits
@@ -169,8 +193,9 @@ func (m *Model) CaptureOwed(env Env) tea.Cmd {
 	if !ok || !m.PollsWithState(env.Live) || m.capturing {
 		return nil
 	}
+	changed := m.takeChanged(env)
 	return m.startCapture(env, func(ctx context.Context, _ Source) CapturedMsg {
-		screens, _ := o.CaptureOwed(ctx)
+		screens, _ := o.CaptureOwed(ctx, changed)
 		return CapturedMsg{Screens: screens}
 	})
 }
@@ -188,11 +213,12 @@ func (m *Model) ReadWithState(env Env, s tmux.SessionID, answer func(*tmux.State
 		return nil
 	}
 	m.capturing = true
+	changed := m.takeChanged(env)
 	src, ctx, timeout := m.src.(StateCapturer), env.Ctx, env.Timeout
 	return env.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		st, screens, err := src.CaptureWithState(ctx, s, panes)
+		st, screens, err := src.CaptureWithState(ctx, s, panes, changed)
 		return answer(st, err, CapturedMsg{Screens: screens})
 	})
 }

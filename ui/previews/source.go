@@ -45,17 +45,22 @@ type Source interface {
 // refreshes the session and the previews at once: one process per
 // refresh rather than two, which is most of what live previews cost
 // there.
+//
+// changed are the panes of panes that certainly changed since the last
+// read (the poll's stamp says so: Model.NoteChanged); they are captured
+// first.
 type StateCapturer interface {
-	CaptureWithState(ctx context.Context, s tmux.SessionID, panes []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error)
+	CaptureWithState(ctx context.Context, s tmux.SessionID, panes, changed []tmux.PaneID) (*tmux.State, []tmux.PaneScreen, error)
 }
 
 // Owing is a StateCapturer whose captures share a budget
 // (panetext.Previews): a read may leave panes that may have printed
-// uncaptured, and the map's poll asks for them (CaptureOwed) while
-// Owing, even when the session did not change.
+// uncaptured, and the map's poll asks for them (CaptureOwed, with the
+// panes that certainly changed since and were not handed to a read)
+// while Owing, even when the session did not change.
 type Owing interface {
 	Owing() bool
-	CaptureOwed(ctx context.Context) ([]tmux.PaneScreen, error)
+	CaptureOwed(ctx context.Context, changed []tmux.PaneID) ([]tmux.PaneScreen, error)
 }
 
 // How often previews are refreshed. Without change notices (tmux before
