@@ -16,21 +16,8 @@ func TestBudgetShared(t *testing.T) {
 	now := time.Unix(1000, 0)
 	b := newBudget(func() time.Time { return now })
 	nine := []tmux.PaneID{"%0", "%1", "%2", "%3", "%4", "%5", "%6", "%7", "%8"}
-	changed := func(tmux.PaneScreen) bool { return true }
-	spent, captured := 0, map[tmux.PaneID]int{}
-	for range 40 { // 10 s of 250 ms rounds
-		now = now.Add(250 * time.Millisecond)
-		got := b.pick(notedRate, nil, nil, nine)
-		if len(got) > 0 {
-			spent += len(got) + 1
-		}
-		var screens []tmux.PaneScreen
-		for _, p := range got {
-			captured[p]++
-			screens = append(screens, tmux.PaneScreen{Pane: p})
-		}
-		b.captured(screens, changed)
-	}
+	always := func(tmux.PaneID) bool { return true }
+	spent, captured := rounds(b, &now, 10*time.Second, 250*time.Millisecond, notedRate, nine, nil, always)
 	if limit := budgetBurst + notedRate*10; spent > limit {
 		t.Errorf("spent %d entries in 10 s, want at most %d", spent, limit)
 	}
@@ -80,14 +67,20 @@ func TestBudgetQuietLast(t *testing.T) {
 // when changed says. It returns the entries spent and each pane's
 // captures.
 func pollRounds(b *budget, now *time.Time, d time.Duration, want []tmux.PaneID, sure func() []tmux.PaneID, changed func(tmux.PaneID) bool) (int, map[tmux.PaneID]int) {
+	return rounds(b, now, d, 400*time.Millisecond, polledRate, want, sure, changed)
+}
+
+// rounds runs a round every every for d at rate: each owes every pane
+// of want a capture, as pollRounds says.
+func rounds(b *budget, now *time.Time, d, every time.Duration, rate float64, want []tmux.PaneID, sure func() []tmux.PaneID, changed func(tmux.PaneID) bool) (int, map[tmux.PaneID]int) {
 	spent, captured := 0, map[tmux.PaneID]int{}
 	for end := now.Add(d); now.Before(end); {
-		*now = now.Add(400 * time.Millisecond)
+		*now = now.Add(every)
 		var s []tmux.PaneID
 		if sure != nil {
 			s = sure()
 		}
-		got := b.pick(polledRate, nil, s, want)
+		got := b.pick(rate, nil, s, want)
 		if len(got) > 0 {
 			spent += len(got) + 1
 		}
