@@ -16,6 +16,7 @@ import (
 // the demo's server.
 func TestE2EDemoEscPutsBackAndStays(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	outer := tmuxtest.Start(t, 120, 40)
 	outer.Must("set", "-g", "escape-time", "0")
 	pane, demo := startDemo(t, outer)

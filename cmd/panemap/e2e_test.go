@@ -267,6 +267,7 @@ func TestE2ERunInAPaneOpensAPopup(t *testing.T) {
 
 func TestE2EDemoQuitsAndLeavesNoServer(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	outer := tmuxtest.Start(t, 120, 40)
 	pane, demo := startDemo(t, outer)
 	if _, err := os.Stat(demo); err != nil {
@@ -290,6 +291,7 @@ func demoSocket(srv *tmuxtest.Server, pid string) string {
 // throwaway server and its socket go too.
 func TestE2EDemoHangupLeavesNoServer(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	outer := tmuxtest.Start(t, 120, 40)
 	bin := tmuxtest.Panemap(t)
 	pane := outer.Active("main:0")
@@ -352,6 +354,7 @@ func waitExited(t *testing.T, srv *tmuxtest.Server, pane, what string) {
 
 func TestE2EOutsideTmuxDrivesAnotherServersWindow(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	inner := tmuxtest.Start(t, 120, 40)
 	g := inner.Grid()
 	inner.Must("new-window", "-d", "-t", "main:1", "-n", "second")

@@ -191,6 +191,7 @@ func captures(c *tmuxtest.Counter) []string {
 // wrapper that logs each. With previews on, the same log shows captures.
 func TestE2EPreviewOff(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	for _, tc := range []struct {
 		name   string
 		option string
@@ -265,6 +266,7 @@ func TestE2EPreviewOff(t *testing.T) {
 // otherwise.
 func TestE2EPreviewColourOff(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	for _, tc := range []struct {
 		name            string
 		option, environ string

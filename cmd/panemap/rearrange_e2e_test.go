@@ -138,6 +138,7 @@ func checkResize(t *testing.T, s *tmuxtest.Nested, stacked bool, focused, other,
 // panes, and the map shows the new proportions.
 func TestE2ERearrangeResizeKeys(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	for _, tc := range []struct {
 		name        string
 		stacked     bool

@@ -50,6 +50,7 @@ func TestE2ESurvivesShownWindowKilled(t *testing.T) {
 
 func TestE2EServerKilledSaysSoAndExitsNonZero(t *testing.T) {
 	t.Parallel()
+	tmuxtest.SkipEndToEndIfShort(t)
 	// A popup belongs to the inner server: killing it closes the popup
 	// with it, so here the navigator runs in a pane of another server.
 	outer := tmuxtest.Start(t, 100, 30)
