@@ -1,11 +1,11 @@
 package tmuxctl_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
@@ -85,11 +85,7 @@ func TestRequireVersion(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	fake := func(name, out string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte("#!/bin/sh\necho '"+out+"'\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return p
+		return tmuxtest.WriteExecutable(t, filepath.Join(dir, name), []byte("#!/bin/sh\necho '"+out+"'\n"))
 	}
 	if _, err := transport.RequireVersion(t.Context(), fake("old", "tmux 3.1c")); tmux.KindOf(err) != tmux.KindUnsupported || !strings.Contains(err.Error(), "3.2") {
 		t.Errorf("tmux 3.1c: %v, want unsupported naming 3.2", err)

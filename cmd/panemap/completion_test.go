@@ -157,9 +157,7 @@ func TestBashCompletionAsksTheNamedServer(t *testing.T) {
 	srv.Must("new-window", "-d", "-t", "main:1")
 	bin := t.TempDir()
 	wrapper := "#!/bin/sh\ncase \" $* \" in *\" -L\"* | *\" -S\"*) exec " + real + " \"$@\" ;; esac\necho default:9\n"
-	if err := os.WriteFile(filepath.Join(bin, "tmux"), []byte(wrapper), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.WriteExecutable(t, filepath.Join(bin, "tmux"), []byte(wrapper))
 	env := []string{"PATH=" + bin + ":/usr/bin:/bin"}
 	script := completionScript(t, "bash")
 	for _, tc := range []struct{ line, want string }{

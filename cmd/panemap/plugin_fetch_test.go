@@ -31,9 +31,7 @@ func pluginFolder(t *testing.T, snap *releasetest.Snapshot) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		tmuxtest.WriteExecutable(t, filepath.Join(dir, name), data)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "VERSION"), []byte(snap.Version+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -102,9 +100,7 @@ func TestPluginReplacesStaleRelease(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(stale, []byte("#!/bin/sh\necho panemap 0.0.1\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.WriteExecutable(t, stale, []byte("#!/bin/sh\necho panemap 0.0.1\n"))
 	srv := tmuxtest.Start(t, 0, 0)
 	withoutGo(t, srv)
 	srv.Must("set", "-g", "@panemap-download-url", releasetest.Serve(t, snap.Dir))

@@ -77,9 +77,7 @@ func wantFailure(t *testing.T, res *sdkmcp.CallToolResult, when string, want mcp
 func writeScript(t *testing.T, path, body string) {
 	t.Helper()
 	_ = os.Remove(path)
-	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.WriteExecutable(t, path, []byte("#!/bin/sh\n"+body))
 }
 
 // TestMCPTmuxMissingOldAndBack runs one panemap mcp process while its PATH
@@ -186,9 +184,7 @@ func TestMCPPermissionDeniedReal(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(binDir, "panemap")
-	if err := os.WriteFile(bin, src, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.WriteExecutable(t, bin, src)
 	if fi, err := os.Stat(filepath.Dir(srv.SocketPath())); err != nil || fi.Mode().Perm()&0o001 != 0 {
 		t.Skipf("socket directory is enterable by others (%v, %v)", fi.Mode(), err)
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -40,4 +41,21 @@ func RemoveBuilt() {
 	if build.dir != "" {
 		_ = os.RemoveAll(build.dir)
 	}
+}
+
+// WriteExecutable writes a program (a script, or a copy of a binary) to
+// path with mode 0755, for a test to run, and returns path. It holds
+// syscall.ForkLock for reading while the file is open for writing, so that
+// no process is forked meanwhile: one forked by a parallel test would
+// inherit the descriptor until it execs, and running the file in that
+// window fails with "text file busy" (ETXTBSY; golang.org/issue/22315).
+func WriteExecutable(tb testing.TB, path string, content []byte) string {
+	tb.Helper()
+	syscall.ForkLock.RLock()
+	err := os.WriteFile(path, content, 0o755)
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return path
 }

@@ -42,9 +42,7 @@ func newCounter(tb testing.TB, then string) *Counter {
 	// One write per call, so that two tmux processes starting at once
 	// cannot interleave their lines.
 	script := fmt.Sprintf("#!/bin/sh\nline=$(printf '%%s' \"$*\" | tr '\\n' ' ')\nprintf '%%s\\n' \"$line\" >> '%s'\n%s\n", c.log, then)
-	if err := os.WriteFile(c.Path, []byte(script), 0o755); err != nil {
-		tb.Fatal(err)
-	}
+	WriteExecutable(tb, c.Path, []byte(script))
 	return c
 }
 
