@@ -41,7 +41,11 @@ func TestStamp(t *testing.T) {
 			do   func()
 		}{
 			{"a focus move", func() { srv.Must("select-pane", "-t", g[3]) }},
-			{"a split", func() { srv.Must("split-window", "-d", "-t", g[0], "exec sh") }},
+			// The new pane's prompt is drawn before the next step: it
+			// would move that pane's cursor later, a change of its own.
+			{"a split", func() {
+				srv.WaitPrompt(5*time.Second, srv.Must("split-window", "-d", "-t", g[0], "-P", "-F", "#{pane_id}", "exec sh"))
+			}},
 			{"a mark in another session", func() { srv.Must("select-pane", "-m", "-t", "other:") }},
 			{"a pane's output", func() { srv.Must("send-keys", "-t", g[1], "-l", "echo hi\n") }},
 		}

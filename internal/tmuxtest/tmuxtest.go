@@ -175,6 +175,18 @@ func (s *Server) WaitRunning(timeout time.Duration, pane, program string) {
 	s.waitDisplay(timeout, pane, "#{pane_current_command}", program, nil)
 }
 
+// WaitPrompt waits until pane runs sh and sh has drawn its prompt (the
+// cursor off the first column), so that the pane reads input and draws
+// nothing more until something is typed: a stamp or capture taken after
+// it does not change by itself.
+func (s *Server) WaitPrompt(timeout time.Duration, pane string) {
+	s.tb.Helper()
+	s.waitDisplay(timeout, pane, promptFormat, "sh prompt", nil)
+}
+
+// promptFormat reads "sh prompt" of a pane whose sh has drawn its prompt.
+const promptFormat = "#{pane_current_command} #{?cursor_x,prompt,starting}"
+
 // WaitDeadStatus waits until pane is dead and tmux knows its exit status.
 //
 // Before 3.6, a tmux built with libutempter (Debian's and Ubuntu's) can
@@ -308,17 +320,19 @@ func (s *Server) Grid() [4]string {
 	return [4]string{tl, tr, bl, br}
 }
 
-// settleFormat is what settle reads of each pane: its command, the
+// settleFormat is what settle reads of each pane: its command and
+// whether its prompt is drawn (promptFormat), the
 // window's name where tmux names it for that command (automatic-rename,
 // which follows on a timer of its own: names.c), and its directory.
-const settleFormat = "#{pane_current_command}:#{?#{||:#{==:#{automatic-rename},1},#{==:#{automatic-rename},on}},#{window_name},sh}:#{pane_current_path}"
+const settleFormat = promptFormat + ":#{?#{||:#{==:#{automatic-rename},1},#{==:#{automatic-rename},on}},#{window_name},sh}:#{pane_current_path}"
 
 // settled reports whether every line settle read (settleFormat) shows
-// sh running from a known directory, and the window named for it.
+// sh running from a known directory with its prompt drawn, and the
+// window named for it.
 func settled(out string) bool {
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.SplitN(line, ":", 3)
-		if len(f) != 3 || f[0] != "sh" || f[1] != "sh" || f[2] == "" {
+		if len(f) != 3 || f[0] != "sh prompt" || f[1] != "sh" || f[2] == "" {
 			return false
 		}
 	}
@@ -327,7 +341,8 @@ func settled(out string) bool {
 
 // settle waits until every pane in target's window runs its sh (tmux
 // starts it through the user's shell, which shows as the command at
-// first) from a known directory (empty while the process starts), and
+// first) from a known directory (empty while the process starts), sh has
+// drawn its prompt (until then the pane still changes by itself), and
 // the window's automatic name has caught up with it, so that two reads
 // of the window agree on them.
 func (s *Server) settle(target string) {
@@ -339,7 +354,7 @@ func (s *Server) settle(target string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.tb.Fatalf("the panes did not start sh within 5s: %q", out)
+			s.tb.Fatalf("the panes did not start sh and draw its prompt within 5s: %q", out)
 		}
 		time.Sleep(PollPause(n))
 	}
