@@ -1,7 +1,6 @@
 package tmux
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -18,15 +17,6 @@ import (
 // and how many panes (leaf cells) it lays out.
 type LayoutShape struct{ Width, Height, Panes int }
 
-const (
-	// maxLayoutSize caps sizes and offsets: WINDOW_MAXIMUM in tmux.h.
-	maxLayoutSize = 10000
-	// maxLayoutID caps pane ids (the digits of %id), which grow for the
-	// life of a server and so may pass maxLayoutSize; 9 digits fit tmux's
-	// u_int.
-	maxLayoutID = 999999999
-)
-
 // LayoutChecksum is tmux's checksum of a layout body (the text after
 // "xxxx,"): layout_checksum in layout-custom.c, a 16-bit rotate right and
 // add per byte, printed as %04x. tmux adds each byte as a C char, which is
@@ -41,22 +31,12 @@ func LayoutChecksum(body string) uint16 {
 	return c
 }
 
-// layoutNode is one parsed cell. kind is 0 for a pane, '{' for a
-// left-right container, '[' for a top-bottom one.
-type layoutNode struct {
-	w, h, x, y int
-	kind       byte
-	id         int    // a pane's number (the digits of its %id)
-	head       string // "WxH,X,Y" as written, to name the cell in messages
-	kids       []*layoutNode
-}
-
 // CheckLayout accepts s only if tmux's layout grammar parses it, its
 // checksum matches, and its geometry is possible: the tree is what
 // layout_dump would write for some window of the returned shape, without
 // floating panes. Errors are KindInvalidInput and say what is wrong.
 func CheckLayout(s string) (LayoutShape, error) {
-	c := &layoutChecker{s: s, ids: map[int]bool{}}
+	c := &layoutReader{s: s, strict: true, cells: map[int]Rect{}}
 	if err := c.checksum(); err != nil {
 		return LayoutShape{}, err
 	}
@@ -74,18 +54,18 @@ func CheckLayout(s string) (LayoutShape, error) {
 		}
 		return LayoutShape{}, c.fail("has trailing text at byte %d", c.i)
 	}
-	if root.x != 0 || root.y != 0 {
-		return LayoutShape{}, c.fail("has its outer cell %s at %d,%d, not at 0,0", root.head, root.x, root.y)
+	if root.Left != 0 || root.Top != 0 {
+		return LayoutShape{}, c.fail("has its outer cell %s at %d,%d, not at 0,0", root.head, root.Left, root.Top)
 	}
 	if err := c.checkCell(root); err != nil {
 		return LayoutShape{}, err
 	}
-	return LayoutShape{Width: root.w, Height: root.h, Panes: len(c.ids)}, nil
+	return LayoutShape{Width: root.Width, Height: root.Height, Panes: len(c.cells)}, nil
 }
 
 // checksum checks the "xxxx," that starts c.s against the text after
 // it, as layout_parse does, and leaves c.i after the comma.
-func (c *layoutChecker) checksum() error {
+func (c *layoutReader) checksum() error {
 	s := c.s
 	if len(s) < 5 || s[4] != ',' || !isHex4(s[:4]) {
 		return c.fail(`does not start with a checksum: four hex digits and a comma, as in "b25e,80x24,0,0,1"`)
@@ -107,126 +87,6 @@ func isHex4(s string) bool {
 	return true
 }
 
-type layoutChecker struct {
-	s   string
-	i   int
-	ids map[int]bool // pane ids seen: one per leaf
-}
-
-func (c *layoutChecker) fail(format string, args ...any) error {
-	return &Error{Kind: KindInvalidInput, Value: c.s, Message: fmt.Sprintf("layout %s ", Quote(c.s)) + fmt.Sprintf(format, args...)}
-}
-
-// found names what is at byte i, for "expected X at byte i, found Y".
-func (c *layoutChecker) found() string {
-	if c.i >= len(c.s) {
-		return "the end"
-	}
-	if b := c.s[c.i]; b >= 0x80 {
-		return fmt.Sprintf("byte 0x%02x", b)
-	}
-	return strconv.QuoteRune(rune(c.s[c.i]))
-}
-
-// num reads a decimal number no larger than max. tmux reads numbers with
-// sscanf but steps over them with isdigit, so only plain digits count.
-func (c *layoutChecker) num(max int) (int, error) {
-	start := c.i
-	for c.i < len(c.s) && c.s[c.i] >= '0' && c.s[c.i] <= '9' {
-		c.i++
-	}
-	if start == c.i {
-		return 0, c.fail("expects a number at byte %d, found %s", start, c.found())
-	}
-	digits := c.s[start:c.i]
-	n, err := strconv.Atoi(digits)
-	if err != nil || n > max {
-		if len(digits) > 12 {
-			digits = digits[:12] + "…"
-		}
-		return 0, c.fail("has %s at byte %d, over the limit of %d", digits, start, max)
-	}
-	return n, nil
-}
-
-func (c *layoutChecker) expect(b byte) error {
-	if c.i >= len(c.s) || c.s[c.i] != b {
-		return c.fail("expects %q at byte %d, found %s", b, c.i, c.found())
-	}
-	c.i++
-	return nil
-}
-
-// cell parses WxH,X,Y followed by ,ID (a pane) or by {cells} or [cells]
-// (layout_construct). tmux also takes a pane without an id, and ignores
-// the ids it reads (layout_assign hands out the cells in pane-list
-// order), but it never writes a missing or repeated id, and ParseLayout's
-// map would lose a pane to either, so both are refused here.
-func (c *layoutChecker) cell(depth int) (*layoutNode, error) {
-	if depth > maxLayoutDepth {
-		return nil, c.fail("nests cells more than %d deep", maxLayoutDepth)
-	}
-	n := &layoutNode{}
-	start := c.i
-	for _, f := range []struct {
-		v   *int
-		sep byte
-	}{{&n.w, 'x'}, {&n.h, ','}, {&n.x, ','}, {&n.y, 0}} {
-		v, err := c.num(maxLayoutSize)
-		if err != nil {
-			return nil, err
-		}
-		*f.v = v
-		if f.sep != 0 {
-			if err := c.expect(f.sep); err != nil {
-				return nil, err
-			}
-		}
-	}
-	n.head = c.s[start:c.i]
-	if c.i < len(c.s) && (c.s[c.i] == '{' || c.s[c.i] == '[') {
-		return n, c.children(n, depth)
-	}
-	if c.i >= len(c.s) || c.s[c.i] != ',' {
-		return nil, c.fail("expects a pane id, '{' or '[' after cell %s at byte %d, found %s", n.head, c.i, c.found())
-	}
-	c.i++
-	at := c.i
-	id, err := c.num(maxLayoutID)
-	if err != nil {
-		return nil, err
-	}
-	if c.i < len(c.s) && c.s[c.i] == 'x' {
-		return nil, c.fail("has no pane id for cell %s at byte %d", n.head, start)
-	}
-	if c.ids[id] {
-		return nil, c.fail("names pane %d twice (again at byte %d)", id, at)
-	}
-	c.ids[id] = true
-	n.id = id
-	return n, nil
-}
-
-// children parses the bracketed list of a container at c.i.
-func (c *layoutChecker) children(n *layoutNode, depth int) error {
-	n.kind = c.s[c.i]
-	closer := byte('}')
-	if n.kind == '[' {
-		closer = ']'
-	}
-	for {
-		c.i++ // the opening bracket or a comma
-		kid, err := c.cell(depth + 1)
-		if err != nil {
-			return err
-		}
-		n.kids = append(n.kids, kid)
-		if c.i >= len(c.s) || c.s[c.i] != ',' {
-			return c.expect(closer)
-		}
-	}
-}
-
 // checkCell checks n's geometry as layout_check does, and more: sizes of
 // at least 1, offsets as layout_fix_offsets would set them (tmux ignores
 // the offsets it reads and recomputes them), the outer cell's size
@@ -235,8 +95,8 @@ func (c *layoutChecker) children(n *layoutNode, depth int) error {
 // but layout_destroy_cell (layout.c) cannot close its last pane: killing
 // that pane crashes the 3.2a to 3.6b servers, and 3.7c and master then
 // print a layout with unbalanced brackets.
-func (c *layoutChecker) checkCell(n *layoutNode) error {
-	if n.w < 1 || n.h < 1 {
+func (c *layoutReader) checkCell(n *layoutCell) error {
+	if n.Width < 1 || n.Height < 1 {
 		return c.fail("has cell %s with a zero size; panes are at least 1x1", n.head)
 	}
 	if n.kind == 0 {
@@ -248,11 +108,11 @@ func (c *layoutChecker) checkCell(n *layoutNode) error {
 	}
 	// Along is the axis the children are laid out on, across the other.
 	lr := n.kind == '{'
-	along := func(k *layoutNode) (size, off, crossSize, crossOff int) {
+	along := func(k *layoutCell) (size, off, crossSize, crossOff int) {
 		if lr {
-			return k.w, k.x, k.h, k.y
+			return k.Width, k.Left, k.Height, k.Top
 		}
-		return k.h, k.y, k.w, k.x
+		return k.Height, k.Top, k.Width, k.Left
 	}
 	size, off, crossSize, crossOff := along(n)
 	word, cross, axis, crossAxis := "wide", "high", "x", "y"

@@ -56,6 +56,11 @@ func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error
 	return c.t.RunScript(ctx, true, cmds...)
 }
 
+// scriptRunner is readScript bound to ctx, as the capture runners take it.
+func (c *Client) scriptRunner(ctx context.Context) func([][]string) (string, error) {
+	return func(list [][]string) (string, error) { return c.readScript(ctx, list) }
+}
+
 // capturePanesAfter is CapturePanes with lead, read-only commands of the caller's, run
 // first in the same command list, and their output: one tmux process
 // then answers both (the navigator's poll reads the session and its
@@ -96,7 +101,10 @@ func (c *Client) capturePanesAfter(ctx context.Context, lead [][]string, panes [
 // captureGeneric is capturePanesAfter with the lists that work the
 // server's version out inside tmux (capture.Cmds).
 func (c *Client) captureGeneric(ctx context.Context, lead [][]string, want []tmux.PaneID) (string, []tmux.PaneScreen, error) {
-	return capture.RunCmds(want, lead, rand.Text(), func(list [][]string) (string, error) { return c.readScript(ctx, list) })
+	nonce := rand.Text()
+	return capture.RunCmds(want, lead, nonce, c.scriptRunner(ctx),
+		func(part []tmux.PaneID) [][]string { return capture.Cmds(part, nonce) },
+		func(out string, part []tmux.PaneID) []tmux.PaneScreen { return capture.Split(out, nonce, part) })
 }
 
 // distinctPanes is panes without repeats, in order, once each is checked

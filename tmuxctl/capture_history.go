@@ -19,17 +19,8 @@ const MaxBack = capture.MaxBack
 // CaptureHistory captures each listed pane's screen and up to back lines
 // of history above it (all there is when the pane holds fewer), in as few
 // command lists as fit (see CapturePanes, whose rules for ids, gone panes and
-// hostile text hold here too).
-func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int) ([]Lines, error) {
-	return c.captureHistoryBack(ctx, panes, back, false)
-}
-
-// CaptureHistoryJoined is CaptureHistory with Lines.Joined read too.
-func (c *Client) CaptureHistoryJoined(ctx context.Context, panes []tmux.PaneID, back int) ([]Lines, error) {
-	return c.captureHistoryBack(ctx, panes, back, true)
-}
-
-func (c *Client) captureHistoryBack(ctx context.Context, panes []tmux.PaneID, back int, joined bool) ([]Lines, error) {
+// hostile text hold here too). With joined, Lines.Joined is read too.
+func (c *Client) CaptureHistory(ctx context.Context, panes []tmux.PaneID, back int, joined bool) ([]Lines, error) {
 	if back < 0 || back > MaxBack {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: strconv.Itoa(back),
 			Message: "history lines " + strconv.Itoa(back) + " out of range: want 0 to " + strconv.Itoa(MaxBack)}
@@ -43,28 +34,20 @@ func (c *Client) captureHistoryBack(ctx context.Context, panes []tmux.PaneID, ba
 // counted from the oldest line tmux keeps (a line's number is the
 // #{history_size} of the moment plus its row on the screen), so that a
 // reader that saw the pane before (and noted HistorySize then) gets every
-// line that scrolled off the screen since, and the screen. When tmux has
+// line that scrolled off the screen since, and the screen, with
+// Lines.Joined. When tmux has
 // dropped old history meanwhile (history-limit reached: it drops a tenth
 // at a time), the numbers moved and the capture takes all the history
 // there is. ok is false when the pane is gone, or changed size while it
 // was captured: read it again.
 func (c *Client) CaptureSince(ctx context.Context, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
-	return c.captureSince(ctx, pane, first, false)
-}
-
-// CaptureSinceJoined is CaptureSince with Lines.Joined read too.
-func (c *Client) CaptureSinceJoined(ctx context.Context, pane tmux.PaneID, first int) (l Lines, ok bool, err error) {
-	return c.captureSince(ctx, pane, first, true)
-}
-
-func (c *Client) captureSince(ctx context.Context, pane tmux.PaneID, first int, joined bool) (l Lines, ok bool, err error) {
 	if first < 0 {
 		first = 0
 	}
 	f := strconv.Itoa(first)
 	// history_size-first, or history_size when that is negative.
 	got, err := c.captureHistory(ctx, []tmux.PaneID{pane},
-		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}", "", joined)
+		"#{?#{e|<:#{history_size},"+f+"},#{history_size},#{e|-:#{history_size},"+f+"}}", "", true)
 	if err != nil || len(got) == 0 {
 		return Lines{}, false, err
 	}
@@ -97,21 +80,17 @@ func (c *Client) captureHistory(ctx context.Context, panes []tmux.PaneID, back, 
 // version out inside tmux (capture.GenericHistoryCmds).
 func (c *Client) captureHistoryGeneric(ctx context.Context, want []tmux.PaneID, back string, joined bool) ([]Lines, error) {
 	nonce := rand.Text()
-	cmds := func(part []tmux.PaneID) [][]string { return capture.GenericHistoryCmds(part, nonce, back, joined) }
-	var all []Lines
-	for _, part := range capture.Batches(want, 0, cmds) {
-		out, err := c.readScript(ctx, cmds(part))
-		if err != nil && tmux.KindOf(err) != tmux.KindGone {
-			return nil, err
-		}
-		got := capture.SplitAnswer(out, nonce, part, capture.ParseHistoryHeader, func(l *Lines, text string) { l.Text = text })
-		if joined {
-			blocks := capture.JoinedBlocks(out, nonce, part)
-			for i := range got {
-				got[i].Joined = blocks[got[i].Pane]
+	_, all, err := capture.RunCmds(want, nil, nonce, c.scriptRunner(ctx),
+		func(part []tmux.PaneID) [][]string { return capture.GenericHistoryCmds(part, nonce, back, joined) },
+		func(out string, part []tmux.PaneID) []Lines {
+			got := capture.SplitAnswer(out, nonce, part, capture.ParseHistoryHeader, func(l *Lines, text string) { l.Text = text })
+			if joined {
+				blocks := capture.JoinedBlocks(out, nonce, part)
+				for i := range got {
+					got[i].Joined = blocks[got[i].Pane]
+				}
 			}
-		}
-		all = append(all, got...)
-	}
-	return all, nil
+			return got
+		})
+	return all, err
 }

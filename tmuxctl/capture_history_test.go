@@ -33,7 +33,7 @@ func TestCaptureHistory(t *testing.T) {
 		p := seqPane(t, srv, 300)
 		hsize := srv.Display(string(p), "#{history_size}")
 		for _, back := range []int{0, 100, 100_000} {
-			got, err := c.CaptureHistory(t.Context(), []tmux.PaneID{p, "%999"}, back)
+			got, err := c.CaptureHistory(t.Context(), []tmux.PaneID{p, "%999"}, back, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -62,7 +62,7 @@ func (c *Client) captureListed(ctx context.Context, lead [][]string, want []tmux
 	nonce := rand.Text()
 	leadOut, screens, generic, ok, err = capture.RunListed(want, lead, nonce,
 		func(part []tmux.PaneID) [][]string { return capture.ListedCmds(part, nonce, f) },
-		func(list [][]string) (string, error) { return c.readScript(ctx, list) },
+		c.scriptRunner(ctx),
 		func(out string, part []tmux.PaneID) capture.Listed[tmux.PaneScreen] {
 			return capture.SplitScreens(out, nonce, part, f)
 		})
@@ -86,7 +86,7 @@ func (c *Client) captureHistoryListed(ctx context.Context, want []tmux.PaneID, b
 		setJoined = func(l *Lines, j []string) { l.Joined = j }
 	}
 	_, all, _, ok, err := capture.RunListed(want, nil, nonce, cmds,
-		func(list [][]string) (string, error) { return c.readScript(ctx, list) },
+		c.scriptRunner(ctx),
 		func(out string, part []tmux.PaneID) capture.Listed[Lines] {
 			return capture.SplitListed(out, nonce, part, func(rest string) (Lines, tmux.PaneID, int, bool, bool) {
 				l, p, n, ok := capture.ParseHistoryHeader(rest)

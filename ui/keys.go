@@ -132,29 +132,21 @@ type keyState struct {
 
 // setMode enables and rewords the bindings for the current mode.
 func (k *KeyMap) setMode(s keyState) {
+	// The arrows' words: focus moves in nav mode, the pane moves in swap
+	// mode (a floating one within the window).
+	verb, move, swapKey := "focus", "focus", "swap"
 	switch {
 	case s.swap && s.floating:
-		k.Move.SetHelp("←↓↑→/hjkl", "move float")
-		k.Up.SetHelp("↑/k", "move float up")
-		k.Down.SetHelp("↓/j", "move float down")
-		k.Left.SetHelp("←/h", "move float left")
-		k.Right.SetHelp("→/l", "move float right")
-		k.SwapMode.SetHelp("s", "end swap")
+		verb, move, swapKey = "move float", "move float", "end swap"
 	case s.swap:
-		k.Move.SetHelp("←↓↑→/hjkl", "move pane")
-		k.Up.SetHelp("↑/k", "swap up")
-		k.Down.SetHelp("↓/j", "swap down")
-		k.Left.SetHelp("←/h", "swap left")
-		k.Right.SetHelp("→/l", "swap right")
-		k.SwapMode.SetHelp("s", "end swap")
-	default:
-		k.Move.SetHelp("←↓↑→/hjkl", "focus")
-		k.Up.SetHelp("↑/k", "focus up")
-		k.Down.SetHelp("↓/j", "focus down")
-		k.Left.SetHelp("←/h", "focus left")
-		k.Right.SetHelp("→/l", "focus right")
-		k.SwapMode.SetHelp("s", "swap")
+		verb, move, swapKey = "swap", "move pane", "end swap"
 	}
+	k.Move.SetHelp("←↓↑→/hjkl", move)
+	k.Up.SetHelp("↑/k", verb+" up")
+	k.Down.SetHelp("↓/j", verb+" down")
+	k.Left.SetHelp("←/h", verb+" left")
+	k.Right.SetHelp("→/l", verb+" right")
+	k.SwapMode.SetHelp("s", swapKey)
 	// A floating pane grows and shrinks from its top-left corner: H
 	// narrower, L wider, K shorter, J taller.
 	if s.floating {

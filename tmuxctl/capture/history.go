@@ -24,8 +24,9 @@ type Lines struct {
 	// -p prints them: SGR kept, trailing spaces cut. It is the pane's
 	// text, hostile input: read it through package screen.
 	Text string
-	// Joined is, when asked for (the Joined captures), the same lines as
-	// capture-pane -J -p prints them: plain text, each row that tmux
+	// Joined is, when asked for (CaptureHistory with joined, and
+	// CaptureSince), the same lines as capture-pane -J -p prints them:
+	// plain text, each row that tmux
 	// wrapped (GRID_LINE_WRAPPED) joined with the row after it, as the
 	// program printed them. Hostile input too, and unframed by a count:
 	// use it only to learn which rows join, checked against Text (package

@@ -62,30 +62,32 @@ func gone(err error, panes []tmux.PaneID) bool {
 	return slices.ContainsFunc(panes, func(p tmux.PaneID) bool { return strings.Contains(msg, "can't find pane: "+string(p)) })
 }
 
-// RunCmds captures want with Cmds, batch by batch through run, lead (the
-// caller's read-only commands) ahead of the first batch, and returns
-// lead's output and the screens in the order of want. A pane that went
-// away between its header and its capture (possible only where the
-// capture waits for run-shell -C) fails that inserted command and nothing
-// else: its header without text is left out. With lead, any failure of
-// the first batch is the call's.
-func RunCmds(want []tmux.PaneID, lead [][]string, nonce string, run func([][]string) (string, error)) (leadOut string, screens []tmux.PaneScreen, err error) {
-	for i, part := range Batches(want, size(lead), func(part []tmux.PaneID) [][]string { return Cmds(part, nonce) }) {
-		cmds := Cmds(part, nonce)
+// RunCmds runs the lists that work the version out inside tmux (cmds
+// makes them: Cmds, GenericHistoryCmds) batch by batch through run, lead
+// (the caller's read-only commands) ahead of the first batch, and splits
+// each answer with split; it returns lead's output and what split got, in
+// the order of want. A pane that went away between its header and its
+// capture (possible only where the capture waits for run-shell -C) fails
+// that inserted command and nothing else: its header without text is
+// left out. With lead, any failure of the first batch is the call's.
+func RunCmds[T any](want []tmux.PaneID, lead [][]string, nonce string, run func([][]string) (string, error),
+	cmds func([]tmux.PaneID) [][]string, split func(out string, part []tmux.PaneID) []T) (leadOut string, got []T, err error) {
+	for i, part := range Batches(want, size(lead), cmds) {
+		list := cmds(part)
 		withLead := i == 0 && len(lead) > 0
 		if withLead {
-			cmds = append(slices.Clip(lead), cmds...)
+			list = append(slices.Clip(lead), list...)
 		}
-		out, err := run(cmds)
+		out, err := run(list)
 		if err != nil && (tmux.KindOf(err) != tmux.KindGone || withLead) {
 			return "", nil, err
 		}
 		if withLead {
 			leadOut, out = CutLead(out, Marker(nonce))
 		}
-		screens = append(screens, Split(out, nonce, part)...)
+		got = append(got, split(out, part)...)
 	}
-	return leadOut, screens, nil
+	return leadOut, got, nil
 }
 
 // InOrder sorts screens into the order of panes.

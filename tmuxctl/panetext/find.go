@@ -41,7 +41,7 @@ func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []t
 	if len(want) == 0 {
 		return nil, nil
 	}
-	got, err := r.c.CaptureHistoryJoined(ctx, want, FindHistory)
+	got, err := r.c.CaptureHistory(ctx, want, FindHistory, true)
 	if err != nil {
 		return nil, err
 	}

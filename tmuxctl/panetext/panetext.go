@@ -123,20 +123,24 @@ func (r *Reader) CaptureEnding(ctx context.Context, pane tmux.PaneID, lines int,
 }
 
 // captureOne captures pane with back lines of history (and, with joined,
-// its rows as capture-pane -J joins them), again when it changed size
-// meanwhile; a pane no capture finds is gone.
+// its rows as capture-pane -J joins them).
 func (r *Reader) captureOne(ctx context.Context, pane tmux.PaneID, back int, joined bool) (tmuxctl.Lines, error) {
-	capture := r.c.CaptureHistory
-	if joined {
-		capture = r.c.CaptureHistoryJoined
-	}
-	for range 3 {
-		got, err := capture(ctx, []tmux.PaneID{pane}, back)
-		if err != nil {
-			return tmuxctl.Lines{}, err
+	return r.again(ctx, pane, func() (tmuxctl.Lines, bool, error) {
+		got, err := r.c.CaptureHistory(ctx, []tmux.PaneID{pane}, back, joined)
+		if err != nil || len(got) != 1 {
+			return tmuxctl.Lines{}, false, err
 		}
-		if len(got) == 1 {
-			return got[0], nil
+		return got[0], true, nil
+	})
+}
+
+// again reads pane with read, again when read finds nothing because the
+// pane changed size meanwhile; a pane no read finds is gone.
+func (r *Reader) again(ctx context.Context, pane tmux.PaneID, read func() (tmuxctl.Lines, bool, error)) (tmuxctl.Lines, error) {
+	for range 3 {
+		l, ok, err := read()
+		if err != nil || ok {
+			return l, err
 		}
 		if _, err := r.c.WindowOf(ctx, pane); err != nil {
 			return tmuxctl.Lines{}, err

@@ -47,7 +47,7 @@ func (r *Reader) Search(ctx context.Context, l *tmuxctl.Listing, pattern *regexp
 	f := &Found{Matches: []Match{}, Panes: len(panes)}
 	const perCall = 16 // panes per capture: bounds the answer held at once
 	for start := 0; start < len(panes) && !f.Truncated; start += perCall {
-		got, err := r.c.CaptureHistoryJoined(ctx, panes[start:min(start+perCall, len(panes))], history)
+		got, err := r.c.CaptureHistory(ctx, panes[start:min(start+perCall, len(panes))], history, true)
 		if err != nil {
 			return nil, err
 		}

@@ -118,14 +118,5 @@ func (r *Reader) look(ctx context.Context, pane tmux.PaneID, next int) (tmuxctl.
 	if next < 0 {
 		return r.captureOne(ctx, pane, 0, true)
 	}
-	for range 3 {
-		l, ok, err := r.c.CaptureSinceJoined(ctx, pane, next)
-		if err != nil || ok {
-			return l, err
-		}
-		if _, err := r.c.WindowOf(ctx, pane); err != nil {
-			return tmuxctl.Lines{}, err
-		}
-	}
-	return tmuxctl.Lines{}, tmux.Gone("pane", string(pane))
+	return r.again(ctx, pane, func() (tmuxctl.Lines, bool, error) { return r.c.CaptureSince(ctx, pane, next) })
 }
