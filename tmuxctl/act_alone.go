@@ -9,11 +9,11 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/records"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
 // actAlone is Act with no session in view (the MCP tools): op, checked,
 // and the read of its answer (see answerCmds) in the same command list.
-// A layout string is checked against the window first (see fitsWindow).
 func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	if err := c.checkOp(ctx, op); err != nil {
 		return Result{}, err
@@ -21,16 +21,6 @@ func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	switch op.Kind {
 	case OpSelectWindow, OpRestore, OpJump:
 		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("operation %d needs a session", op.Kind)}
-	case OpLayout:
-		if isLayoutString(op.Layout) {
-			cur, err := c.ListPanes(ctx, op.Window)
-			if err != nil {
-				return Result{}, err
-			}
-			if err := fitsWindow(op.Layout, cur); err != nil {
-				return Result{}, err
-			}
-		}
 	}
 	return c.actAndRead(ctx, op)
 }
@@ -48,6 +38,9 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	}
 	cmds = append(cmds, op.script("")...)
 	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
+	if rest := op.rest(out); err == nil && rest != nil {
+		out, err = c.script(ctx, append(rest, op.answerCmds()...)...)
+	}
 	if err != nil {
 		return Result{}, c.opErr(op, err)
 	}
@@ -62,7 +55,14 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	if err := op.refusal(out); err != nil {
 		return Result{}, err
 	}
-	if strings.HasPrefix(out, misfitLine+"\n") {
+	if rest, ok := strings.CutPrefix(out, misfitLine+"\n"); ok {
+		// The window as the layout string found it (see
+		// layoutStringAlone), and the read after, which is the same.
+		if w, err := oneWindow(rest, target); err == nil {
+			if err := fitsWindow(op.Layout, w); err != nil {
+				return Result{}, err
+			}
+		}
 		return Result{}, &tmux.Error{Kind: tmux.KindGone, Value: target, Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", target, tmux.Quote(op.Layout))}
 	}
 	w, err := oneWindow(out, target)
@@ -85,6 +85,16 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// rest is the second command list of an op whose first list, run by
+// actAndRead, printed that it left the change to one (out is its
+// answer), or nil: a swap across windows (see scripts.SwapFirst).
+func (op Op) rest(out string) [][]string {
+	if op.Kind == OpSwap && strings.HasPrefix(out, scripts.CrossLine+"\n") {
+		return scripts.SwapCross(op.Pane, op.With)
+	}
+	return nil
 }
 
 // answerCmds read what actAlone answers with: the window op's target is

@@ -216,10 +216,16 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
+		if s == "" { // the MCP tools: a swap across windows takes a second list (see rest)
+			return scripts.SwapFirst(op.Pane, op.With)
+		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)
 	case OpLayout:
+		if s == "" && isLayoutString(op.Layout) { // the MCP tools: no read of the window before
+			return layoutStringAlone(op.Window, op.Layout)
+		}
 		return layoutScript(op.Window, op.Layout)
 	case OpRotate:
 		return rotateScript(op.Window, op.Dir)

@@ -181,6 +181,26 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 	return [][]string{ifShell(string(w), slowCond, slow, [][]string{sel})}
 }
 
+// layoutStringAlone gives window w the layout string choice for a caller
+// that has not read w (the MCP tools): tmux checks what fitsWindow would
+// (the window's size and pane count, and no floating pane) in the
+// condition of the if-shell that applies it, so a window neither zoomed
+// nor refused takes it with one if-shell and the layout in tmux's message
+// log, where a read first was one more. A window it does not fit is read
+// instead, after misfitLine, for fitsWindow to say why, and nothing
+// changes.
+func layoutStringAlone(w tmux.WindowID, choice string) [][]string {
+	sw := string(w)
+	sel := layoutCmd(w, choice)
+	shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
+	fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{&&:#{==:#{window_panes},%d},#{?#{P:#{?pane_floating_flag,1,}},0,1}}}}",
+		shape.Width, shape.Height, shape.Panes)
+	apply := ifShell(sw, "#{window_zoomed_flag}", [][]string{sel, {"resize-pane", "-Z", "-t", sw}}, [][]string{sel})
+	misfit := append([][]string{{"display-message", "-p", misfitLine}}, readWindowCmds(sw)...)
+	slow := [][]string{{"has-session", "-t", sw}, ifShell(sw, fits, [][]string{apply}, misfit)}
+	return [][]string{ifShell(sw, "#{&&:"+fits+",#{?window_zoomed_flag,0,1}}", [][]string{sel}, slow)}
+}
+
 // misfitLine is what layoutScript prints when a layout string no longer
 // fits: the first line of the script's answer, where a window read's
 // starts with an @ id.

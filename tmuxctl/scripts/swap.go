@@ -32,6 +32,48 @@ import (
 //   - A floating pane on tmux 3.7, or a modal pane, is refused before
 //     anything runs (see floating.Guard).
 func Swap(a, b tmux.PaneID) [][]string {
+	p := newSwapParts(a, b)
+	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast}, [][]string{p.same}), p.cross}
+}
+
+// SwapFirst is Swap for a caller that can send a second command list
+// (the MCP tools): the usual cases in one if-shell and one command, the
+// other same-window cases as in Swap, and a swap across windows left to
+// SwapCross: SwapFirst then changes nothing and prints CrossLine.
+//
+// The first pane active, with a last pane (its window's, as the swap
+// keeps it), takes swap-pane without -d, the active pane as -t:
+// cmd-swap-pane.c then makes the -t pane active, and it is already
+// (window_set_active_pane returns at once, window.c, on every version
+// from 3.2a to master), so neither the active pane nor the last pane (or
+// 3.4's stack of them) changes, which is what Swap's select-pane -l
+// before and after the swap keep, in one command where they take five.
+func SwapFirst(a, b tmux.PaneID) [][]string {
+	p := newSwapParts(a, b)
+	cross := [][]string{{"display-message", "-p", CrossLine}}
+	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast},
+		[][]string{IfShell(p.a, p.keepCond, [][]string{p.keep},
+			[][]string{IfShell(p.a, p.sameCond, [][]string{p.refuseOr}, cross)})})}
+}
+
+// SwapCross is the rest of Swap after SwapFirst printed CrossLine: the
+// swap across windows, decided again as it runs.
+func SwapCross(a, b tmux.PaneID) [][]string {
+	return [][]string{newSwapParts(a, b).cross}
+}
+
+// CrossLine is what SwapFirst prints instead of a swap across windows.
+const CrossLine = "=panemap-cross"
+
+// swapParts are the pieces of Swap's scripts.
+type swapParts struct {
+	a                            string
+	fastCond, keepCond, sameCond string
+	fast, keep, refuseOr         []string
+	same, cross                  []string
+}
+
+func newSwapParts(a, b tmux.PaneID) swapParts {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
@@ -91,9 +133,15 @@ func Swap(a, b tmux.PaneID) [][]string {
 	// tmux's message log. A pane gone fails the swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
-	return [][]string{
-		IfShell(sa, fast, [][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}},
-			[][]string{IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil)}),
-		IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
+	return swapParts{
+		a:        sa,
+		fastCond: fast,
+		fast:     []string{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa},
+		keepCond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}",
+		keep:     []string{"swap-pane", "-Z", "-s", sb, "-t", sa},
+		sameCond: "#{||:" + refused + "," + same + "}",
+		refuseOr: refuseOr,
+		same:     IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
+		cross:    IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }
