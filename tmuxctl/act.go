@@ -28,6 +28,10 @@ type Result struct {
 	// was in just before the change, read in the same command list: what
 	// changed, and what became of the window a pane left.
 	Was *tmux.Window
+	// Beside is, for a move with no session into a window whose active
+	// pane floats, the pane the moved pane joined beside (see
+	// tmux.Window.JoinBeside), or "".
+	Beside tmux.PaneID
 }
 
 // Act makes one change, op, and answers with what it did. All of it is

@@ -38,11 +38,15 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	}
 	cmds = append(cmds, op.script("")...)
 	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
-	if rest := op.rest(out); err == nil && rest != nil {
-		out, err = c.script(ctx, append(rest, op.answerCmds()...)...)
-	}
 	if err != nil {
 		return Result{}, c.opErr(op, err)
+	}
+	if next, ok := op.rest(out, nonce); ok {
+		r, err := c.actAndRead(ctx, next)
+		if err == nil && next.Beside != op.Beside {
+			r.Beside = next.Beside
+		}
+		return r, err
 	}
 	var r Result
 	if nonce != "" {
@@ -87,14 +91,38 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	return r, nil
 }
 
-// rest is the second command list of an op whose first list, run by
-// actAndRead, printed that it left the change to one (out is its
-// answer), or nil: a swap across windows (see scripts.SwapFirst).
-func (op Op) rest(out string) [][]string {
-	if op.Kind == OpSwap && strings.HasPrefix(out, scripts.CrossLine+"\n") {
-		return scripts.SwapCross(op.Pane, op.With)
+// rest is the op to run after op's first command list (run by
+// actAndRead, out its answer, nonce the marker of the read before) said
+// it left the change to a second one, and true; or false. A swap across
+// windows (see scripts.SwapFirst) and a move into a window whose active
+// pane floats (see moveFirst: beside the pane JoinBeside picks) are.
+func (op Op) rest(out, nonce string) (Op, bool) {
+	if op.second {
+		return Op{}, false
 	}
-	return nil
+	switch op.Kind {
+	case OpSwap:
+		op.second = strings.HasPrefix(out, scripts.CrossLine+"\n")
+	case OpMove:
+		if nonce != "" {
+			out = splitMarkers(out, nonce, "")[1]
+		}
+		read, ok := strings.CutPrefix(out, besideLine+" ")
+		if !ok {
+			break
+		}
+		op.second = true
+		if l, err := records.Parse(read); err == nil {
+			for _, w := range l.Windows {
+				if a, ok := w.ActivePane(); w.ID == op.Window && ok && a.Floating {
+					if b, ok := w.JoinBeside(); ok {
+						op.Beside = b.ID
+					}
+				}
+			}
+		}
+	}
+	return op, op.second
 }
 
 // answerCmds read what actAlone answers with: the window op's target is

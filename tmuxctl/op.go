@@ -71,6 +71,9 @@ type Op struct {
 	// floatOps makes OpRestore give floating panes back their state and
 	// geometry (see restoring.Commands): Act sets it where tmux can.
 	floatOps bool
+	// second is the second command list of an op whose first asked
+	// for one (see Op.rest).
+	second bool
 	// Text is OpRenameWindow's name and OpSetTitle's title.
 	Text string
 	// Session is the session OpJump shows, and Client the client it
@@ -216,7 +219,10 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
-		if s == "" { // the MCP tools: a swap across windows takes a second list (see rest)
+		switch {
+		case s == "" && op.second: // the MCP tools, after SwapFirst (see rest)
+			return scripts.SwapCross(op.Pane, op.With)
+		case s == "":
 			return scripts.SwapFirst(op.Pane, op.With)
 		}
 		return scripts.Swap(op.Pane, op.With)
@@ -239,7 +245,10 @@ func (op Op) script(s tmux.SessionID) [][]string {
 			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
 				moveScript(op.Pane, op.Window, op.Beside, op.Follow, false), moveScript(op.Pane, op.Window, "", op.Follow, false))}
 		}
-		return moveScript(op.Pane, op.Window, "", op.Follow, true)
+		if s == "" && !op.Follow && !op.second { // the MCP tools
+			return moveFirst(op.Pane, op.Window)
+		}
+		return moveScript(op.Pane, op.Window, "", op.Follow, !op.second)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.
