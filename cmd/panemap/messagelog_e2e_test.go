@@ -168,31 +168,29 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 	}{
 		{"select_pane", map[string]any{"pane": g[0], "direction": "right"}, 0, false},
 		// A read before (the size before, for the text), the if-shell
-		// that decides on zoom and floating panes, the resize, the read.
+		// that decides on zoom and floating panes, the resize, the read
+		// (BENCHMARKS.md: why not 3).
 		{"resize_pane", map[string]any{"pane": g[2], "direction": "right", "cells": 2}, 4, false},
 		// Two panes neither of which is active: focus and last pane have
 		// nothing to keep (args filled in below). One if-shell decides
-		// it and swaps; the guard of a swap across windows (its own
-		// command: nested once more, the script would not fit in tmux's
-		// 16 kB command message) and the read follow.
-		{"swap_pane", nil, 4, false},
-		// The active pane (its window has a last pane): select-pane -l
-		// before and after the swap keep focus and last pane, in guards
-		// that decide as the commands run.
-		{"swap_pane", nil, 10, true},
+		// it and swaps, then the read.
+		{"swap_pane", nil, 0, false},
+		// The active pane (its window has a last pane): a second
+		// if-shell picks swap-pane without -d, which keeps focus and
+		// last pane (BENCHMARKS.md: why not 3).
+		{"swap_pane", nil, 4, true},
 		{"list_panes", map[string]any{}, 0, false},
 		{"capture_pane", map[string]any{"pane": g[1]}, 0, false},
 		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, 0, false},
 		{"rename_window", map[string]any{"window": win, "name": "w"}, 0, false},
 		{"select_layout", map[string]any{"window": win, "layout": "tiled"}, 0, false},
-		// A layout string (the window's own, args below): the window
-		// read that checks it fits comes first.
-		{"select_layout", nil, 4, false},
-		// A read of the window it goes to (which pane to join beside),
-		// a read before (the window the pane leaves), the if-shell that
-		// finds nothing to keep, the one that picks the split, the join,
-		// the read.
-		{"move_pane", map[string]any{"pane": g[3], "to_window": other}, 6, false},
+		// A layout string (the window's own, args below): checked in the
+		// if-shell that applies it.
+		{"select_layout", nil, 0, false},
+		// The read before (the window the pane leaves), the if-shell
+		// that finds nothing to keep and picks the split (the window is
+		// wide), the join, the read (BENCHMARKS.md: why not 3).
+		{"move_pane", map[string]any{"pane": g[3], "to_window": other}, 4, false},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
