@@ -37,12 +37,18 @@ func Swap(a, b tmux.PaneID) [][]string {
 }
 
 // SwapFirst is Swap for a caller that can send a second command list
-// (the MCP tools): the usual cases in one if-shell and one command, the
-// other same-window cases as in Swap, and a swap across windows left to
-// SwapCross: SwapFirst then changes nothing and prints CrossLine.
+// (the MCP tools): two panes of one window neither of which is active
+// in one if-shell and one swap-pane; the first pane active with a last
+// pane in two if-shells and one, the second in three and one; the other
+// same-window cases as in Swap; a swap across windows with no mark to
+// keep (and on 3.2 and 3.3 no last pane to lose) in five and one; and
+// any other swap across windows left to SwapCross: SwapFirst then
+// changes nothing and prints CrossLine. (The
+// cross-window script nested here would be 125 kB, far over the
+// 16,384 bytes tmux takes in one command message over exec.)
 //
-// The first pane active, with a last pane (its window's, as the swap
-// keeps it), takes swap-pane without -d, the active pane as -t:
+// Either pane active, with a last pane (its window's, as the swap keeps
+// it), takes swap-pane without -d, the active pane as -t:
 // cmd-swap-pane.c then makes the -t pane active, and it is already
 // (window_set_active_pane returns at once, window.c, on every version
 // from 3.2a to master), so neither the active pane nor the last pane (or
@@ -52,8 +58,10 @@ func SwapFirst(a, b tmux.PaneID) [][]string {
 	p := newSwapParts(a, b)
 	cross := [][]string{{"display-message", "-p", CrossLine}}
 	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast},
-		[][]string{IfShell(p.a, p.keepCond, [][]string{p.keep},
-			[][]string{IfShell(p.a, p.sameCond, [][]string{p.refuseOr}, cross)})})}
+		[][]string{IfShell(p.a, p.keepACond, [][]string{p.keepA},
+			[][]string{IfShell(p.a, p.keepBCond, [][]string{p.keepB},
+				[][]string{IfShell(p.a, p.sameCond, [][]string{p.refuseOr},
+					[][]string{IfShell(p.a, p.crossFastCond, [][]string{p.crossFast}, cross)})})})})}
 }
 
 // SwapCross is the rest of Swap after SwapFirst printed CrossLine: the
@@ -67,10 +75,11 @@ const CrossLine = "=panemap-cross"
 
 // swapParts are the pieces of Swap's scripts.
 type swapParts struct {
-	a                            string
-	fastCond, keepCond, sameCond string
-	fast, keep, refuseOr         []string
-	same, cross                  []string
+	a                                        string
+	fastCond, keepACond, keepBCond, sameCond string
+	crossFastCond                            string
+	fast, keepA, keepB, refuseOr, crossFast  []string
+	same, cross                              []string
 }
 
 func newSwapParts(a, b tmux.PaneID) swapParts {
@@ -133,15 +142,26 @@ func newSwapParts(a, b tmux.PaneID) swapParts {
 	// tmux's message log. A pane gone fails the swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
+	// On pane b, from a's context (every pane of every session).
+	onB := func(cond string) string {
+		return "#{S:#{W:#{P:#{?#{&&:#{==:#{pane_id}," + sb + "}," + cond + "},1,}}}}"
+	}
+	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
 	return swapParts{
-		a:        sa,
-		fastCond: fast,
-		fast:     []string{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa},
-		keepCond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}",
-		keep:     []string{"swap-pane", "-Z", "-s", sb, "-t", sa},
-		sameCond: "#{||:" + refused + "," + same + "}",
-		refuseOr: refuseOr,
-		same:     IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
-		cross:    IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
+		a:         sa,
+		fastCond:  fast,
+		fast:      []string{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa},
+		keepACond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}",
+		keepA:     []string{"swap-pane", "-Z", "-s", sb, "-t", sa},
+		keepBCond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}",
+		keepB:     []string{"swap-pane", "-Z", "-s", sa, "-t", sb},
+		sameCond:  "#{||:" + refused + "," + same + "}",
+		// Across windows (sameCond false), no mark to keep and, on 3.2
+		// and 3.3, no last pane to lose: cross would run swap alone.
+		crossFastCond: "#{?#{||:#{||:#{pane_marked}," + onB("#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}",
+		crossFast:     swap,
+		refuseOr:      refuseOr,
+		same:          IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
+		cross:         IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }
