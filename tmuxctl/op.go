@@ -189,7 +189,10 @@ var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDo
 
 // script is the op's command list. What depends on tmux's state as it
 // runs (which pane is active or at an edge, whether a window has a last
-// pane, where the panes are) tmux decides in it (see script.go).
+// pane, where the panes are) tmux decides in it (see script.go). s is
+// the session Act is given: "" for the MCP tools, whose swaps, moves
+// into a window and layout strings are built for their first command
+// list (and, for an op second, the list after: see Op.rest).
 func (op Op) script(s tmux.SessionID) [][]string {
 	switch op.Kind {
 	case OpSelect:
