@@ -39,10 +39,9 @@ type Result struct {
 // in which tmux decides what depends on its state at that moment (which
 // pane is active, which is at an edge, whether a window has a last
 // pane), and the reads of the answer; only a restore that moves panes
-// between windows takes steps, and, with no session, a swap across
-// windows that keeps a mark (or on tmux 3.2 and 3.3 a last pane) and a
-// move into a window whose active pane floats take a second list, which
-// decides again as it runs (see Op.rest).
+// between windows takes steps, and, with no session, a move into a
+// window whose active pane floats takes a second list, which decides
+// again as it runs (see Op.rest).
 //
 // Given session s (the navigator), it answers with s's state just before
 // and just after the change; when the change fails, Before may still be

@@ -9,7 +9,6 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/records"
-	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
 // actAlone is Act with no session in view (the MCP tools): op, checked,
@@ -93,36 +92,28 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 
 // rest is the op to run after op's first command list (run by
 // actAndRead, out its answer, nonce the marker of the read before) said
-// it left the change to a second one, and true; or false. A swap across
-// windows (see scripts.SwapFirst) and a move into a window whose active
-// pane floats (see moveFirst: beside the pane JoinBeside picks) are.
+// it left the change to a second one, and true; or false. Only a move
+// into a window whose active pane floats does (see moveFirst): beside
+// the pane JoinBeside picks from the window's read in out.
 func (op Op) rest(out, nonce string) (Op, bool) {
-	if op.second {
+	if op.second || op.Kind != OpMove || nonce == "" {
 		return Op{}, false
 	}
-	switch op.Kind {
-	case OpSwap:
-		op.second = strings.HasPrefix(out, scripts.CrossLine+"\n")
-	case OpMove:
-		if nonce != "" {
-			out = splitMarkers(out, nonce, "")[1]
-		}
-		read, ok := strings.CutPrefix(out, besideLine+" ")
-		if !ok {
-			break
-		}
-		op.second = true
-		if l, err := records.Parse(read); err == nil {
-			for _, w := range l.Windows {
-				if a, ok := w.ActivePane(); w.ID == op.Window && ok && a.Floating {
-					if b, ok := w.JoinBeside(); ok {
-						op.Beside = b.ID
-					}
+	read, ok := strings.CutPrefix(splitMarkers(out, nonce, "")[1], besideLine+" ")
+	if !ok {
+		return Op{}, false
+	}
+	op.second = true
+	if l, err := records.Parse(read); err == nil {
+		for _, w := range l.Windows {
+			if a, ok := w.ActivePane(); w.ID == op.Window && ok && a.Floating {
+				if b, ok := w.JoinBeside(); ok {
+					op.Beside = b.ID
 				}
 			}
 		}
 	}
-	return op, op.second
+	return op, true
 }
 
 // answerCmds read what actAlone answers with: the window op's target is

@@ -191,8 +191,8 @@ var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDo
 // runs (which pane is active or at an edge, whether a window has a last
 // pane, where the panes are) tmux decides in it (see script.go). s is
 // the session Act is given: "" for the MCP tools, whose swaps, moves
-// into a window and layout strings are built for their first command
-// list (and, for an op second, the list after: see Op.rest).
+// into a window and layout strings are built for them (and a move's
+// second list, for an op second: see Op.rest).
 func (op Op) script(s tmux.SessionID) [][]string {
 	switch op.Kind {
 	case OpSelect:
@@ -222,10 +222,7 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
-		switch {
-		case s == "" && op.second: // the MCP tools, after SwapFirst (see rest)
-			return scripts.SwapCross(op.Pane, op.With)
-		case s == "":
+		if s == "" { // the MCP tools: the usual cases first
 			return scripts.SwapFirst(op.Pane, op.With)
 		}
 		return scripts.Swap(op.Pane, op.With)

@@ -1,6 +1,9 @@
 package scripts
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 )
@@ -36,16 +39,16 @@ func Swap(a, b tmux.PaneID) [][]string {
 	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast}, [][]string{p.same}), p.cross}
 }
 
-// SwapFirst is Swap for a caller that can send a second command list
-// (the MCP tools): two panes of one window neither of which is active
-// in one if-shell and one swap-pane; the first pane active with a last
-// pane in two if-shells and one, the second in three and one; the other
-// same-window cases as in Swap; a swap across windows with no mark to
-// keep (and on 3.2 and 3.3 no last pane to lose) in five and one; and
-// any other swap across windows left to SwapCross: SwapFirst then
-// changes nothing and prints CrossLine. (The
-// cross-window script nested here would be 125 kB, far over the
-// 16,384 bytes tmux takes in one command message over exec.)
+// SwapFirst is Swap for a caller that reads the answer in the same list
+// (the MCP tools), with the usual cases first: two panes of one window
+// neither of which is active in one if-shell and one swap-pane; the
+// first pane active with a last pane in two if-shells and one, the
+// second in three and one; the other same-window cases as in Swap; a
+// swap across windows with no mark to keep (and on 3.2 and 3.3 no last
+// pane to lose) in five and one; any other swap across windows as in
+// Swap. The if-shells nest in tmux's braces (see Braced): quoted, the
+// cross-window script nested five deep would take 125 kB, far over the
+// 16,384 bytes tmux takes in one command message over exec.
 //
 // Either pane active, with a last pane (its window's, as the swap keeps
 // it), takes swap-pane without -d, the active pane as -t:
@@ -56,28 +59,53 @@ func Swap(a, b tmux.PaneID) [][]string {
 // before and after the swap keep, in one command where they take five.
 func SwapFirst(a, b tmux.PaneID) [][]string {
 	p := newSwapParts(a, b)
-	cross := [][]string{{"display-message", "-p", CrossLine}}
-	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast},
-		[][]string{IfShell(p.a, p.keepACond, [][]string{p.keepA},
-			[][]string{IfShell(p.a, p.keepBCond, [][]string{p.keepB},
-				[][]string{IfShell(p.a, p.sameCond, [][]string{p.refuseOr},
-					[][]string{IfShell(p.a, p.crossFastCond, [][]string{p.crossFast}, cross)})})})})}
+	// Across windows and not refused (sameCond was false as the
+	// if-shells above ran, nothing running in between): Swap's cross
+	// script without its guard.
+	cross := Braced(p.acrossWindows)
+	rest := IfShellLine(p.a, p.keepACond, Braced([][]string{p.keepA}),
+		IfShellLine(p.a, p.keepBCond, Braced([][]string{p.keepB}),
+			IfShellLine(p.a, p.sameCond, Braced([][]string{p.refuseOr}),
+				IfShellLine(p.a, p.crossFastCond, Braced([][]string{p.crossFast}), cross))))
+	return [][]string{{"if-shell", "-F", "-t", p.a, p.fastCond, List([][]string{p.fast}), rest}}
 }
 
-// SwapCross is the rest of Swap after SwapFirst printed CrossLine: the
-// swap across windows, decided again as it runs.
-func SwapCross(a, b tmux.PaneID) [][]string {
-	return [][]string{newSwapParts(a, b).cross}
+// Braced renders a command list in tmux's braces, "{ cmd ; cmd }", for
+// a branch of an if-shell inside another's branch (see IfShellLine).
+// tmux's parser reads braces as commands (cmd-parse.y, from 3.0; 3.2 and
+// 3.3 turn them back into a string, with every argument escaped, for
+// if-shell to parse again), so a braced list is not quoted again where
+// it nests: a script nested n deep grows with n, not threefold a level
+// as quoting it would.
+func Braced(cmds [][]string) string {
+	return "{ " + List(cmds) + " }"
 }
 
-// CrossLine is what SwapFirst prints instead of a swap across windows.
-const CrossLine = "=panemap-cross"
+// IfShellLine is IfShell rendered as a command line whose branches are
+// braced lists or other IfShellLines: then and otherwise are Braced (or
+// "" for no else branch), or an IfShellLine, which is braced here.
+func IfShellLine(target, cond, then, otherwise string) string {
+	line := List([][]string{{"if-shell", "-F", "-t", target, cond}}) + " " + brace(then)
+	if otherwise != "" {
+		line += " " + brace(otherwise)
+	}
+	return line
+}
+
+// brace braces a branch that is a line of its own (an IfShellLine).
+func brace(branch string) string {
+	if strings.HasPrefix(branch, "{ ") {
+		return branch
+	}
+	return "{ " + branch + " }"
+}
 
 // swapParts are the pieces of Swap's scripts.
 type swapParts struct {
 	a                                        string
 	fastCond, keepACond, keepBCond, sameCond string
 	crossFastCond                            string
+	acrossWindows                            [][]string
 	fast, keepA, keepB, refuseOr, crossFast  []string
 	same, cross                              []string
 }
@@ -162,6 +190,7 @@ func newSwapParts(a, b tmux.PaneID) swapParts {
 		crossFast:     swap,
 		refuseOr:      refuseOr,
 		same:          IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
+		acrossWindows: slices.Concat(exist, acrossWindows),
 		cross:         IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }
