@@ -154,19 +154,9 @@ func (h *handlers) movePane(ctx context.Context, a args) (string, any, error) {
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	op := tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: r.pane, Window: r.to}
-	if r.to != "" {
-		// tmux splits no floating pane: when the window's active pane
-		// floats, the pane goes beside a tiled one.
-		if to, err := h.c.ListPanes(ctx, r.to); err == nil {
-			if a, ok := to.ActivePane(); ok && a.Floating {
-				if b, ok := to.JoinBeside(); ok {
-					op.Beside = b.ID
-				}
-			}
-		}
-	}
-	res, err := h.c.Act(ctx, "", op)
+	// tmux splits no floating pane: when the window's active pane
+	// floats, Act moves the pane beside a tiled one (res.Beside).
+	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: r.pane, Window: r.to})
 	if err != nil {
 		return "", nil, err
 	}
@@ -181,7 +171,7 @@ func (h *handlers) movePane(ctx context.Context, a args) (string, any, error) {
 	if v.Moved && len(from.Panes) == 1 {
 		v.FromWindowClosed, v.FromSessionClosed = h.closed(ctx, from)
 	}
-	return moveText(r, op.Beside, from, p, w, v), v, nil
+	return moveText(r, res.Beside, from, p, w, v), v, nil
 }
 
 // closed says whether window from, which the moved pane left empty, is

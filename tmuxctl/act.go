@@ -28,6 +28,10 @@ type Result struct {
 	// was in just before the change, read in the same command list: what
 	// changed, and what became of the window a pane left.
 	Was *tmux.Window
+	// Beside is, for a move with no session into a window whose active
+	// pane floats, the pane the moved pane joined beside (see
+	// tmux.Window.JoinBeside), or "".
+	Beside tmux.PaneID
 }
 
 // Act makes one change, op, and answers with what it did. All of it is
@@ -35,8 +39,9 @@ type Result struct {
 // in which tmux decides what depends on its state at that moment (which
 // pane is active, which is at an edge, whether a window has a last
 // pane), and the reads of the answer; only a restore that moves panes
-// between windows takes steps, and a layout string is checked against a
-// read of its window first.
+// between windows takes steps, and, with no session, a move into a
+// window whose active pane floats takes a second list, which decides
+// again as it runs (see Op.rest).
 //
 // Given session s (the navigator), it answers with s's state just before
 // and just after the change; when the change fails, Before may still be

@@ -13,7 +13,6 @@ import (
 
 // actAlone is Act with no session in view (the MCP tools): op, checked,
 // and the read of its answer (see answerCmds) in the same command list.
-// A layout string is checked against the window first (see fitsWindow).
 func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	if err := c.checkOp(ctx, op); err != nil {
 		return Result{}, err
@@ -21,16 +20,6 @@ func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	switch op.Kind {
 	case OpSelectWindow, OpRestore, OpJump:
 		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("operation %d needs a session", op.Kind)}
-	case OpLayout:
-		if isLayoutString(op.Layout) {
-			cur, err := c.ListPanes(ctx, op.Window)
-			if err != nil {
-				return Result{}, err
-			}
-			if err := fitsWindow(op.Layout, cur); err != nil {
-				return Result{}, err
-			}
-		}
 	}
 	return c.actAndRead(ctx, op)
 }
@@ -51,6 +40,13 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	if err != nil {
 		return Result{}, c.opErr(op, err)
 	}
+	if next, ok := op.rest(out, nonce); ok {
+		r, err := c.actAndRead(ctx, next)
+		if err == nil && next.Beside != op.Beside {
+			r.Beside = next.Beside
+		}
+		return r, err
+	}
 	var r Result
 	if nonce != "" {
 		parts := splitMarkers(out, nonce, "")
@@ -62,7 +58,14 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	if err := op.refusal(out); err != nil {
 		return Result{}, err
 	}
-	if strings.HasPrefix(out, misfitLine+"\n") {
+	if rest, ok := strings.CutPrefix(out, misfitLine+"\n"); ok {
+		// The window as the layout string found it (see
+		// layoutStringAlone), and the read after, which is the same.
+		if w, err := oneWindow(rest, target); err == nil {
+			if err := fitsWindow(op.Layout, w); err != nil {
+				return Result{}, err
+			}
+		}
 		return Result{}, &tmux.Error{Kind: tmux.KindGone, Value: target, Message: fmt.Sprintf("window %s changed size or panes just now: layout %s no longer fits it, nothing changed (read the window again)", target, tmux.Quote(op.Layout))}
 	}
 	w, err := oneWindow(out, target)
@@ -85,6 +88,32 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// rest is the op to run after op's first command list (run by
+// actAndRead, out its answer, nonce the marker of the read before) said
+// it left the change to a second one, and true; or false. Only a move
+// into a window whose active pane floats does (see moveFirst): beside
+// the pane JoinBeside picks from the window's read in out.
+func (op Op) rest(out, nonce string) (Op, bool) {
+	if op.second || op.Kind != OpMove || nonce == "" {
+		return Op{}, false
+	}
+	read, ok := strings.CutPrefix(splitMarkers(out, nonce, "")[1], besideLine+" ")
+	if !ok {
+		return Op{}, false
+	}
+	op.second = true
+	if l, err := records.Parse(read); err == nil {
+		for _, w := range l.Windows {
+			if a, ok := w.ActivePane(); w.ID == op.Window && ok && a.Floating {
+				if b, ok := w.JoinBeside(); ok {
+					op.Beside = b.ID
+				}
+			}
+		}
+	}
+	return op, true
 }
 
 // answerCmds read what actAlone answers with: the window op's target is

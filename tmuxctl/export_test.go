@@ -21,13 +21,6 @@ func Fingerprint(st *tmux.State) string {
 	return b.String()
 }
 
-// ApplyLayoutStringForTest applies a checked layout string without the
-// read before it, as if the window changed just after that read.
-func (c *Client) ApplyLayoutStringForTest(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
-	r, err := c.actAndRead(ctx, Op{Kind: OpLayout, Window: w, Layout: layout})
-	return r.Window, err
-}
-
 // The MCP tools' operations, as the tests call them: Act with no session.
 
 func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {

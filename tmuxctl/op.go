@@ -71,6 +71,9 @@ type Op struct {
 	// floatOps makes OpRestore give floating panes back their state and
 	// geometry (see restoring.Commands): Act sets it where tmux can.
 	floatOps bool
+	// second is the second command list of an op whose first asked
+	// for one (see Op.rest).
+	second bool
 	// Text is OpRenameWindow's name and OpSetTitle's title.
 	Text string
 	// Session is the session OpJump shows, and Client the client it
@@ -186,7 +189,10 @@ var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDo
 
 // script is the op's command list. What depends on tmux's state as it
 // runs (which pane is active or at an edge, whether a window has a last
-// pane, where the panes are) tmux decides in it (see script.go).
+// pane, where the panes are) tmux decides in it (see script.go). s is
+// the session Act is given: "" for the MCP tools, whose swaps, moves
+// into a window and layout strings are built for them (and a move's
+// second list, for an op second: see Op.rest).
 func (op Op) script(s tmux.SessionID) [][]string {
 	switch op.Kind {
 	case OpSelect:
@@ -216,10 +222,16 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
+		if s == "" { // the MCP tools: the usual cases first
+			return scripts.SwapFirst(op.Pane, op.With)
+		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)
 	case OpLayout:
+		if s == "" && isLayoutString(op.Layout) { // the MCP tools: no read of the window before
+			return layoutStringAlone(op.Window, op.Layout)
+		}
 		return layoutScript(op.Window, op.Layout)
 	case OpRotate:
 		return rotateScript(op.Window, op.Dir)
@@ -233,7 +245,10 @@ func (op Op) script(s tmux.SessionID) [][]string {
 			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
 				moveScript(op.Pane, op.Window, op.Beside, op.Follow, false), moveScript(op.Pane, op.Window, "", op.Follow, false))}
 		}
-		return moveScript(op.Pane, op.Window, "", op.Follow, true)
+		if s == "" && !op.Follow && !op.second { // the MCP tools
+			return moveFirst(op.Pane, op.Window)
+		}
+		return moveScript(op.Pane, op.Window, "", op.Follow, !op.second)
 	case OpRestore:
 		// The swaps that restore are worked out from From's positions;
 		// they run only while tmux still has those positions.

@@ -181,6 +181,26 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 	return [][]string{ifShell(string(w), slowCond, slow, [][]string{sel})}
 }
 
+// layoutStringAlone gives window w the layout string choice for a caller
+// that has not read w (the MCP tools): tmux checks what fitsWindow would
+// (the window's size and pane count, and no floating pane) in the
+// condition of the if-shell that applies it, so a window neither zoomed
+// nor refused takes it with one if-shell and the layout in tmux's message
+// log, where a read first was one more. A window it does not fit is read
+// instead, after misfitLine, for fitsWindow to say why, and nothing
+// changes.
+func layoutStringAlone(w tmux.WindowID, choice string) [][]string {
+	sw := string(w)
+	sel := layoutCmd(w, choice)
+	shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
+	fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{&&:#{==:#{window_panes},%d},#{?#{P:#{?pane_floating_flag,1,}},0,1}}}}",
+		shape.Width, shape.Height, shape.Panes)
+	apply := ifShell(sw, "#{window_zoomed_flag}", [][]string{sel, {"resize-pane", "-Z", "-t", sw}}, [][]string{sel})
+	misfit := append([][]string{{"display-message", "-p", misfitLine}}, readWindowCmds(sw)...)
+	slow := [][]string{{"has-session", "-t", sw}, ifShell(sw, fits, [][]string{apply}, misfit)}
+	return [][]string{ifShell(sw, "#{&&:"+fits+",#{?window_zoomed_flag,0,1}}", [][]string{sel}, slow)}
+}
+
 // misfitLine is what layoutScript prints when a layout string no longer
 // fits: the first line of the script's answer, where a window read's
 // starts with an @ id.
@@ -234,7 +254,11 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 	if beside != "" {
 		tt = string(beside)
 	}
-	join := func(split string, zoomed, sameSession bool) [][]string {
+	// Is window to zoomed, from p's context (the format of run-shell -C
+	// below is expanded as it runs, right after the if-shells that
+	// decide the rest, so it is decided at the same moment they are)?
+	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	join := func(split string, sameSession bool) [][]string {
 		// Window to is zoomed again afterwards, unless the arriving pane
 		// takes its focus.
 		rezoomTo := " ; resize-pane -Z -t " + st
@@ -246,26 +270,22 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 			flag, again = "", ""
 		}
 		text := "join-pane " + flag + split + " -s " + sp + " -t " + tt + keepFocus(p)
-		if zoomed {
-			text += again
+		if again != "" {
+			text += "#{?" + toZoomed + "," + again + ",}"
 		}
 		return [][]string{{"run-shell", "-C", "-t", sp, text}}
 	}
 	// In window to's context: is it more than twice as wide as tall, is
 	// it zoomed, and is p in one of its session's windows?
-	wide := "#{e|>:#{pane_width},#{e|*:#{pane_height},2}}"
 	hasP := "#{W:#{P:#{?#{==:#{pane_id}," + sp + "},1,}}}"
-	bySession := func(split string, zoomed bool) [][]string {
-		return [][]string{ifShell(st, hasP, join(split, zoomed, true), join(split, zoomed, false))}
-	}
-	byShape := func(zoomed bool) [][]string {
-		return [][]string{ifShell(tt, wide, bySession("-h", zoomed), bySession("-v", zoomed))}
+	bySession := func(split string) [][]string {
+		return [][]string{ifShell(st, hasP, join(split, true), join(split, false))}
 	}
 	slow := [][]string{
 		{"has-session", "-t", sp},
 		{"has-session", "-t", st},
 		ifShell(sp, "#{!=:#{window_id},"+st+"}", [][]string{
-			ifShell(st, "#{window_zoomed_flag}", byShape(true), byShape(false)),
+			ifShell(tt, wide, bySession("-h"), bySession("-v")),
 		}, nil),
 	}
 	if beside != "" || follow || !fast {
@@ -276,12 +296,47 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 	// script would run join-pane -d alone. It joins at once, by two
 	// if-shells that run as soon as inserted; a pane or window gone
 	// meanwhile fails the join alone.
-	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
 	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}}," + toZoomed + "}},,1}"
 	joinD := func(split string) []string { return []string{"join-pane", "-d", split, "-s", sp, "-t", st} }
 	return [][]string{ifShell(sp, "#{&&:#{!=:#{window_id},"+st+"},"+calm+"}",
 		[][]string{ifShell(st, wide, [][]string{joinD("-h")}, [][]string{joinD("-v")})}, slow)}
 }
+
+// moveFirst is the MCP tools' move of pane p into window to, beside its
+// active pane, in one command list with the reads around it
+// (actAndRead): a pane with nothing to keep (moveScript's fast case) is
+// joined by one if-shell, which also picks the split, when window to is
+// wide (the usual shape: one if-shell and the join in tmux's message
+// log), or by two. Anything else runs moveScript's slow script, except a
+// window whose active pane floats (tmux 3.7+), which is read instead,
+// after besideLine, for Act to pick the pane to join beside (see
+// tmux.Window.JoinBeside) and move in a second command list.
+func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
+	sp, st := string(p), string(to)
+	// Window to's active pane, from p's context.
+	onToActive := func(cond string) string {
+		return "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{P:#{?#{&&:#{pane_active}," + cond + "},1,}},}}}"
+	}
+	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	floats := onToActive("#{pane_floating_flag}")
+	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}},#{||:" + toZoomed + "," + floats + "}}},,1}"
+	join := "#{&&:#{!=:#{window_id}," + st + "}," + calm + "}"
+	joinD := func(split string) [][]string { return [][]string{{"join-pane", "-d", split, "-s", sp, "-t", st}} }
+	read := readWindowCmds(st)[0]
+	beside := [][]string{append(read[:len(read)-1:len(read)-1], besideLine+" "+read[len(read)-1])}
+	rest := [][]string{ifShell(sp, floats, beside, moveScript(p, to, "", false, false))}
+	return [][]string{ifShell(sp, "#{&&:"+join+","+onToActive(wide)+"}", joinD("-h"),
+		[][]string{ifShell(sp, join, joinD("-v"), rest)})}
+}
+
+// besideLine starts what moveFirst prints instead of a move beside a
+// floating active pane: then the window's read.
+const besideLine = "=panemap-beside"
+
+// wide is, in a pane's context, whether it is more than twice as wide as
+// tall: a pane joins beside it side by side then (join-pane -h), else
+// above or below it.
+const wide = "#{e|>:#{pane_width},#{e|*:#{pane_height},2}}"
 
 // breakScript moves pane p out into a new window of session s (at tmux's
 // next free index), or of the session tmux finds for p when s is "". A

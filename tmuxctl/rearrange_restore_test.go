@@ -173,19 +173,20 @@ func TestMoveToAnotherSessionTakesNoFocus(t *testing.T) {
 	}
 }
 
-// TestLayoutStringRecheckedAsItRuns: a window that changed after the
-// layout string was checked against it (here: split since) is left
-// alone, and the error says why.
-func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
+// TestLayoutStringCheckedAsItRuns: a layout string is checked against
+// the window in the command list that applies it (no read before it): a
+// window it no longer fits (here: split since the string was read) is
+// left alone, and the error says why, as a check before it would have.
+func TestLayoutStringCheckedAsItRuns(t *testing.T) {
 	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	w := buildWorld(t, srv)
 	layout := srv.Display(w.win[1], "#{window_layout}")
 	added := srv.Must("split-window", "-d", "-t", w.w1[0], "-P", "-F", "#{pane_id}")
 	before := shape(srv)
-	_, err := c.ApplyLayoutStringForTest(t.Context(), tmux.WindowID(w.win[1]), layout)
-	if tmux.KindOf(err) != tmux.KindGone || !strings.Contains(err.Error(), "no longer fits") {
-		t.Fatalf("got %v, want gone: no longer fits", err)
+	_, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[1]), layout)
+	if tmux.KindOf(err) != tmux.KindInvalidInput || !strings.Contains(err.Error(), "panes; window "+w.win[1]+" has") {
+		t.Fatalf("got %v, want invalid input: the pane counts", err)
 	}
 	if got := shape(srv); got != before {
 		t.Fatalf("changed:\n%s\nwas:\n%s", got, before)
@@ -193,7 +194,7 @@ func TestLayoutStringRecheckedAsItRuns(t *testing.T) {
 	// Unchanged, the same string applies.
 	srv.Must("kill-pane", "-t", added)
 	srv.Must("select-layout", "-t", w.win[1], "even-vertical")
-	win, err := c.ApplyLayoutStringForTest(t.Context(), tmux.WindowID(w.win[1]), layout)
+	win, err := c.SelectLayout(t.Context(), tmux.WindowID(w.win[1]), layout)
 	if err != nil || win.Layout != layout {
 		t.Fatalf("got %v %v, want layout %s", win, err, layout)
 	}

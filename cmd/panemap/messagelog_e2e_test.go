@@ -163,36 +163,43 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 	calls := []struct {
 		tool   string
 		args   map[string]any
-		budget int  // when over mcpCallLogBudget: the floor, see BENCHMARKS.md
-		active bool // swap_pane: swap the active pane
+		budget int    // when over mcpCallLogBudget: the floor, see BENCHMARKS.md
+		pick   string // for args nil: which panes (see below)
 	}{
-		{"select_pane", map[string]any{"pane": g[0], "direction": "right"}, 0, false},
+		{"select_pane", map[string]any{"pane": g[0], "direction": "right"}, 0, ""},
 		// A read before (the size before, for the text), the if-shell
-		// that decides on zoom and floating panes, the resize, the read.
-		{"resize_pane", map[string]any{"pane": g[2], "direction": "right", "cells": 2}, 4, false},
+		// that decides on zoom and floating panes, the resize, the read
+		// (BENCHMARKS.md: why not 3).
+		{"resize_pane", map[string]any{"pane": g[2], "direction": "right", "cells": 2}, 4, ""},
 		// Two panes neither of which is active: focus and last pane have
 		// nothing to keep (args filled in below). One if-shell decides
-		// it and swaps; the guard of a swap across windows (its own
-		// command: nested once more, the script would not fit in tmux's
-		// 16 kB command message) and the read follow.
-		{"swap_pane", nil, 4, false},
-		// The active pane (its window has a last pane): select-pane -l
-		// before and after the swap keep focus and last pane, in guards
-		// that decide as the commands run.
-		{"swap_pane", nil, 10, true},
-		{"list_panes", map[string]any{}, 0, false},
-		{"capture_pane", map[string]any{"pane": g[1]}, 0, false},
-		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, 0, false},
-		{"rename_window", map[string]any{"window": win, "name": "w"}, 0, false},
-		{"select_layout", map[string]any{"window": win, "layout": "tiled"}, 0, false},
-		// A layout string (the window's own, args below): the window
-		// read that checks it fits comes first.
-		{"select_layout", nil, 4, false},
-		// A read of the window it goes to (which pane to join beside),
-		// a read before (the window the pane leaves), the if-shell that
-		// finds nothing to keep, the one that picks the split, the join,
-		// the read.
-		{"move_pane", map[string]any{"pane": g[3], "to_window": other}, 6, false},
+		// it and swaps, then the read.
+		{"swap_pane", nil, 0, "neither active"},
+		// The active pane (its window has a last pane): a second
+		// if-shell picks swap-pane without -d, which keeps focus and
+		// last pane (BENCHMARKS.md: why not 3).
+		{"swap_pane", nil, 4, "source active"},
+		{"list_panes", map[string]any{}, 0, ""},
+		{"capture_pane", map[string]any{"pane": g[1]}, 0, ""},
+		{"set_pane_title", map[string]any{"pane": g[2], "title": "t"}, 0, ""},
+		{"rename_window", map[string]any{"window": win, "name": "w"}, 0, ""},
+		{"select_layout", map[string]any{"window": win, "layout": "tiled"}, 0, ""},
+		// A layout string (the window's own, args below): checked in the
+		// if-shell that applies it.
+		{"select_layout", nil, 0, ""},
+		// The read before (the window the pane leaves), the if-shell
+		// that finds nothing to keep and picks the split (the window is
+		// wide), the join, the read (BENCHMARKS.md: why not 3).
+		{"move_pane", map[string]any{"pane": g[3], "to_window": other}, 4, ""},
+		// The target the active pane (its window has a last pane): a
+		// third if-shell picks swap-pane without -d, that pane as -t.
+		{"swap_pane", nil, 5, "target active"},
+		// Across windows, neither pane marked nor active: the fifth
+		// if-shell runs the swap alone.
+		{"swap_pane", nil, 7, "across windows"},
+		// Into a window whose active pane is not wide now (g[3] joined
+		// beside it): a second if-shell picks join-pane -v.
+		{"move_pane", nil, 5, "into a tall window"},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
@@ -200,12 +207,27 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 				layout := strings.TrimSpace(n.Inner.Must("display-message", "-p", "-t", win, "#{window_layout}"))
 				c.args = map[string]any{"window": win, "layout": layout}
 			}
-			if c.args == nil { // swap_pane: the active pane and two others
-				active := strings.TrimSpace(n.Inner.Must("display-message", "-p", "-t", g[0], "#{P:#{?pane_active,#{pane_id},}}"))
-				others := slices.DeleteFunc(slices.Clone(g[:]), func(p string) bool { return p == active })
-				c.args = map[string]any{"source_pane": others[0], "target_pane": others[1]}
-				if c.active {
-					c.args["source_pane"] = active
+			if c.args == nil && c.tool != "select_layout" {
+				// The active pane of g's window and two others of it.
+				active := strings.TrimSpace(n.Inner.Must("display-message", "-p", "-t", win, "#{pane_id}"))
+				var others []string
+				for _, p := range strings.Fields(n.Inner.Must("list-panes", "-t", win, "-F", "#{pane_id}")) {
+					if p != active {
+						others = append(others, p)
+					}
+				}
+				inOther := strings.Fields(n.Inner.Must("list-panes", "-t", other, "-F", "#{?pane_active,,#{pane_id}}"))
+				switch c.pick {
+				case "neither active":
+					c.args = map[string]any{"source_pane": others[0], "target_pane": others[1]}
+				case "source active":
+					c.args = map[string]any{"source_pane": active, "target_pane": others[1]}
+				case "target active":
+					c.args = map[string]any{"source_pane": others[0], "target_pane": active}
+				case "across windows":
+					c.args = map[string]any{"source_pane": others[0], "target_pane": inOther[0]}
+				case "into a tall window":
+					c.args = map[string]any{"pane": others[0], "to_window": other}
 				}
 			}
 			before := len(messageLog(t, n))

@@ -1,6 +1,9 @@
 package scripts
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 )
@@ -32,6 +35,82 @@ import (
 //   - A floating pane on tmux 3.7, or a modal pane, is refused before
 //     anything runs (see floating.Guard).
 func Swap(a, b tmux.PaneID) [][]string {
+	p := newSwapParts(a, b)
+	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast}, [][]string{p.same}), p.cross}
+}
+
+// SwapFirst is Swap for a caller that reads the answer in the same list
+// (the MCP tools), with the usual cases first: two panes of one window
+// neither of which is active in one if-shell and one swap-pane; the
+// first pane active with a last pane in two if-shells and one, the
+// second in three and one; the other same-window cases as in Swap; a
+// swap across windows with no mark to keep (and on 3.2 and 3.3 no last
+// pane to lose) in five and one; any other swap across windows as in
+// Swap. The if-shells nest in tmux's braces (see Braced): quoted, the
+// cross-window script nested five deep would take 125 kB, far over the
+// 16,384 bytes tmux takes in one command message over exec.
+//
+// Either pane active, with a last pane (its window's, as the swap keeps
+// it), takes swap-pane without -d, the active pane as -t:
+// cmd-swap-pane.c then makes the -t pane active, and it is already
+// (window_set_active_pane returns at once, window.c, on every version
+// from 3.2a to master), so neither the active pane nor the last pane (or
+// 3.4's stack of them) changes, which is what Swap's select-pane -l
+// before and after the swap keep, in one command where they take five.
+func SwapFirst(a, b tmux.PaneID) [][]string {
+	p := newSwapParts(a, b)
+	// Across windows and not refused (sameCond was false as the
+	// if-shells above ran, nothing running in between): Swap's cross
+	// script without its guard.
+	cross := Braced(p.acrossWindows)
+	rest := IfShellLine(p.a, p.keepACond, Braced([][]string{p.keepA}),
+		IfShellLine(p.a, p.keepBCond, Braced([][]string{p.keepB}),
+			IfShellLine(p.a, p.sameCond, Braced([][]string{p.refuseOr}),
+				IfShellLine(p.a, p.crossFastCond, Braced([][]string{p.crossFast}), cross))))
+	return [][]string{{"if-shell", "-F", "-t", p.a, p.fastCond, List([][]string{p.fast}), rest}}
+}
+
+// Braced renders a command list in tmux's braces, "{ cmd ; cmd }", for
+// a branch of an if-shell inside another's branch (see IfShellLine).
+// tmux's parser reads braces as commands (cmd-parse.y, from 3.0; 3.2 and
+// 3.3 turn them back into a string, with every argument escaped, for
+// if-shell to parse again), so a braced list is not quoted again where
+// it nests: a script nested n deep grows with n, not threefold a level
+// as quoting it would.
+func Braced(cmds [][]string) string {
+	return "{ " + List(cmds) + " }"
+}
+
+// IfShellLine is IfShell rendered as a command line whose branches are
+// braced lists or other IfShellLines: then and otherwise are Braced (or
+// "" for no else branch), or an IfShellLine, which is braced here.
+func IfShellLine(target, cond, then, otherwise string) string {
+	line := List([][]string{{"if-shell", "-F", "-t", target, cond}}) + " " + brace(then)
+	if otherwise != "" {
+		line += " " + brace(otherwise)
+	}
+	return line
+}
+
+// brace braces a branch that is a line of its own (an IfShellLine).
+func brace(branch string) string {
+	if strings.HasPrefix(branch, "{ ") {
+		return branch
+	}
+	return "{ " + branch + " }"
+}
+
+// swapParts are the pieces of Swap's scripts.
+type swapParts struct {
+	a                                        string
+	fastCond, keepACond, keepBCond, sameCond string
+	crossFastCond                            string
+	acrossWindows                            [][]string
+	fast, keepA, keepB, refuseOr, crossFast  []string
+	same, cross                              []string
+}
+
+func newSwapParts(a, b tmux.PaneID) swapParts {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
@@ -91,9 +170,27 @@ func Swap(a, b tmux.PaneID) [][]string {
 	// tmux's message log. A pane gone fails the swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
-	return [][]string{
-		IfShell(sa, fast, [][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}},
-			[][]string{IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil)}),
-		IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
+	// On pane b, from a's context (every pane of every session).
+	onB := func(cond string) string {
+		return "#{S:#{W:#{P:#{?#{&&:#{==:#{pane_id}," + sb + "}," + cond + "},1,}}}}"
+	}
+	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
+	return swapParts{
+		a:         sa,
+		fastCond:  fast,
+		fast:      []string{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa},
+		keepACond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}",
+		keepA:     []string{"swap-pane", "-Z", "-s", sb, "-t", sa},
+		keepBCond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}",
+		keepB:     []string{"swap-pane", "-Z", "-s", sa, "-t", sb},
+		sameCond:  "#{||:" + refused + "," + same + "}",
+		// Across windows (sameCond false), no mark to keep and, on 3.2
+		// and 3.3, no last pane to lose: cross would run swap alone.
+		crossFastCond: "#{?#{||:#{||:#{pane_marked}," + onB("#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}",
+		crossFast:     swap,
+		refuseOr:      refuseOr,
+		same:          IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
+		acrossWindows: slices.Concat(exist, acrossWindows),
+		cross:         IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
 	}
 }
