@@ -222,9 +222,6 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}
-		if s == "" { // the MCP tools: the usual cases first
-			return scripts.SwapFirst(op.Pane, op.With)
-		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
 		return resizeScript(op.Pane, op.Dir, op.Cells)

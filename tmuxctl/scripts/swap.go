@@ -13,17 +13,23 @@ import (
 // was active in a window stays active (focus follows content); a window
 // whose active pane left gets the pane that arrived as its active pane; a
 // window's last-pane is kept where it can be; a zoomed window stays
-// zoomed. It decides by tmux's state as the script runs. What swap-pane -d does to focus (tmux
-// 3.2 to master, cmd-swap-pane.c): in a window whose active pane is the
-// -s pane, the pane that arrives in its place becomes active; then, in a
-// window whose active pane is the -t pane, the -s pane becomes active.
+// zoomed. It decides by tmux's state as the script runs. What swap-pane
+// does to focus (tmux 3.2 to master, cmd-swap-pane.c): with -d, in a
+// window whose active pane is the -s pane, the pane that arrives in its
+// place becomes active; then, in a window whose active pane is the -t
+// pane, the -s pane becomes active. Without -d, in one window, the -t
+// pane becomes active.
 //
-//   - In one window, with the active pane as -s, the active pane stays
-//     active but the other pane becomes the last pane. When the window
-//     has a last pane, select-pane -l (which needs no id) first makes it
-//     active, the swap then involves no active pane and changes no focus,
-//     and a second select-pane -l puts back both the active and the last
-//     pane. Without a last pane there is none to keep.
+//   - In one window with neither pane active, swap-pane -d changes no
+//     focus.
+//   - In one window with either pane active and a last pane, swap-pane
+//     without -d, the active pane as -t: tmux makes the -t pane active,
+//     and it is already (window_set_active_pane returns at once,
+//     window.c, on every version from 3.2a to master), so neither the
+//     active pane nor the last pane (or 3.4's stack of them) changes.
+//     Without a last pane there is none to keep: swap-pane -d with the
+//     active pane as -s keeps it active (and makes the other pane the
+//     last pane).
 //   - Across windows, a window whose active pane left gets the arriving
 //     pane as its active pane, as promised above; tmux 3.4
 //     and newer keep the window's last-pane history. tmux 3.2 and 3.3
@@ -34,95 +40,24 @@ import (
 //   - Across windows, a marked pane stays marked (see remark below).
 //   - A floating pane on tmux 3.7, or a modal pane, is refused before
 //     anything runs (see floating.Guard).
-func Swap(a, b tmux.PaneID) [][]string {
-	p := newSwapParts(a, b)
-	return [][]string{IfShell(p.a, p.fastCond, [][]string{p.fast}, [][]string{p.same}), p.cross}
-}
-
-// SwapFirst is Swap for a caller that reads the answer in the same list
-// (the MCP tools), with the usual cases first: two panes of one window
-// neither of which is active in one if-shell and one swap-pane; the
-// first pane active with a last pane in two if-shells and one, the
-// second in three and one; the other same-window cases as in Swap; a
-// swap across windows with no mark to keep (and on 3.2 and 3.3 no last
-// pane to lose) in five and one; any other swap across windows as in
-// Swap. The if-shells nest in tmux's braces (see Braced): quoted, the
-// cross-window script nested five deep would take 125 kB, far over the
-// 16,384 bytes tmux takes in one command message over exec.
 //
-// Either pane active, with a last pane (its window's, as the swap keeps
-// it), takes swap-pane without -d, the active pane as -t:
-// cmd-swap-pane.c then makes the -t pane active, and it is already
-// (window_set_active_pane returns at once, window.c, on every version
-// from 3.2a to master), so neither the active pane nor the last pane (or
-// 3.4's stack of them) changes, which is what Swap's select-pane -l
-// before and after the swap keep, in one command where they take five.
-func SwapFirst(a, b tmux.PaneID) [][]string {
-	p := newSwapParts(a, b)
-	// Across windows and not refused (sameCond was false as the
-	// if-shells above ran, nothing running in between): Swap's cross
-	// script without its guard.
-	cross := Braced(p.acrossWindows)
-	rest := IfShellLine(p.a, p.keepACond, Braced([][]string{p.keepA}),
-		IfShellLine(p.a, p.keepBCond, Braced([][]string{p.keepB}),
-			IfShellLine(p.a, p.sameCond, Braced([][]string{p.refuseOr}),
-				IfShellLine(p.a, p.crossFastCond, Braced([][]string{p.crossFast}), cross))))
-	return [][]string{{"if-shell", "-F", "-t", p.a, p.fastCond, List([][]string{p.fast}), rest}}
-}
-
-// Braced renders a command list in tmux's braces, "{ cmd ; cmd }", for
-// a branch of an if-shell inside another's branch (see IfShellLine).
-// tmux's parser reads braces as commands (cmd-parse.y, from 3.0; 3.2 and
-// 3.3 turn them back into a string, with every argument escaped, for
-// if-shell to parse again), so a braced list is not quoted again where
-// it nests: a script nested n deep grows with n, not threefold a level
-// as quoting it would.
-func Braced(cmds [][]string) string {
-	return "{ " + List(cmds) + " }"
-}
-
-// IfShellLine is IfShell rendered as a command line whose branches are
-// braced lists or other IfShellLines: then and otherwise are Braced (or
-// "" for no else branch), or an IfShellLine, which is braced here.
-func IfShellLine(target, cond, then, otherwise string) string {
-	line := List([][]string{{"if-shell", "-F", "-t", target, cond}}) + " " + brace(then)
-	if otherwise != "" {
-		line += " " + brace(otherwise)
-	}
-	return line
-}
-
-// brace braces a branch that is a line of its own (an IfShellLine).
-func brace(branch string) string {
-	if strings.HasPrefix(branch, "{ ") {
-		return branch
-	}
-	return "{ " + branch + " }"
-}
-
-// swapParts are the pieces of Swap's scripts.
-type swapParts struct {
-	a                                        string
-	fastCond, keepACond, keepBCond, sameCond string
-	crossFastCond                            string
-	acrossWindows                            [][]string
-	fast, keepA, keepB, refuseOr, crossFast  []string
-	same, cross                              []string
-}
-
-func newSwapParts(a, b tmux.PaneID) swapParts {
+// The usual cases come first, each decided as the script runs, so that
+// few commands reach tmux's message log: two panes of one window neither
+// of which is active take one if-shell and one swap-pane; the first pane
+// active with a last pane two if-shells and one, the second three and
+// one; a swap across windows with no mark to keep (and on 3.2 and 3.3 no
+// last pane to lose) five and one. The if-shells nest in tmux's braces
+// (see Braced): quoted, the cross-window script nested five deep would
+// take 125 kB, far over the 16,384 bytes tmux takes in one command
+// message over exec.
+func Swap(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
-	lastA := []string{"select-pane", "-Z", "-l", "-t", sa}
-	activeIsAB := "#{P:#{?#{&&:#{pane_active},#{||:#{==:#{pane_id}," + sa + "},#{==:#{pane_id}," + sb + "}}},1,}}"
-	sameWindow := [][]string{IfShell(sa, "#{&&:"+activeIsAB+","+HasLast+"}",
-		[][]string{lastA, swapKeep, lastA},
-		[][]string{swapKeep})}
 
 	swap := []string{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}
-	preA := lastA
+	preA := []string{"select-pane", "-Z", "-l", "-t", sa}
 	preB := []string{"select-pane", "-Z", "-l", "-t", sb}
 	postA := []string{"select-pane", "-Z", "-t", sb} // b arrived in a's window
 	postB := []string{"select-pane", "-Z", "-t", sa}
@@ -163,34 +98,59 @@ func newSwapParts(a, b tmux.PaneID) swapParts {
 	// target takes a branch by another pane's state (the control client's
 	// current pane), or none.
 	exist := [][]string{{"has-session", "-t", sa}, {"has-session", "-t", sb}}
-	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List(sameWindow)}
+	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List([][]string{swapKeep})}
 	// The usual same-window swap, a not active and no focus or last pane
-	// to keep (sameWindow would run just this swap-pane), runs at once:
-	// the if-shell that decides it and the swap are the only entries in
-	// tmux's message log. A pane gone fails the swap alone.
+	// to keep, runs at once: the if-shell that decides it and the swap
+	// are the only entries in tmux's message log. A pane gone fails the
+	// swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
-	fast := "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
+	notRefused := "#{?" + refused + ",,1}"
+	fast := "#{&&:" + notRefused + ",#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
 	// On pane b, from a's context (every pane of every session).
 	onB := func(cond string) string {
 		return "#{S:#{W:#{P:#{?#{&&:#{==:#{pane_id}," + sb + "}," + cond + "},1,}}}}"
 	}
 	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
-	return swapParts{
-		a:         sa,
-		fastCond:  fast,
-		fast:      []string{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa},
-		keepACond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}",
-		keepA:     []string{"swap-pane", "-Z", "-s", sb, "-t", sa},
-		keepBCond: "#{&&:#{?" + refused + ",,1},#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}",
-		keepB:     []string{"swap-pane", "-Z", "-s", sa, "-t", sb},
-		sameCond:  "#{||:" + refused + "," + same + "}",
-		// Across windows (sameCond false), no mark to keep and, on 3.2
-		// and 3.3, no last pane to lose: cross would run swap alone.
-		crossFastCond: "#{?#{||:#{||:#{pane_marked}," + onB("#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}",
-		crossFast:     swap,
-		refuseOr:      refuseOr,
-		same:          IfShell(sa, "#{||:"+refused+","+same+"}", [][]string{refuseOr}, nil),
-		acrossWindows: slices.Concat(exist, acrossWindows),
-		cross:         IfShell(sa, "#{?"+refused+",,#{?"+same+",,1}}", append(exist, acrossWindows...), nil),
+	keepA := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}"
+	keepB := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}"
+	// Across windows (the conditions above false), no mark to keep and,
+	// on 3.2 and 3.3, no last pane to lose: cross would run swap alone.
+	crossFast := "#{?#{||:#{||:#{pane_marked}," + onB("#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}"
+	// Across windows and not refused (refused or same was false as the
+	// if-shells above ran, nothing running in between).
+	rest := IfShellLine(sa, keepA, Braced([][]string{{"swap-pane", "-Z", "-s", sb, "-t", sa}}),
+		IfShellLine(sa, keepB, Braced([][]string{{"swap-pane", "-Z", "-s", sa, "-t", sb}}),
+			IfShellLine(sa, "#{||:"+refused+","+same+"}", Braced([][]string{refuseOr}),
+				IfShellLine(sa, crossFast, Braced([][]string{swap}), Braced(slices.Concat(exist, acrossWindows))))))
+	return [][]string{{"if-shell", "-F", "-t", sa, fast, List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}}), rest}}
+}
+
+// Braced renders a command list in tmux's braces, "{ cmd ; cmd }", for
+// a branch of an if-shell inside another's branch (see IfShellLine).
+// tmux's parser reads braces as commands (cmd-parse.y, from 3.0; 3.2 and
+// 3.3 turn them back into a string, with every argument escaped, for
+// if-shell to parse again), so a braced list is not quoted again where
+// it nests: a script nested n deep grows with n, not threefold a level
+// as quoting it would.
+func Braced(cmds [][]string) string {
+	return "{ " + List(cmds) + " }"
+}
+
+// IfShellLine is IfShell rendered as a command line whose branches are
+// braced lists or other IfShellLines: then and otherwise are Braced (or
+// "" for no else branch), or an IfShellLine, which is braced here.
+func IfShellLine(target, cond, then, otherwise string) string {
+	line := List([][]string{{"if-shell", "-F", "-t", target, cond}}) + " " + brace(then)
+	if otherwise != "" {
+		line += " " + brace(otherwise)
 	}
+	return line
+}
+
+// brace braces a branch that is a line of its own (an IfShellLine).
+func brace(branch string) string {
+	if strings.HasPrefix(branch, "{ ") {
+		return branch
+	}
+	return "{ " + branch + " }"
 }
