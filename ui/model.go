@@ -149,6 +149,7 @@ func New(core Core, opts Options) Model {
 		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,
+		stamp: stampState{second: time.Now().Unix()},
 	}
 	m.width, m.height = opts.size.w, opts.size.h
 	if opts.Preview && opts.Previews != nil {

@@ -28,7 +28,7 @@ type stampMsg struct {
 // stampState is what the last check that led to a read saw.
 type stampState struct {
 	last   tmuxctl.Stamp
-	second int64 // the Unix second the check was asked in
+	second int64 // the Unix second the check was asked in; before the first, the navigator's start
 }
 
 // checkStamp is the poll's command: the session's stamp.
@@ -60,11 +60,20 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	printed := m.stamp.last.Text != "" && msg.stamp.Activity > m.stamp.last.Activity
+	first := m.stamp.last.Text == ""
+	printed := !first && msg.stamp.Activity > m.stamp.last.Activity
 	if m.pollsWithCaptures() {
 		// The panes whose cursor or history moved certainly changed:
 		// the read captures them first.
-		m.previews.NoteChanged(msg.stamp.Changed(m.stamp.last))
+		if first && msg.stamp.Activity >= m.stamp.second {
+			// No check before this one says what each pane was like
+			// when the opening captured it (or since a failed check),
+			// and output came since: the captures, just taken, would
+			// count as fresh and the output would never show.
+			m.previews.NoteMapChanged(m.previewEnv())
+		} else {
+			m.previews.NoteChanged(msg.stamp.Changed(m.stamp.last))
+		}
 	}
 	m.stamp = stampState{last: msg.stamp, second: msg.at.Unix()}
 	if msg.err != nil {

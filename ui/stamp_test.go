@@ -79,3 +79,38 @@ func TestPollHandsChangedPanesToTheRead(t *testing.T) {
 		t.Errorf("the reads were told %v changed, want %v last", src.changed, want)
 	}
 }
+
+// TestFirstPollAfterOutputSinceOpening: the first poll has no earlier
+// check to say which panes moved since the opening captured them. When
+// the session printed since the navigator started, the read recaptures
+// the map's panes (the opening's captures would count as fresh, and a
+// line printed just after them would never show); when it did not, it
+// recaptures none.
+func TestFirstPollAfterOutputSinceOpening(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		activity int64 // relative to the navigator's start
+		want     []tmux.PaneID
+	}{
+		{"printed since", 0, []tmux.PaneID{"%0", "%1", "%2", "%3"}},
+		{"quiet since", -100, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			core := newFake(gridState())
+			src := &statePreviews{fakePreviews: newFakePreviews(t, core)}
+			opts := testOptions()
+			opts.Previews = src
+			start := time.Now().Unix()
+			h := newHarnessOn(t, core, opts, 80, 24)
+			parts := map[tmux.PaneID]string{"%0": "0 1", "%1": "0 1", "%2": "0 1", "%3": "0 1"}
+			core.stamp = &tmuxctl.Stamp{Text: "a", Activity: start + tc.activity, Panes: parts}
+			h.send(pollMsg(time.Now()))
+			if len(src.changed) == 0 {
+				t.Fatal("the first poll read nothing")
+			}
+			if got := src.changed[len(src.changed)-1]; !slices.Equal(got, tc.want) {
+				t.Errorf("the first poll's read was told %v changed, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -170,6 +170,11 @@ func (m *Model) NoteChanged(panes []tmux.PaneID) {
 	}
 }
 
+// NoteMapChanged notes every pane on the map as certainly changed (see
+// NoteChanged), for when what each was like at its last capture is not
+// known.
+func (m *Model) NoteMapChanged(env Env) { m.NoteChanged(mapPanes(env.Window)) }
+
 // takeChanged hands over the noted panes that are on the map.
 func (m *Model) takeChanged(env Env) []tmux.PaneID {
 	onMap := mapPanes(env.Window)
