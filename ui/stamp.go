@@ -63,8 +63,6 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 	first := m.stamp.last.Text == ""
 	printed := !first && msg.stamp.Activity > m.stamp.last.Activity
 	if m.pollsWithCaptures() {
-		// The panes whose cursor or history moved certainly changed:
-		// the read captures them first.
 		if first && msg.stamp.Activity >= m.stamp.second {
 			// No check before this one says what each pane was like
 			// when the opening captured it (or since a failed check),
@@ -72,6 +70,8 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 			// count as fresh and the output would never show.
 			m.previews.NoteMapChanged(m.previewEnv())
 		} else {
+			// The panes whose cursor or history moved certainly
+			// changed: the read captures them first.
 			m.previews.NoteChanged(msg.stamp.Changed(m.stamp.last))
 		}
 	}
