@@ -42,7 +42,7 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	}
 	if next, ok := op.rest(out, nonce); ok {
 		r, err := c.actAndRead(ctx, next)
-		if err == nil && next.Beside != op.Beside {
+		if err == nil {
 			r.Beside = next.Beside
 		}
 		return r, err

@@ -160,14 +160,9 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 	// A layout string goes through if-shell, not run-shell -C: it is
 	// quoted once and never expanded as a format.
 	sel := layoutCmd(w, choice)
-	apply := [][]string{ifShell(string(w), "#{window_zoomed_flag}",
-		[][]string{sel, {"resize-pane", "-Z", "-t", string(w)}},
-		[][]string{sel})}
+	apply := [][]string{keepingZoom(w, sel)}
 	if isLayoutString(choice) {
-		shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
-		fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{==:#{window_panes},%d}}}",
-			shape.Width, shape.Height, shape.Panes)
-		apply = [][]string{ifShell(string(w), fits, apply, [][]string{{"display-message", "-p", misfitLine}})}
+		apply = [][]string{ifShell(string(w), layoutFits(choice), apply, [][]string{{"display-message", "-p", misfitLine}})}
 	}
 	// On 3.7 a layout tiles floating panes, or breaks the tiling: refused.
 	slow := [][]string{{"has-session", "-t", string(w)}, floating.Guard(string(w), floating.CondLayoutFloating, floating.ReasonLayoutFloating, apply)}
@@ -192,13 +187,25 @@ func layoutScript(w tmux.WindowID, choice string) [][]string {
 func layoutStringAlone(w tmux.WindowID, choice string) [][]string {
 	sw := string(w)
 	sel := layoutCmd(w, choice)
-	shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
-	fits := fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{&&:#{==:#{window_panes},%d},#{?#{P:#{?pane_floating_flag,1,}},0,1}}}}",
-		shape.Width, shape.Height, shape.Panes)
-	apply := ifShell(sw, "#{window_zoomed_flag}", [][]string{sel, {"resize-pane", "-Z", "-t", sw}}, [][]string{sel})
+	fits := "#{&&:" + layoutFits(choice) + ",#{?#{P:#{?pane_floating_flag,1,}},0,1}}"
+	apply := keepingZoom(w, sel)
 	misfit := append([][]string{{"display-message", "-p", misfitLine}}, readWindowCmds(sw)...)
 	slow := [][]string{{"has-session", "-t", sw}, ifShell(sw, fits, [][]string{apply}, misfit)}
 	return [][]string{ifShell(sw, "#{&&:"+fits+",#{?window_zoomed_flag,0,1}}", [][]string{sel}, slow)}
+}
+
+// keepingZoom is sel, a select-layout of window w, with w zoomed again
+// afterwards when it was.
+func keepingZoom(w tmux.WindowID, sel []string) []string {
+	return ifShell(string(w), "#{window_zoomed_flag}", [][]string{sel, {"resize-pane", "-Z", "-t", string(w)}}, [][]string{sel})
+}
+
+// layoutFits is, in a window's context, whether the layout string choice
+// fits it: the window's size and pane count are the string's.
+func layoutFits(choice string) string {
+	shape, _ := tmux.CheckLayout(choice) // checked by ParseLayoutChoice
+	return fmt.Sprintf("#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{==:#{window_panes},%d}}}",
+		shape.Width, shape.Height, shape.Panes)
 }
 
 // misfitLine is what layoutScript prints when a layout string no longer
@@ -257,7 +264,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 	// Is window to zoomed, from p's context (the format of run-shell -C
 	// below is expanded as it runs, right after the if-shells that
 	// decide the rest, so it is decided at the same moment they are)?
-	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
 	join := func(split string, sameSession bool) [][]string {
 		// Window to is zoomed again afterwards, unless the arriving pane
 		// takes its focus.
@@ -315,9 +322,9 @@ func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	sp, st := string(p), string(to)
 	// Window to's active pane, from p's context.
 	onToActive := func(cond string) string {
-		return "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{P:#{?#{&&:#{pane_active}," + cond + "},1,}},}}}"
+		return inWindow(to, "#{P:#{?#{&&:#{pane_active},"+cond+"},1,}}")
 	}
-	toZoomed := "#{S:#{W:#{?#{==:#{window_id}," + st + "},#{?window_zoomed_flag,1,},}}}"
+	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
 	floats := onToActive("#{pane_floating_flag}")
 	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}},#{||:" + toZoomed + "," + floats + "}}},,1}"
 	join := "#{&&:#{!=:#{window_id}," + st + "}," + calm + "}"
@@ -327,6 +334,12 @@ func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	rest := [][]string{ifShell(sp, floats, beside, moveScript(p, to, "", false, false))}
 	return [][]string{ifShell(sp, "#{&&:"+join+","+onToActive(wide)+"}", joinD("-h"),
 		[][]string{ifShell(sp, join, joinD("-v"), rest)})}
+}
+
+// inWindow is format expanded in window w, from any pane's context
+// (every window of every session is looked at; w's alone counts).
+func inWindow(w tmux.WindowID, format string) string {
+	return "#{S:#{W:#{?#{==:#{window_id}," + string(w) + "}," + format + ",}}}"
 }
 
 // besideLine starts what moveFirst prints instead of a move beside a
