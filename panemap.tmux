@@ -208,6 +208,22 @@ centre() { # centre SIZE WINDOW_FORMAT: the -X or -Y that centres SIZE
     printf '#{e|/:#{e|-:#{%s},%s},2}' "$2" "$(fit "$1" "$2")"
   fi
 }
+# The resident (Linux): with @panemap-resident on (the default) and
+# panemap-open beside panemap, the popup runs panemap-open, a tiny program
+# that hands the popup's terminal to a warm navigator kept by
+# `panemap resident`, started here for this server; panemap-open runs
+# panemap itself, with the same arguments, whenever the resident cannot
+# take the open. Off: the popup runs panemap, as without it.
+popup_bin() {
+  local open_bin
+  open_bin="$(dirname "$bin")/panemap-open"
+  if [ "$(option @panemap-resident on)" != off ] && [ -x "$open_bin" ] && [ "$(uname -s)" = Linux ]; then
+    "$bin" resident -S "$socket" </dev/null >/dev/null 2>&1 &
+    printf '%s' "$open_bin"
+  else
+    printf '%s' "$bin"
+  fi
+}
 open=$(option @panemap-open popup)
 if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
   { percent "$width" || cells "$width"; } && { percent "$height" || cells "$height"; }; then
@@ -229,6 +245,7 @@ elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
       popup+=" -T ' panemap ' -e TMUX="
       ;;
   esac
+  bin=$(popup_bin)
   cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}'")
 else
   # run-shell expands the formats: the popup opens on the client that

@@ -33,6 +33,7 @@ func commands() []command {
 		demoCommand(),
 		mcpCommand(),
 		doctorCommand(),
+		residentCommand(),
 		completionCommand(),
 	}
 }

@@ -41,6 +41,9 @@ func RemoveBuilt() {
 	if build.dir != "" {
 		_ = os.RemoveAll(build.dir)
 	}
+	if buildOpen.dir != "" {
+		_ = os.RemoveAll(buildOpen.dir)
+	}
 }
 
 // WriteExecutable writes a program (a script, or a copy of a binary) to

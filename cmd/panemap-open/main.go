@@ -1,0 +1,153 @@
+// Command panemap-open is what the plugin's popup runs when the resident
+// is on: a tiny program that hands the popup's terminal to the resident
+// (panemap resident), whose warm navigator draws on it, and exits with the
+// navigator's status. It imports almost nothing, so that it starts as a
+// tiny static program does.
+//
+// When the resident is absent, dead, refusing or another build, it runs
+// the navigator as the popup did without it: it becomes the panemap beside
+// it (exec, same arguments), after starting a resident for the next key
+// press.
+package main
+
+import (
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/panemap/panemap/resident/wire"
+)
+
+// acceptWait is how long the client waits for a navigator to take the
+// open: an idle one answers in well under a millisecond; none is idle
+// just after another open, while the next one starts.
+const acceptWait = 400 * time.Millisecond
+
+func main() {
+	args := os.Args[1:]
+	panemap := besideMe()
+	sock := tmuxSocket(args)
+	if sock == "" {
+		fallBack(panemap, args)
+	}
+	code, ok := open(panemap, sock, args)
+	if ok {
+		os.Exit(code)
+	}
+	startResident(panemap, sock)
+	fallBack(panemap, args)
+}
+
+// open runs the navigator in the resident; ok is false when it cannot.
+func open(panemap, sock string, args []string) (code int, ok bool) {
+	build, err := wire.BuildID(panemap)
+	if err != nil {
+		return 0, false
+	}
+	dir := wire.Dir(sock)
+	if wire.CheckPrivate(dir) != nil {
+		return 0, false
+	}
+	conn, err := wire.Dial(filepath.Join(dir, "sock"))
+	if err != nil {
+		return 0, false
+	}
+	defer conn.Close()
+	hello := wire.Hello{Build: build, Args: args, Env: environment()}
+	if conn.SendHello(hello, []int{0, 1, 2}) != nil {
+		return 0, false
+	}
+	if b, err := conn.Receive(acceptWait); err != nil || b != wire.Accepted {
+		return 0, false
+	}
+	// Resizes before Go are seen by the navigator as it starts.
+	winch := make(chan os.Signal, 1)
+	signal.Notify(winch, syscall.SIGWINCH)
+	if conn.Send(wire.Go) != nil {
+		return 0, false
+	}
+	go func() {
+		for range winch {
+			if conn.Send(wire.Resized) != nil {
+				return
+			}
+		}
+	}()
+	b, err := conn.Receive(0)
+	if err != nil || b != wire.Exited {
+		// The navigator's process died under it (killed): run one
+		// here, which puts the terminal right as it starts.
+		return 0, false
+	}
+	status, err := conn.Receive(0)
+	if err != nil {
+		return 0, false
+	}
+	return int(status), true
+}
+
+// besideMe is the panemap binary in the directory of this one.
+func besideMe() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "panemap"
+	}
+	return filepath.Join(filepath.Dir(exe), "panemap")
+}
+
+// tmuxSocket is the -S the binding passes; "" when it passes none.
+func tmuxSocket(args []string) string {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return ""
+		case a == "-S" && i+1 < len(args):
+			return args[i+1]
+		case strings.HasPrefix(a, "-S") && len(a) > 2:
+			return a[2:]
+		}
+	}
+	return ""
+}
+
+// environment is the forwarded variables as this popup has them.
+func environment() []string {
+	env := make([]string, 0, len(wire.Forwarded))
+	for _, k := range wire.Forwarded {
+		if v, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+v)
+		} else {
+			env = append(env, k)
+		}
+	}
+	return env
+}
+
+// startResident starts a resident for the tmux server on sock, detached
+// (its own session, no terminal), for the next key press. A resident
+// already there keeps its place: the new one sees its lock and exits.
+func startResident(panemap, sock string) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		return
+	}
+	defer null.Close()
+	p, err := os.StartProcess(panemap, []string{panemap, "resident", "-S", sock}, &os.ProcAttr{
+		Files: []*os.File{null, null, null},
+		Sys:   &syscall.SysProcAttr{Setsid: true},
+	})
+	if err == nil {
+		_ = p.Release()
+	}
+}
+
+// fallBack becomes panemap with the same arguments: the navigator in this
+// popup, as without the resident.
+func fallBack(panemap string, args []string) {
+	err := syscall.Exec(panemap, append([]string{panemap}, args...), os.Environ())
+	os.Stderr.WriteString("panemap-open: cannot run " + panemap + ": " + err.Error() + "\n")
+	os.Exit(127)
+}

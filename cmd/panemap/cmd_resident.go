@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/wire"
+	"github.com/panemap/panemap/tmux"
+)
+
+func residentCommand() command {
+	return command{
+		name:    "resident",
+		summary: "keep a warm navigator ready for the plugin's popup key (panemap-open starts it)",
+		about: `Runs in the background, one per tmux server, until the server exits: it keeps one idle
+navigator process, started and warmed before the key press, which panemap-open (the plugin's
+popup, with @panemap-resident on) hands its terminal to. Linux only. panemap doctor says whether
+it runs. Off: set -g @panemap-resident off, and reload the plugin.`,
+		define: func(fs *flag.FlagSet) runFunc {
+			worker := fs.Bool("worker", false, "serve one open as the resident's idle worker (the resident starts it)")
+			hide(fs, "worker")
+			return func(ctx context.Context, g *globals, args []string) int {
+				if len(args) > 0 {
+					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
+				}
+				if *worker {
+					return runWorker(ctx, g)
+				}
+				return runResident(ctx, g)
+			}
+		},
+	}
+}
+
+// residentCheck is how often the resident checks that its tmux server
+// still runs: a signal 0 to its process, nothing else while idle.
+const residentCheck = 2 * time.Second
+
+// runResident is the supervisor: it asks tmux once for its process and
+// socket, then talks to tmux no more.
+func runResident(ctx context.Context, g *globals) int {
+	exe, err := os.Executable()
+	if err != nil {
+		return fail(g, err)
+	}
+	sock, err := g.socket()
+	if err != nil {
+		return fail(g, err)
+	}
+	client, err := g.client()
+	if err != nil {
+		return fail(g, err)
+	}
+	pid, path, err := client.ServerProcess(ctx)
+	client.Close()
+	if err != nil {
+		return fail(g, err)
+	}
+	// Its own session, away from the terminal or the job that started it.
+	_, _ = syscall.Setsid()
+	s := resident.Supervisor{
+		TmuxSocket:  path,
+		Version:     versionString(),
+		ServerAlive: func() bool { return syscall.Kill(pid, 0) == nil },
+		CheckEvery:  residentCheck,
+		Worker: func() *exec.Cmd {
+			args := append([]string{"resident", "--worker"}, sock.Args()...)
+			return exec.Command(exe, args...)
+		},
+	}
+	if err := s.Run(ctx); err != nil {
+		return fail(g, err)
+	}
+	return 0
+}
+
+// runWorker is one idle worker: warm, then one open's navigator.
+func runWorker(ctx context.Context, g *globals) int {
+	build, err := wire.BuildID("/proc/self/exe")
+	if err != nil {
+		return fail(g, err)
+	}
+	w := resident.Worker{
+		Build: build,
+		Warm:  warmNavigator,
+		Navigate: func(ctx context.Context, args []string, stdin, stdout, stderr *os.File) int {
+			return run(ctx, args, stdin, stdout, stderr, os.Getenv)
+		},
+	}
+	code, err := w.Serve(ctx)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fail(g, err)
+	}
+	return code
+}
+
+// warmNavigator makes the first frame of the navigator cheaper.
+func warmNavigator() {
+	navigatorRuntime()
+}

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package resident
+
+import "net"
+
+// sameUser refuses every connection: Go's standard library reads peer
+// credentials on Linux only (the client never connects here anyway: see
+// wire.BuildID).
+func sameUser(*net.UnixConn) bool { return false }
+
+// supported: no peer credentials, so no resident.
+const supported = false

@@ -1,0 +1,80 @@
+package resident
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/panemap/panemap/resident/wire"
+)
+
+// Status is what panemap doctor says of a tmux server's resident.
+type Status struct {
+	Running bool
+	PID     int
+	Version string // the resident's panemap -V
+	Socket  string // where it listens
+	Opens   int    // how many opens its workers took
+}
+
+// The files in the resident's directory besides its socket.
+const (
+	lockFile = "lock" // held (flock) by the running supervisor
+	infoFile = "info" // its pid and version, for Status
+	logFile  = "log"  // the supervisor's and workers' stderr
+)
+
+// ReadStatus says whether a resident runs for the tmux server on
+// tmuxSocket: its lock is held, and its info file names it.
+func ReadStatus(tmuxSocket string) Status {
+	dir := wire.Dir(tmuxSocket)
+	st := Status{Socket: filepath.Join(dir, "sock")}
+	f, err := os.Open(filepath.Join(dir, lockFile))
+	if err != nil {
+		return st
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err == nil {
+		return st // nobody holds it
+	}
+	st.Running = true
+	b, _ := os.ReadFile(filepath.Join(dir, infoFile))
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, _ := strings.Cut(line, "\t")
+		switch k {
+		case "pid":
+			st.PID, _ = strconv.Atoi(v)
+		case "version":
+			st.Version = v
+		case "opens":
+			st.Opens, _ = strconv.Atoi(v)
+		}
+	}
+	return st
+}
+
+// errRunning is another supervisor holding the lock.
+var errRunning = errors.New("a resident already runs for this tmux server")
+
+// lock takes the directory's lock, or fails with errRunning.
+func lock(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, errRunning
+	}
+	return f, nil
+}
+
+// writeInfo writes the info file for ReadStatus (again after every open:
+// a few bytes).
+func writeInfo(dir, version string, opens int) error {
+	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\n"
+	return os.WriteFile(filepath.Join(dir, infoFile), []byte(info), 0o600)
+}

@@ -1,0 +1,220 @@
+package resident
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/panemap/panemap/resident/wire"
+)
+
+// Supervisor is the resident of one tmux server.
+type Supervisor struct {
+	// TmuxSocket is the tmux server's socket path, as the binding passes
+	// it to the client (#{socket_path}).
+	TmuxSocket string
+	// Version is panemap -V, for panemap doctor.
+	Version string
+	// ServerAlive says whether the tmux server still runs; the
+	// supervisor asks it every CheckEvery and exits when it does not.
+	ServerAlive func() bool
+	CheckEvery  time.Duration
+	// Worker is the command of an idle worker (panemap resident
+	// --worker); the supervisor gives it the listener as fd 3 and its
+	// link to the supervisor as fd 4.
+	Worker func() *exec.Cmd
+}
+
+// The bytes a worker sends its supervisor on the link.
+const (
+	linkTaken    byte = 'A' // it took an open: start the next idle worker
+	linkMismatch byte = 'M' // a client of another build came: exit
+)
+
+// ErrUnsupported is the resident on a system without peer credentials.
+var ErrUnsupported = errors.New("the resident runs on Linux only")
+
+// lockWait is how long a new supervisor waits for an old one, which a
+// client of another build just told to exit, to let go of the lock.
+const lockWait = 2 * time.Second
+
+// Run listens and keeps one idle worker until ctx ends, the tmux server
+// exits, or a client of another build connects. A resident already
+// running for the server is errRunning's business: Run returns nil.
+func (s Supervisor) Run(ctx context.Context) error {
+	if !supported {
+		return ErrUnsupported
+	}
+	dir := wire.Dir(s.TmuxSocket)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
+	}
+	if err := wire.CheckPrivate(dir); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	lk, err := waitLock(ctx, dir)
+	if errors.Is(err, errRunning) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer lk.Close()
+	path := filepath.Join(dir, "sock")
+	_ = os.Remove(path) // a dead resident's
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return err
+	}
+	defer l.Close() // removes the socket
+	lf, err := l.File()
+	if err != nil {
+		return err
+	}
+	defer lf.Close()
+	if err := writeInfo(dir, s.Version, 0); err != nil {
+		return err
+	}
+	defer os.Remove(filepath.Join(dir, infoFile))
+	log, err := os.OpenFile(filepath.Join(dir, logFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	return s.keepIdle(ctx, dir, lf, log)
+}
+
+// waitLock takes the directory's lock, waiting up to lockWait for a
+// supervisor that is on its way out.
+func waitLock(ctx context.Context, dir string) (*os.File, error) {
+	deadline := time.Now().Add(lockWait)
+	for {
+		f, err := lock(dir)
+		if !errors.Is(err, errRunning) || time.Now().After(deadline) {
+			return f, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// workerEvent is what one worker's link said: a byte, or closed.
+type workerEvent struct {
+	b      byte
+	closed bool
+}
+
+// crashLimit is how many idle workers may die in a row, before taking
+// any open, before the supervisor gives up (a worker that cannot start).
+const crashLimit = 5
+
+func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.File) error {
+	tick := time.NewTicker(s.CheckEvery)
+	defer tick.Stop()
+	crashes, opens := 0, 0
+	for {
+		link, events, err := s.startWorker(listener, log)
+		if err != nil {
+			return err
+		}
+		ev, done := s.wait(ctx, tick.C, events)
+		if done {
+			// The idle worker exits as its link closes; one that just
+			// took an open reads its link no more, and goes on.
+			link.Close()
+			return nil
+		}
+		switch {
+		case ev.closed:
+			crashes++
+			if crashes >= crashLimit {
+				return errors.New("idle workers keep exiting; see " + filepath.Join(dir, logFile))
+			}
+		case ev.b == linkMismatch:
+			return nil
+		default: // linkTaken: it serves its open and exits
+			crashes = 0
+			opens++
+			_ = writeInfo(dir, s.Version, opens)
+		}
+	}
+}
+
+// wait waits for the idle worker's word, and reports done when the
+// supervisor should exit instead.
+func (s Supervisor) wait(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent) (workerEvent, bool) {
+	for {
+		select {
+		case <-ctx.Done():
+			return workerEvent{}, true
+		case <-tick:
+			if !s.ServerAlive() {
+				return workerEvent{}, true
+			}
+		case ev := <-events:
+			return ev, false
+		}
+	}
+}
+
+// startWorker starts an idle worker and reads its link: the first byte it
+// sends, or closed when it exits without one.
+func (s Supervisor) startWorker(listener, log *os.File) (*os.File, <-chan workerEvent, error) {
+	mine, theirs, err := socketPair()
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd := s.Worker()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, log, log
+	cmd.ExtraFiles = []*os.File{listener, theirs}
+	err = cmd.Start()
+	theirs.Close()
+	if err != nil {
+		mine.Close()
+		return nil, nil, err
+	}
+	events := make(chan workerEvent, 1)
+	go func() {
+		defer mine.Close()
+		var b [1]byte
+		if n, _ := mine.Read(b[:]); n == 1 {
+			events <- workerEvent{b: b[0]}
+		} else {
+			events <- workerEvent{closed: true}
+		}
+		// The link stays open while the worker runs: it learns the
+		// supervisor is gone when it closes. Reap it when it exits.
+		_, _ = io.Copy(io.Discard, mine)
+		_ = cmd.Wait()
+	}()
+	return mine, events, nil
+}
+
+// socketPair is a connected pair of unix stream sockets, as files.
+func socketPair() (*os.File, *os.File, error) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	syscall.CloseOnExec(fds[0])
+	syscall.CloseOnExec(fds[1])
+	// The supervisor's end in the runtime's poller, so that closing it
+	// ends the read that waits on it.
+	if err := syscall.SetNonblock(fds[0], true); err != nil {
+		return nil, nil, err
+	}
+	return os.NewFile(uintptr(fds[0]), "supervisor"), os.NewFile(uintptr(fds[1]), "worker"), nil
+}
