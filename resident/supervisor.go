@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -26,10 +25,10 @@ type Supervisor struct {
 	// supervisor asks it every CheckEvery and exits when it does not.
 	ServerAlive func() bool
 	CheckEvery  time.Duration
-	// Worker is the command of an idle worker (panemap resident
-	// --worker); the supervisor gives it the listener as fd 3 and its
-	// link to the supervisor as fd 4.
-	Worker func() *exec.Cmd
+	// Worker is the argv of an idle worker (panemap resident --worker),
+	// its path first; the supervisor gives it the listener as fd 3 and
+	// its link to the supervisor as fd 4.
+	Worker []string
 }
 
 // The bytes a worker sends its supervisor on the link.
@@ -177,10 +176,12 @@ func (s Supervisor) startWorker(listener, log *os.File) (*os.File, <-chan worker
 	if err != nil {
 		return nil, nil, err
 	}
-	cmd := s.Worker()
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, log, log
-	cmd.ExtraFiles = []*os.File{listener, theirs}
-	err = cmd.Start()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := os.StartProcess(s.Worker[0], s.Worker, &os.ProcAttr{Files: []*os.File{null, log, log, listener, theirs}})
+	null.Close()
 	theirs.Close()
 	if err != nil {
 		mine.Close()
@@ -198,7 +199,7 @@ func (s Supervisor) startWorker(listener, log *os.File) (*os.File, <-chan worker
 		// The link stays open while the worker runs: it learns the
 		// supervisor is gone when it closes. Reap it when it exits.
 		_, _ = io.Copy(io.Discard, mine)
-		_ = cmd.Wait()
+		_, _ = p.Wait()
 	}()
 	return mine, events, nil
 }

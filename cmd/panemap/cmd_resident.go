@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"syscall"
 	"time"
 
@@ -70,10 +69,7 @@ func runResident(ctx context.Context, g *globals) int {
 		Version:     versionString(),
 		ServerAlive: func() bool { return syscall.Kill(pid, 0) == nil },
 		CheckEvery:  residentCheck,
-		Worker: func() *exec.Cmd {
-			args := append([]string{"resident", "--worker"}, sock.Args()...)
-			return exec.Command(exe, args...)
-		},
+		Worker:      append([]string{exe, "resident", "--worker"}, sock.Args()...),
 	}
 	if err := s.Run(ctx); err != nil {
 		return fail(g, err)
