@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/resident"
 )
 
 // BenchmarkOpenKeyToMap measures what a person feels when they press the
@@ -46,6 +47,25 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	// and printing its version (TMUX emptied, as the bindings do).
 	n.Inner.Must("bind-key", "T", "display-popup", "-E", shellQuote(tinyGo(b))+"; read x")
 	n.Inner.Must("bind-key", "V", "display-popup", "-E", "env TMUX= panemap -V; read x")
+	// The plugin's key with the resident: panemap-open beside panemap,
+	// bound to Y; the key above (panemap alone beside it) is the path
+	// without it.
+	open := tmuxtest.PanemapOpen(b)
+	n.Inner.Must("set", "-g", "@panemap-key", "Y")
+	loadPlugin(b, n.Inner, filepath.Join(filepath.Dir(open), "panemap"))
+	n.Inner.Must("set", "-gu", "@panemap-key")
+	sock := strings.TrimSpace(n.Inner.Must("display-message", "-p", "#{socket_path}"))
+	for deadline := time.Now().Add(10 * time.Second); !resident.ReadStatus(sock).Running; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatal("the resident did not start")
+		}
+	}
+	// The simplest picker, what sesh, tmux-fzf and sessionx build on:
+	// fzf over list-panes -a in a popup, when fzf is installed.
+	fzf, _ := exec.LookPath("fzf")
+	if fzf != "" {
+		n.Inner.Must("bind-key", "F", "display-popup", "-E", "tmux list-panes -a | "+shellQuote(fzf))
+	}
 	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
 
 	shows := func(ids ...string) func(string) bool {
@@ -76,6 +96,16 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 		{"run-shell panemap popup", "R", mapShown, "q"},
 		{"a Go program printing a word", "T", shows("GOWORD"), "Enter"},
 		{"panemap -V alone", "V", shows("panemap "), "Enter"},
+		{"plugin key resident", "Y", mapShown, "q"},
+	}
+	if fzf != "" {
+		// fzf's counter (4/4) is drawn once the list is read.
+		kinds = append(kinds, struct {
+			name  string
+			key   string
+			shown func(string) bool
+			close string
+		}{"fzf picker", "F", shows(append(g[:], fmt.Sprintf("%d/%d", len(g), len(g)))...), "Escape"})
 	}
 	// A fixed number of rounds whatever b.N is: the result is a median,
 	// and -benchtime 100x (as .ci/run runs every benchmark) must not open
