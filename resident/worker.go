@@ -120,8 +120,8 @@ func (w Worker) handshake(c *net.UnixConn) (*open, error) {
 		return nil, err
 	}
 	if o.hello.Build != w.Build {
-		o.close()
 		_, _ = c.Write([]byte{wire.Mismatch})
+		o.close()
 		return nil, errMismatch
 	}
 	var b [1]byte
