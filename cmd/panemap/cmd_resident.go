@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"syscall"
 	"time"
@@ -91,7 +92,9 @@ func runWorker(ctx context.Context, g *globals) int {
 		},
 	}
 	code, err := w.Serve(ctx)
-	if err != nil && !errors.Is(err, context.Canceled) {
+	// Idle, it ends with its supervisor (the listener closed) or with a
+	// client of another build: nothing to report.
+	if err != nil && !errors.Is(err, net.ErrClosed) && !errors.Is(err, context.Canceled) {
 		return fail(g, err)
 	}
 	return code

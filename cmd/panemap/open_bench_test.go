@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/resident"
 )
 
 // BenchmarkOpenKeyToMap measures what a person feels when they press the
@@ -55,11 +54,8 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	loadPlugin(b, n.Inner, filepath.Join(filepath.Dir(open), "panemap"))
 	n.Inner.Must("set", "-gu", "@panemap-key")
 	sock := strings.TrimSpace(n.Inner.Must("display-message", "-p", "#{socket_path}"))
-	for deadline := time.Now().Add(10 * time.Second); !resident.ReadStatus(sock).Running; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			b.Fatal("the resident did not start")
-		}
-	}
+	b.Cleanup(func() { stopResident(b, sock) })
+	waitResident(b, sock, 0)
 	// The simplest picker, what sesh, tmux-fzf and sessionx build on:
 	// fzf over list-panes -a in a popup, when fzf is installed.
 	fzf, _ := exec.LookPath("fzf")

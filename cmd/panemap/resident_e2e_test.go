@@ -1,49 +1,83 @@
 package main
 
+// The resident through a real client: the plugin's key with panemap-open
+// beside panemap, and with @panemap-resident off.
+
 import (
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/wire"
 )
 
-// residentNested is a nested pair with the plugin loaded from a directory
-// that holds panemap-open beside panemap: the popup key goes through the
-// resident. It returns the inner server's socket path.
-func residentNested(t *testing.T) (*tmuxtest.Nested, [4]string, string) {
+// residentNested is a nested pair with the plugin loaded with panemap
+// from dir, which holds panemap-open beside it (tmuxtest.PanemapOpen's,
+// unless a test copies them), after the options given as name, value
+// pairs. It returns the inner server's socket path; the resident is
+// stopped, and its directory removed, when the test ends.
+func residentNested(t *testing.T, dir string, options ...string) (*tmuxtest.Nested, [4]string, string) {
 	t.Helper()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
-	open := tmuxtest.PanemapOpen(t)
-	loadPlugin(t, n.Inner, filepath.Join(filepath.Dir(open), "panemap"))
+	for i := 0; i+1 < len(options); i += 2 {
+		n.Inner.Must("set", "-g", options[i], options[i+1])
+	}
 	sock := strings.TrimSpace(n.Inner.Must("display-message", "-p", "#{socket_path}"))
+	t.Cleanup(func() { stopResident(t, sock) })
+	loadPlugin(t, n.Inner, filepath.Join(dir, "panemap"))
 	return n, g, sock
 }
 
-// waitResident waits until the server's resident runs with at least
-// opens opens taken.
-func waitResident(t *testing.T, sock string, opens int) resident.Status {
+// openDir is the directory of panemap-open and the panemap beside it.
+func openDir(t *testing.T) string { return filepath.Dir(tmuxtest.PanemapOpen(t)) }
+
+// stopResident ends the resident of the server on sock, if one runs, and
+// removes its directory. It asks again while one runs: a client that fell
+// back started another, which takes over as the first exits.
+func stopResident(t testing.TB, sock string) {
+	tmuxtest.Eventually(t, wait, func() bool {
+		st := resident.ReadStatus(sock)
+		if st.Running && st.PID > 1 {
+			_ = syscall.Kill(st.PID, syscall.SIGTERM)
+		}
+		return !st.Running
+	}, "the resident did not exit on SIGTERM")
+	_ = os.RemoveAll(wire.Dir(sock))
+}
+
+// waitResident waits until the server's resident runs, with at least
+// opens opens taken, and returns its status.
+func waitResident(t testing.TB, sock string, opens int) resident.Status {
 	t.Helper()
 	var st resident.Status
-	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if st = resident.ReadStatus(sock); st.Running && st.Opens >= opens {
-			return st
-		}
-	}
-	t.Fatalf("no resident with %d opens for %s: %+v", opens, sock, st)
+	tmuxtest.Eventually(t, wait, func() bool {
+		st = resident.ReadStatus(sock)
+		return st.Running && st.PID > 0 && st.Opens >= opens
+	}, "no resident with %d opens for %s", opens, sock)
 	return st
 }
 
+// showsMap is the map, every pane's id on screen.
+func showsMap(g [4]string) func(string) bool {
+	return func(scr string) bool {
+		return strings.Contains(scr, "NAV") && strings.Contains(scr, g[0]) && strings.Contains(scr, g[3])
+	}
+}
+
 // TestE2EResidentPluginKey: with panemap-open beside panemap, loading the
-// plugin starts the resident, and the key's map is drawn by it.
+// plugin starts the resident, the key runs panemap-open, and the map is
+// drawn by the resident's workers, one open after another.
 func TestE2EResidentPluginKey(t *testing.T) {
 	t.Parallel()
-	n, g, sock := residentNested(t)
+	n, g, sock := residentNested(t, openDir(t))
 	st := waitResident(t, sock, 0)
-	if cmd, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(cmd, "panemap-open") {
+	if cmd, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(cmd, "/panemap-open'") {
 		t.Fatalf("the plugin's key runs %q, not panemap-open", cmd)
 	}
 	for i := 1; i <= 2; i++ {
@@ -52,4 +86,138 @@ func TestE2EResidentPluginKey(t *testing.T) {
 			t.Fatalf("the resident changed: %+v, then %+v", st, got)
 		}
 	}
+}
+
+// TestE2EResidentOff: @panemap-resident off keeps the popup on panemap
+// itself, and starts no resident.
+func TestE2EResidentOff(t *testing.T) {
+	t.Parallel()
+	n, g, sock := residentNested(t, openDir(t), "@panemap-resident", "off")
+	if cmd, _ := prefixBinding(t, n.Inner, pluginDefaultKey); strings.Contains(cmd, "/panemap-open'") || !strings.Contains(cmd, "panemap") {
+		t.Fatalf("with the resident off the plugin's key runs %q", cmd)
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	if st := resident.ReadStatus(sock); st.Running {
+		t.Fatalf("a resident runs with @panemap-resident off: %+v", st)
+	}
+}
+
+// TestE2EResidentAbsent: with no resident (none started, or a dead one's
+// socket left), the key's map still opens, drawn by panemap in the popup,
+// and the client starts a resident, which draws the next.
+func TestE2EResidentAbsent(t *testing.T) {
+	t.Parallel()
+	n, g, sock := residentNested(t, openDir(t))
+	first := waitResident(t, sock, 0)
+	// Killed outright: its socket stays, refusing connections.
+	signalPID(t, first.PID, syscall.SIGKILL)
+	tmuxtest.Eventually(t, wait, func() bool { return !resident.ReadStatus(sock).Running }, "the killed resident still holds its lock")
+	if _, err := os.Stat(wire.SocketPath(sock)); err != nil {
+		t.Fatalf("the killed resident's socket is gone (%v): this test means to open with a dead one's", err)
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	second := waitResident(t, sock, 0)
+	if second.PID == first.PID {
+		t.Fatal("no new resident")
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	waitResident(t, sock, 1)
+}
+
+// TestE2EResidentKilledMidUse: the resident killed while its worker draws
+// a map leaves that map working; the next key press falls back, then a
+// new resident takes over.
+func TestE2EResidentKilledMidUse(t *testing.T) {
+	t.Parallel()
+	n, g, sock := residentNested(t, openDir(t))
+	first := waitResident(t, sock, 0)
+	before := n.Screen()
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map", showsMap(g))
+	waitResident(t, sock, 1)
+	signalPID(t, first.PID, syscall.SIGKILL)
+	tmuxtest.Eventually(t, wait, func() bool { return !resident.ReadStatus(sock).Running }, "the killed resident still holds its lock")
+	// The open map still takes keys: focus moves, and q closes it.
+	n.Keys("Right")
+	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr == before })
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	if st := waitResident(t, sock, 0); st.PID == first.PID {
+		t.Fatal("no new resident")
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	waitResident(t, sock, 1)
+}
+
+// focusedLine says whether the map's focused box (drawn in heavy lines)
+// holds pane id on its title line.
+func focusedLine(scr, id string) bool {
+	for _, line := range strings.Split(scr, "\n") {
+		if i := strings.Index(line, id+" "); i >= 0 && strings.Contains(line, "┃") {
+			left := strings.LastIndex(line[:i], "┃")
+			right := strings.LastIndex(line[:i], "│")
+			return left > right
+		}
+	}
+	return false
+}
+
+// TestE2EResidentWorkerCrash: a worker that dies while it draws (as a
+// panic would end it) leaves the popup to panemap, which draws the map
+// again there, and the resident and its next open as they were.
+func TestE2EResidentWorkerCrash(t *testing.T) {
+	t.Parallel()
+	n, g, sock := residentNested(t, openDir(t))
+	st := waitResident(t, sock, 0)
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map", showsMap(g))
+	waitResident(t, sock, 1)
+	busy, tty := busyWorker(t, st.PID)
+	client := popupClient(t, tty)
+	signalPID(t, busy, syscall.SIGSEGV)
+	// The client becomes panemap (exec: the same process).
+	tmuxtest.Eventually(t, wait, func() bool {
+		exe, _ := os.Readlink("/proc/" + itoa(client) + "/exe")
+		return filepath.Base(exe) == "panemap"
+	}, "the popup's client did not fall back to panemap")
+	n.WaitScreen(wait, "the map, drawn again", showsMap(g))
+	before := n.Screen()
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr != before && !strings.Contains(scr, "NAV") })
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	if got := waitResident(t, sock, 2); got.PID != st.PID {
+		t.Fatalf("the resident changed after a worker crashed: %+v, then %+v", st, got)
+	}
+}
+
+// TestE2EResidentMismatch: a panemap installed over the resident's (here:
+// the same file, touched) makes the client fall back; the old resident
+// exits and a new one takes the next open.
+func TestE2EResidentMismatch(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, name := range []string{"panemap", "panemap-open"} {
+		b, err := os.ReadFile(filepath.Join(openDir(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmuxtest.WriteExecutable(t, filepath.Join(dir, name), b)
+	}
+	n, g, sock := residentNested(t, dir)
+	old := waitResident(t, sock, 0)
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	waitResident(t, sock, 1)
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "panemap"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	tmuxtest.Eventually(t, wait, func() bool { return !alive(old.PID) }, "the old resident did not exit")
+	st := waitResident(t, sock, 0)
+	if st.PID == old.PID {
+		t.Fatal("no new resident")
+	}
+	pressAndQuit(t, n, g, pluginDefaultKey)
+	waitResident(t, sock, 1)
 }
