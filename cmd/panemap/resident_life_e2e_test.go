@@ -1,0 +1,71 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/resident"
+)
+
+// TestResidentExitsWithItsServer: panemap resident, started for a
+// server, runs until that server exits, then exits too and lets go of
+// its directory.
+func TestResidentExitsWithItsServer(t *testing.T) {
+	tmuxtest.SkipEndToEndIfShort(t)
+	t.Parallel()
+	srv := tmuxtest.Start(t, 80, 24)
+	sock := srv.SocketPath()
+	t.Cleanup(func() { stopResident(t, sock) })
+	cmd := exec.Command(tmuxtest.Panemap(t), "-S", sock, "resident")
+	cmd.Env = tmuxtest.Env()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	st := waitResident(t, sock, 0)
+	if st.PID != cmd.Process.Pid || !strings.HasPrefix(st.Version, "panemap ") {
+		t.Fatalf("status %+v; want pid %d and panemap's version", st, cmd.Process.Pid)
+	}
+	srv.Kill()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("the resident exited with %v", err)
+		}
+	case <-time.After(wait):
+		t.Fatalf("the resident still runs %v after its server exited", wait)
+	}
+	if st := resident.ReadStatus(sock); st.Running {
+		t.Fatalf("the resident's lock is still held: %+v", st)
+	}
+}
+
+// TestE2EResidentResize: the popup resized under a resident's map is
+// redrawn at its new size: the client passes the resize on.
+func TestE2EResidentResize(t *testing.T) {
+	t.Parallel()
+	n, g, sock := residentNested(t, openDir(t))
+	if !n.Inner.AtLeast(3, 3) {
+		t.Skip("tmux before 3.3 does not resize a popup with its client")
+	}
+	waitResident(t, sock, 0)
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map", showsMap(g))
+	waitResident(t, sock, 1)
+	n.Outer.Must("resize-window", "-t", "main:0", "-x", "90", "-y", "30")
+	// The map's right-hand boxes end on the popup's border: drawn for
+	// the new width, not cut from the old.
+	n.WaitScreen(wait, "the map redrawn 90 cells wide", func(scr string) bool {
+		for _, line := range strings.Split(scr, "\n") {
+			if strings.Contains(line, g[1]+" ") {
+				line = strings.TrimRight(line, " ")
+				return len([]rune(line)) <= 90 && strings.HasSuffix(line, "││")
+			}
+		}
+		return false
+	})
+}
