@@ -103,6 +103,7 @@ func (d *doctor) check(ctx context.Context) {
 	d.pluginKey(ctx, client)
 	d.pluginInstall(ctx, client)
 	d.pluginOpen(ctx, client, sid)
+	d.resident(ctx, client)
 	if !v.AtLeast(3, 2) {
 		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
 		return

@@ -30,6 +30,10 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	if st.PID != cmd.Process.Pid || !strings.HasPrefix(st.Version, "panemap ") {
 		t.Fatalf("status %+v; want pid %d and panemap's version", st, cmd.Process.Pid)
 	}
+	out, _ := exec.Command(tmuxtest.Panemap(t), "-S", sock, "doctor").CombinedOutput()
+	if want := "resident: running, pid " + itoa(st.PID) + ", panemap "; !strings.Contains(string(out), want) {
+		t.Errorf("panemap doctor does not say %q:\n%s", want, out)
+	}
 	srv.Kill()
 	select {
 	case err := <-exited:

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/tmuxctl"
+)
+
+// residentOption turns the resident off (the plugin reads it as it loads).
+const residentOption = "@panemap-resident"
+
+// resident says whether the server's resident runs, its version and its
+// socket, and why the key does without it when it does.
+func (d *doctor) resident(ctx context.Context, client *tmuxctl.Client) {
+	_, path, err := client.ServerProcess(ctx)
+	if err != nil {
+		d.info("resident: cannot read the server's socket: %v", err)
+		return
+	}
+	opts, _ := client.UserOptions(ctx, "", []string{residentOption})
+	st := resident.ReadStatus(path)
+	switch {
+	case opts[residentOption] == "off":
+		d.ok("resident: off (%s off): the key runs panemap in the popup", residentOption)
+	case runtime.GOOS != "linux":
+		d.ok("resident: Linux only: the key runs panemap in the popup")
+	case st.Running:
+		d.ok("resident: running, pid %d, %s, %d opens so far; socket %s", st.PID, st.Version, st.Opens, st.Socket)
+		if st.Version != versionString() {
+			d.info("resident: it is %s, this is %s: the next key press replaces it", st.Version, versionString())
+		}
+	default:
+		d.info("resident: not running (socket %s): the key's panemap-open starts it, or the plugin as it loads", st.Socket)
+	}
+	if exe, err := os.Executable(); err == nil && opts[residentOption] != "off" && runtime.GOOS == "linux" {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(exe), "panemap-open")); err != nil {
+			d.info("resident: no panemap-open beside %s: the plugin's key runs panemap itself", exe)
+		}
+	}
+}
