@@ -6,7 +6,8 @@
 #
 # It picks the archive for this machine (uname), downloads it with the
 # release's checksums.txt, checks the archive's sha256 against it, and only
-# then unpacks the binary and moves it into place in one rename. A wrong
+# then unpacks the binaries (panemap, and panemap-open, the popup's client
+# of the resident) and moves each into place in one rename. A wrong
 # checksum, a missing archive or no network installs nothing and exits 1.
 #
 #   --dir DIR        where to put panemap (default ~/.local/bin)
@@ -113,6 +114,9 @@ main() {
   # Verified: only now is anything unpacked, and only the binary.
   mkdir "$tmp/unpacked"
   tar -xzf "$tmp/$archive" -C "$tmp/unpacked" panemap 2>/dev/null || die "$archive holds no panemap binary: nothing installed"
+  # panemap-open, the popup's client of the resident (releases before it
+  # hold none: the plugin then runs panemap in the popup).
+  tar -xzf "$tmp/$archive" -C "$tmp/unpacked" panemap-open 2>/dev/null || rm -f "$tmp/unpacked/panemap-open"
   bin=$tmp/unpacked/panemap
   if [ ! -f "$bin" ] || [ -L "$bin" ]; then die "$archive holds no panemap binary: nothing installed"; fi
   chmod 755 "$bin"
@@ -127,6 +131,12 @@ main() {
   cp "$bin" "$dir/.panemap.new.$$" || die "cannot write to $dir"
   chmod 755 "$dir/.panemap.new.$$"
   mv -f "$dir/.panemap.new.$$" "$dir/panemap" || { rm -f "$dir/.panemap.new.$$"; die "cannot move panemap into $dir"; }
+  open=$tmp/unpacked/panemap-open
+  if [ -f "$open" ] && [ ! -L "$open" ]; then
+    cp "$open" "$dir/.panemap-open.new.$$" || die "cannot write to $dir"
+    chmod 755 "$dir/.panemap-open.new.$$"
+    mv -f "$dir/.panemap-open.new.$$" "$dir/panemap-open" || { rm -f "$dir/.panemap-open.new.$$"; die "cannot move panemap-open into $dir"; }
+  fi
   say "installed $got to $dir/panemap"
   case :${PATH:-}: in
     *:"$dir":*) ;;

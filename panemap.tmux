@@ -122,6 +122,7 @@ if [ -z "$bin" ] && command -v go >/dev/null; then
   # Without cgo the binary is static: no dynamic loader, which starts it
   # a few milliseconds sooner at every key press.
   (cd "$here" && CGO_ENABLED=0 go build -o bin/panemap ./cmd/panemap) && bin="$here/bin/panemap"
+  (cd "$here" && CGO_ENABLED=0 go build -o bin/panemap-open ./cmd/panemap-open) || true
 fi
 [ -n "$bin" ] || use_release
 if [ -z "$bin" ]; then

@@ -51,7 +51,11 @@ func Ldflags(version string) string {
 	return "-s -w -X main.version=" + version
 }
 
-// ArchiveFiles are the files every archive holds besides the binary, as
+// Binaries are the programs every archive holds, each built from
+// cmd/NAME: panemap, and panemap-open, the popup's client of the resident.
+var Binaries = []string{"panemap", "panemap-open"}
+
+// ArchiveFiles are the files every archive holds besides the binaries, as
 // .goreleaser.yaml lists them.
 var ArchiveFiles = []string{"README.md", "LICENSE", "panemap.tmux"}
 
@@ -148,15 +152,19 @@ func goBuildSnapshot(root, work string) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	binary := filepath.Join(work, "panemap")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", Ldflags(version), "-o", binary, "./cmd/panemap")
-	cmd.Dir = root
-	cmd.Env = append(releaseEnv(), "CGO_ENABLED=0", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build: %w\n%s", err, out)
+	var files []archiveFile
+	for _, b := range Binaries {
+		path := filepath.Join(work, b)
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", Ldflags(version), "-o", path, "./cmd/"+b)
+		cmd.Dir = root
+		cmd.Env = append(releaseEnv(), "CGO_ENABLED=0", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("go build: %w\n%s", err, out)
+		}
+		files = append(files, archiveFile{name: b, path: path, mode: 0o755})
 	}
+	binary := filepath.Join(work, "panemap")
 	mtime := commitTime(root)
-	files := []archiveFile{{name: "panemap", path: binary, mode: 0o755}}
 	for _, f := range ArchiveFiles {
 		files = append(files, archiveFile{name: f, path: filepath.Join(root, f), mode: 0o644})
 	}
