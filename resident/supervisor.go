@@ -90,7 +90,13 @@ func (s Supervisor) Run(ctx context.Context) error {
 		return err
 	}
 	defer log.Close()
-	return s.keepIdle(ctx, dir, lf, log)
+	gone, err := s.keepIdle(ctx, dir, lf, log)
+	if gone {
+		// No client of that server will come again: leave nothing
+		// behind (before the deferred closes, which need no files).
+		_ = os.RemoveAll(dir)
+	}
+	return err
 }
 
 // waitLock takes the directory's lock, waiting up to lockWait for a
@@ -120,30 +126,32 @@ type workerEvent struct {
 // any open, before the supervisor gives up (a worker that cannot start).
 const crashLimit = 5
 
-func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.File) error {
+// keepIdle keeps one idle worker; gone reports that it returned because
+// the tmux server exited.
+func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.File) (gone bool, err error) {
 	tick := time.NewTicker(s.CheckEvery)
 	defer tick.Stop()
 	crashes, opens := 0, 0
 	for {
 		link, events, err := s.startWorker(listener, log)
 		if err != nil {
-			return err
+			return false, err
 		}
-		ev, done := s.wait(ctx, tick.C, events)
-		if done {
+		ev, end := s.wait(ctx, tick.C, events)
+		if end != stayed {
 			// The idle worker exits as its link closes; one that just
 			// took an open reads its link no more, and goes on.
 			link.Close()
-			return nil
+			return end == serverGone, nil
 		}
 		switch {
 		case ev.closed:
 			crashes++
 			if crashes >= crashLimit {
-				return errors.New("idle workers keep exiting; see " + filepath.Join(dir, logFile))
+				return false, errors.New("idle workers keep exiting; see " + filepath.Join(dir, logFile))
 			}
 		case ev.b == linkMismatch:
-			return nil
+			return false, nil
 		default: // linkTaken: it serves its open and exits
 			crashes = 0
 			opens++
@@ -152,19 +160,27 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 	}
 }
 
-// wait waits for the idle worker's word, and reports done when the
-// supervisor should exit instead.
-func (s Supervisor) wait(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent) (workerEvent, bool) {
+// ending is why the supervisor stops waiting.
+type ending int
+
+const (
+	stayed     ending = iota // the idle worker said something
+	stopped                  // ctx ended
+	serverGone               // the tmux server exited
+)
+
+// wait waits for the idle worker's word, unless the supervisor must end.
+func (s Supervisor) wait(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent) (workerEvent, ending) {
 	for {
 		select {
 		case <-ctx.Done():
-			return workerEvent{}, true
+			return workerEvent{}, stopped
 		case <-tick:
 			if !s.ServerAlive() {
-				return workerEvent{}, true
+				return workerEvent{}, serverGone
 			}
 		case ev := <-events:
-			return ev, false
+			return ev, stayed
 		}
 	}
 }

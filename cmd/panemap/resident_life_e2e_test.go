@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/wire"
 )
 
 // TestResidentExitsWithItsServer: panemap resident, started for a
@@ -45,6 +48,9 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	}
 	if st := resident.ReadStatus(sock); st.Running {
 		t.Fatalf("the resident's lock is still held: %+v", st)
+	}
+	if _, err := os.Stat(wire.Dir(sock)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the resident left its directory behind (%v)", err)
 	}
 }
 
