@@ -13,6 +13,7 @@ import (
 	"github.com/panemap/panemap/resident"
 	"github.com/panemap/panemap/resident/wire"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui"
 )
 
 func residentCommand() command {
@@ -100,7 +101,17 @@ func runWorker(ctx context.Context, g *globals) int {
 	return code
 }
 
-// warmNavigator makes the first frame of the navigator cheaper.
+// warmNavigator makes the first frame of the navigator cheaper: the
+// runtime set as the navigator sets it, and a throwaway map drawn
+// off-screen about the size of a popup.
 func warmNavigator() {
 	navigatorRuntime()
+	ui.Warm(warmWidth, warmHeight, os.Environ())
 }
+
+// The warm-up map's size: the popup's share (80% by 75%) of a common
+// terminal.
+const (
+	warmWidth  = 160
+	warmHeight = 45
+)
