@@ -86,6 +86,7 @@ func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
 	o := msg.opts
 	o.Opening = nil
 	o.size.w, o.size.h = m.width, m.height
+	o.firstPaint = m.opts.firstPaint
 	n := New(m.core, o)
 	n.ctx, n.after, n.io = m.ctx, m.after, m.io
 	n.queue, n.inputClosed = m.queue, m.inputClosed

@@ -78,6 +78,8 @@ type Options struct {
 	// size is the screen size, known before the program starts: out's
 	// when it is a terminal, else set by tests.
 	size struct{ w, h int }
+	// firstPaint, set by Run on a terminal, writes the first map at once.
+	firstPaint *firstPaint
 }
 
 // Defaults for Options.

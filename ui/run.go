@@ -39,6 +39,10 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	if opts.size.w == 0 {
 		opts.size.w, opts.size.h = terminalSize(out)
 	}
+	safe, shared := share(termout.Safe(out))
+	if w, _ := terminalSize(out); w > 0 {
+		opts.firstPaint = &firstPaint{out: shared, profile: profileFor(opts)}
+	}
 	if opts.Opening != nil {
 		wait, stop := startOpening(ctx, opts.Opening)
 		defer stop()
@@ -53,7 +57,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(in),
-		tea.WithOutput(termout.Safe(out)),
+		tea.WithOutput(safe),
 		tea.WithEnvironment(opts.Env),
 		tea.WithColorProfile(profileFor(opts)),
 		// A frame reaches the terminal on the renderer's next tick: at

@@ -139,7 +139,11 @@ func (m Model) statusLine() string {
 
 // View assembles the screen. Only the root returns a tea.View.
 func (m Model) View() tea.View {
-	v := tea.NewView(m.render())
+	content := m.render()
+	if m.loaded {
+		m.opts.firstPaint.paint(content, m.height)
+	}
+	v := tea.NewView(content)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	return v

@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+)
+
+// firstPaint writes the first map to the terminal the moment the model
+// has it, rather than on the renderer's next tick. Bubble Tea writes
+// frames only on its frame ticker, and its first tick comes a whole frame
+// period (1/FramesPerSecond, ~33 ms) after the program starts: measured
+// in a resident's popup, the map was ready ~10 ms after the key press and
+// on screen at ~35 ms, waiting for that tick.
+//
+// It paints only a terminal nothing was written to yet: the renderer's
+// first frame then erases the screen and draws the same cells over these
+// (entering the alternate screen erases it), so what the renderer
+// believes is on screen stays true. Once the renderer has drawn (an
+// opening slower than its first tick), its later frames are drawn as
+// differences from its own, and a paint of its own would break them.
+type firstPaint struct {
+	once    sync.Once
+	out     *sharedOutput
+	profile colorprofile.Profile
+}
+
+// paint writes content, the first loaded view, once, if the terminal is
+// still untouched: on the alternate screen (as the view asks), cursor
+// hidden, each line placed by an explicit cursor move so that no line
+// can wrap or scroll, colours brought down to the terminal's profile as
+// the renderer brings them, and the cursor left home, where the
+// renderer's first frame starts.
+func (f *firstPaint) paint(content string, height int) {
+	if f == nil {
+		return
+	}
+	f.once.Do(func() {
+		var b strings.Builder
+		b.WriteString("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J")
+		for i, line := range strings.Split(content, "\n") {
+			if i >= height {
+				break
+			}
+			b.WriteString("\x1b[" + strconv.Itoa(i+1) + ";1H")
+			b.WriteString(line)
+		}
+		b.WriteString("\x1b[0m\x1b[H")
+		f.out.mu.Lock()
+		defer f.out.mu.Unlock()
+		if f.out.written {
+			return
+		}
+		w := &colorprofile.Writer{Forward: f.out.w, Profile: f.profile}
+		_, _ = io.WriteString(w, b.String())
+	})
+}
+
+// sharedOutput serialises the renderer's writes and the first paint's:
+// the renderer writes from its ticker's goroutine, the first paint from
+// the program's.
+type sharedOutput struct {
+	mu      sync.Mutex
+	w       io.Writer
+	written bool // by the renderer
+}
+
+func (s *sharedOutput) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.written = true
+	return s.w.Write(p)
+}
+
+// sharedTerminal is sharedOutput over a terminal, which Bubble Tea must
+// still see as one (its size, its resizes).
+type sharedTerminal struct {
+	*sharedOutput
+	f term.File
+}
+
+func (t sharedTerminal) Read(p []byte) (int, error) { return t.f.Read(p) }
+func (t sharedTerminal) Close() error               { return t.f.Close() }
+func (t sharedTerminal) Fd() uintptr                { return t.f.Fd() }
+
+// share wraps w in a sharedOutput, a terminal staying a terminal.
+func share(w io.Writer) (io.Writer, *sharedOutput) {
+	s := &sharedOutput{w: w}
+	if f, ok := w.(term.File); ok {
+		return sharedTerminal{sharedOutput: s, f: f}, s
+	}
+	return s, s
+}

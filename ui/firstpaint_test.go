@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+// TestFirstPaintOnce: the first paint enters the alternate screen, places
+// every line of the view by a cursor move (no line can wrap into the
+// next), stops at the screen's height, and writes once only.
+func TestFirstPaintOnce(t *testing.T) {
+	var out bytes.Buffer
+	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.TrueColor}
+	f.paint("one\ntwo\nthree", 2)
+	got := out.String()
+	for _, want := range []string{"\x1b[?1049h", "\x1b[1;1Hone", "\x1b[2;1Htwo"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the first paint lacks %q: %q", want, got)
+		}
+	}
+	if strings.Contains(got, "three") {
+		t.Errorf("the first paint wrote past the screen's height: %q", got)
+	}
+	f.paint("again", 2)
+	if strings.Contains(out.String(), "again") {
+		t.Error("a second paint was written")
+	}
+	var none *firstPaint
+	none.paint("x", 1) // off a terminal: nothing, and no panic
+}
+
+// TestFirstPaintKeepsToTheProfile: colours are brought down to the
+// terminal's profile as the renderer brings them: none at all for NO_COLOR.
+func TestFirstPaintKeepsToTheProfile(t *testing.T) {
+	var out bytes.Buffer
+	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.Ascii}
+	f.paint("\x1b[38;2;255;0;0mred\x1b[m", 1)
+	if strings.Contains(out.String(), "38;2") {
+		t.Errorf("a true colour reached an Ascii terminal: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "red") {
+		t.Errorf("the text is gone: %q", out.String())
+	}
+}
+
+// TestNoFirstPaintOverTheRenderer: once the renderer has written (an
+// opening slower than its first tick), the first paint writes nothing:
+// the renderer draws differences from what it drew.
+func TestNoFirstPaintOverTheRenderer(t *testing.T) {
+	var out bytes.Buffer
+	_, shared := share(&out)
+	_, _ = shared.Write([]byte("frame"))
+	f := &firstPaint{out: shared, profile: colorprofile.TrueColor}
+	f.paint("map", 1)
+	if out.String() != "frame" {
+		t.Errorf("painted over the renderer's frame: %q", out.String())
+	}
+}
