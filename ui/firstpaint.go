@@ -6,7 +6,9 @@ import (
 	"strings"
 	"sync"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 )
 
@@ -29,20 +31,27 @@ type firstPaint struct {
 	profile colorprofile.Profile
 }
 
-// paint writes content, the first loaded view, once, if the terminal is
-// still untouched: on the alternate screen (as the view asks), cursor
-// hidden, each line placed by an explicit cursor move so that no line
-// can wrap or scroll, colours brought down to the terminal's profile as
-// the renderer brings them, and the cursor left home, where the
-// renderer's first frame starts.
-func (f *firstPaint) paint(content string, height int) {
+// paint writes v, the first loaded view, once, if the terminal is still
+// untouched: on the alternate screen (the view asks for it), cursor
+// hidden, with the view's mouse reporting on (a click on the map as it
+// shows must reach it), each line placed by an explicit cursor move so
+// that no line can wrap or scroll, colours brought down to the
+// terminal's profile as the renderer brings them, and the cursor left
+// home, where the renderer's first frame starts.
+func (f *firstPaint) paint(v tea.View, height int) {
 	if f == nil {
 		return
 	}
 	f.once.Do(func() {
 		var b strings.Builder
-		b.WriteString("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J")
-		for i, line := range strings.Split(content, "\n") {
+		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + "\x1b[H\x1b[2J")
+		switch v.MouseMode {
+		case tea.MouseModeCellMotion:
+			b.WriteString(ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr)
+		case tea.MouseModeAllMotion:
+			b.WriteString(ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr)
+		}
+		for i, line := range strings.Split(v.Content, "\n") {
 			if i >= height {
 				break
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 )
 
@@ -14,9 +15,11 @@ import (
 func TestFirstPaintOnce(t *testing.T) {
 	var out bytes.Buffer
 	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.TrueColor}
-	f.paint("one\ntwo\nthree", 2)
+	v := tea.NewView("one\ntwo\nthree")
+	v.MouseMode = tea.MouseModeCellMotion
+	f.paint(v, 2)
 	got := out.String()
-	for _, want := range []string{"\x1b[?1049h", "\x1b[1;1Hone", "\x1b[2;1Htwo"} {
+	for _, want := range []string{"\x1b[?1049h", "\x1b[?1002h\x1b[?1006h", "\x1b[1;1Hone", "\x1b[2;1Htwo"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the first paint lacks %q: %q", want, got)
 		}
@@ -24,12 +27,12 @@ func TestFirstPaintOnce(t *testing.T) {
 	if strings.Contains(got, "three") {
 		t.Errorf("the first paint wrote past the screen's height: %q", got)
 	}
-	f.paint("again", 2)
+	f.paint(tea.NewView("again"), 2)
 	if strings.Contains(out.String(), "again") {
 		t.Error("a second paint was written")
 	}
 	var none *firstPaint
-	none.paint("x", 1) // off a terminal: nothing, and no panic
+	none.paint(tea.NewView("x"), 1) // off a terminal: nothing, and no panic
 }
 
 // TestFirstPaintKeepsToTheProfile: colours are brought down to the
@@ -37,7 +40,7 @@ func TestFirstPaintOnce(t *testing.T) {
 func TestFirstPaintKeepsToTheProfile(t *testing.T) {
 	var out bytes.Buffer
 	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.Ascii}
-	f.paint("\x1b[38;2;255;0;0mred\x1b[m", 1)
+	f.paint(tea.NewView("\x1b[38;2;255;0;0mred\x1b[m"), 1)
 	if strings.Contains(out.String(), "38;2") {
 		t.Errorf("a true colour reached an Ascii terminal: %q", out.String())
 	}
@@ -54,7 +57,7 @@ func TestNoFirstPaintOverTheRenderer(t *testing.T) {
 	_, shared := share(&out)
 	_, _ = shared.Write([]byte("frame"))
 	f := &firstPaint{out: shared, profile: colorprofile.TrueColor}
-	f.paint("map", 1)
+	f.paint(tea.NewView("map"), 1)
 	if out.String() != "frame" {
 		t.Errorf("painted over the renderer's frame: %q", out.String())
 	}

@@ -139,13 +139,12 @@ func (m Model) statusLine() string {
 
 // View assembles the screen. Only the root returns a tea.View.
 func (m Model) View() tea.View {
-	content := m.render()
-	if m.loaded {
-		m.opts.firstPaint.paint(content, m.height)
-	}
-	v := tea.NewView(content)
+	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
+	if m.loaded {
+		m.opts.firstPaint.paint(v, m.height)
+	}
 	return v
 }
 

@@ -79,7 +79,12 @@ func open(panemap, sock string, args []string) (code int, ok bool) {
 	b, err := conn.Receive(0)
 	if err != nil || b != wire.Exited {
 		// The navigator's process died under it (killed): run one
-		// here, which puts the terminal right as it starts.
+		// here. The terminal's file is shared with the dead process,
+		// whose runtime made it non-blocking: panemap's input would
+		// read that as its end, and close at once.
+		for fd := 0; fd <= 2; fd++ {
+			_ = syscall.SetNonblock(fd, false)
+		}
 		return 0, false
 	}
 	status, err := conn.Receive(0)

@@ -13,6 +13,7 @@ import (
 	"github.com/panemap/panemap/resident"
 	"github.com/panemap/panemap/resident/wire"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui"
 )
 
@@ -55,10 +56,10 @@ func runResident(ctx context.Context, g *globals) int {
 	if err != nil {
 		return fail(g, err)
 	}
-	client, err := g.client()
-	if err != nil {
-		return fail(g, err)
-	}
+	// One tmux process: no control client, not even for a moment.
+	o := g.options(sock, g.env)
+	o.DeferDial = true
+	client := tmuxctl.Open(o)
 	pid, path, err := client.ServerProcess(ctx)
 	client.Close()
 	if err != nil {
