@@ -8,6 +8,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/previews"
+	"github.com/panemap/panemap/ui/termout"
 )
 
 // Options configure the navigator. Start from DefaultOptions: the zero
@@ -79,7 +80,7 @@ type Options struct {
 	// when it is a terminal, else set by tests.
 	size struct{ w, h int }
 	// firstPaint, set by Run on a terminal, writes the first map at once.
-	firstPaint *firstPaint
+	firstPaint *termout.FirstPaint
 }
 
 // Defaults for Options.

@@ -39,9 +39,9 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	if opts.size.w == 0 {
 		opts.size.w, opts.size.h = terminalSize(out)
 	}
-	safe, shared := share(termout.Safe(out))
+	safe, shared := termout.Share(termout.Safe(out))
 	if w, _ := terminalSize(out); w > 0 {
-		opts.firstPaint = &firstPaint{out: shared, profile: profileFor(opts)}
+		opts.firstPaint = termout.NewFirstPaint(shared, profileFor(opts))
 	}
 	if opts.Opening != nil {
 		wait, stop := startOpening(ctx, opts.Opening)

@@ -143,7 +143,7 @@ func (m Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	if m.loaded {
-		m.opts.firstPaint.paint(v, m.height)
+		m.opts.firstPaint.Paint(v, m.height)
 	}
 	return v
 }

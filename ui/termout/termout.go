@@ -1,6 +1,6 @@
-// Package termout makes the navigator's output safe for tmux to draw: a
-// writer that rewrites what would crash the server. It imports nothing
-// of panemap.
+// Package termout is the navigator's way to the terminal: a writer that
+// rewrites what would crash the tmux server, and the first map painted
+// before the renderer's first tick. It imports nothing of panemap.
 package termout
 
 import (

@@ -1,4 +1,4 @@
-package ui
+package termout
 
 import (
 	"io"
@@ -12,10 +12,10 @@ import (
 	"github.com/charmbracelet/x/term"
 )
 
-// firstPaint writes the first map to the terminal the moment the model
+// FirstPaint writes the first map to the terminal the moment the model
 // has it, rather than on the renderer's next tick. Bubble Tea writes
 // frames only on its frame ticker, and its first tick comes a whole frame
-// period (1/FramesPerSecond, ~33 ms) after the program starts: measured
+// period (~33 ms at the navigator's 30 frames a second) after the program starts: measured
 // in a resident's popup, the map was ready ~10 ms after the key press and
 // on screen at ~35 ms, waiting for that tick.
 //
@@ -25,26 +25,28 @@ import (
 // believes is on screen stays true. Once the renderer has drawn (an
 // opening slower than its first tick), its later frames are drawn as
 // differences from its own, and a paint of its own would break them.
-type firstPaint struct {
+type FirstPaint struct {
 	once    sync.Once
-	out     *sharedOutput
+	out     *Shared
 	profile colorprofile.Profile
 }
 
-// paint writes v, the first loaded view, once, if the terminal is still
+// Paint writes v, the first loaded view, once, if the terminal is still
 // untouched: on the alternate screen (the view asks for it), cursor
 // hidden, with the view's mouse reporting on (a click on the map as it
 // shows must reach it), each line placed by an explicit cursor move so
 // that no line can wrap or scroll, colours brought down to the
 // terminal's profile as the renderer brings them, and the cursor left
 // home, where the renderer's first frame starts.
-func (f *firstPaint) paint(v tea.View, height int) {
+func (f *FirstPaint) Paint(v tea.View, height int) {
 	if f == nil {
 		return
 	}
 	f.once.Do(func() {
 		var b strings.Builder
-		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + "\x1b[H\x1b[2J")
+		// No erase: nothing was written to the popup's new terminal,
+		// and the renderer's first frame erases it anyway.
+		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor)
 		switch v.MouseMode {
 		case tea.MouseModeCellMotion:
 			b.WriteString(ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr)
@@ -69,26 +71,26 @@ func (f *firstPaint) paint(v tea.View, height int) {
 	})
 }
 
-// sharedOutput serialises the renderer's writes and the first paint's:
+// Shared serialises the renderer's writes and the first paint's:
 // the renderer writes from its ticker's goroutine, the first paint from
 // the program's.
-type sharedOutput struct {
+type Shared struct {
 	mu      sync.Mutex
 	w       io.Writer
 	written bool // by the renderer
 }
 
-func (s *sharedOutput) Write(p []byte) (int, error) {
+func (s *Shared) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.written = true
 	return s.w.Write(p)
 }
 
-// sharedTerminal is sharedOutput over a terminal, which Bubble Tea must
+// sharedTerminal is Shared over a terminal, which Bubble Tea must
 // still see as one (its size, its resizes).
 type sharedTerminal struct {
-	*sharedOutput
+	*Shared
 	f term.File
 }
 
@@ -96,11 +98,17 @@ func (t sharedTerminal) Read(p []byte) (int, error) { return t.f.Read(p) }
 func (t sharedTerminal) Close() error               { return t.f.Close() }
 func (t sharedTerminal) Fd() uintptr                { return t.f.Fd() }
 
-// share wraps w in a sharedOutput, a terminal staying a terminal.
-func share(w io.Writer) (io.Writer, *sharedOutput) {
-	s := &sharedOutput{w: w}
+// Share wraps w for the renderer, a terminal staying a terminal, and
+// returns the Shared under it, for a FirstPaint.
+func Share(w io.Writer) (io.Writer, *Shared) {
+	s := &Shared{w: w}
 	if f, ok := w.(term.File); ok {
-		return sharedTerminal{sharedOutput: s, f: f}, s
+		return sharedTerminal{Shared: s, f: f}, s
 	}
 	return s, s
+}
+
+// NewFirstPaint paints on out, in the colours profile allows.
+func NewFirstPaint(out *Shared, profile colorprofile.Profile) *FirstPaint {
+	return &FirstPaint{out: out, profile: profile}
 }

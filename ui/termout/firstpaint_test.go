@@ -1,4 +1,4 @@
-package ui
+package termout
 
 import (
 	"bytes"
@@ -14,10 +14,10 @@ import (
 // next), stops at the screen's height, and writes once only.
 func TestFirstPaintOnce(t *testing.T) {
 	var out bytes.Buffer
-	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.TrueColor}
+	f := NewFirstPaint(&Shared{w: &out}, colorprofile.TrueColor)
 	v := tea.NewView("one\ntwo\nthree")
 	v.MouseMode = tea.MouseModeCellMotion
-	f.paint(v, 2)
+	f.Paint(v, 2)
 	got := out.String()
 	for _, want := range []string{"\x1b[?1049h", "\x1b[?1002h\x1b[?1006h", "\x1b[1;1Hone", "\x1b[2;1Htwo"} {
 		if !strings.Contains(got, want) {
@@ -27,20 +27,20 @@ func TestFirstPaintOnce(t *testing.T) {
 	if strings.Contains(got, "three") {
 		t.Errorf("the first paint wrote past the screen's height: %q", got)
 	}
-	f.paint(tea.NewView("again"), 2)
+	f.Paint(tea.NewView("again"), 2)
 	if strings.Contains(out.String(), "again") {
 		t.Error("a second paint was written")
 	}
-	var none *firstPaint
-	none.paint(tea.NewView("x"), 1) // off a terminal: nothing, and no panic
+	var none *FirstPaint
+	none.Paint(tea.NewView("x"), 1) // off a terminal: nothing, and no panic
 }
 
 // TestFirstPaintKeepsToTheProfile: colours are brought down to the
 // terminal's profile as the renderer brings them: none at all for NO_COLOR.
 func TestFirstPaintKeepsToTheProfile(t *testing.T) {
 	var out bytes.Buffer
-	f := &firstPaint{out: &sharedOutput{w: &out}, profile: colorprofile.Ascii}
-	f.paint(tea.NewView("\x1b[38;2;255;0;0mred\x1b[m"), 1)
+	f := NewFirstPaint(&Shared{w: &out}, colorprofile.Ascii)
+	f.Paint(tea.NewView("\x1b[38;2;255;0;0mred\x1b[m"), 1)
 	if strings.Contains(out.String(), "38;2") {
 		t.Errorf("a true colour reached an Ascii terminal: %q", out.String())
 	}
@@ -54,10 +54,10 @@ func TestFirstPaintKeepsToTheProfile(t *testing.T) {
 // the renderer draws differences from what it drew.
 func TestNoFirstPaintOverTheRenderer(t *testing.T) {
 	var out bytes.Buffer
-	_, shared := share(&out)
+	_, shared := Share(&out)
 	_, _ = shared.Write([]byte("frame"))
-	f := &firstPaint{out: shared, profile: colorprofile.TrueColor}
-	f.paint(tea.NewView("map"), 1)
+	f := NewFirstPaint(shared, colorprofile.TrueColor)
+	f.Paint(tea.NewView("map"), 1)
 	if out.String() != "frame" {
 		t.Errorf("painted over the renderer's frame: %q", out.String())
 	}
