@@ -1,7 +1,8 @@
 // Package resident keeps a warm navigator ready for the popup's key, per
-// tmux server: a supervisor (panemap resident) holds a unix socket in a
-// private directory and keeps one idle worker process, started and warmed
-// before the key press. The popup's tiny client (cmd/panemap-open)
+// tmux server: a supervisor (package supervise, run by panemap-open
+// --resident) holds a unix socket in a private directory and keeps one
+// idle worker process (panemap resident --worker, this package), started
+// and warmed before the key press. The popup's tiny client (cmd/panemap-open)
 // connects and hands over its terminal; the idle worker takes the open,
 // runs the navigator on that terminal, returns its exit status and exits,
 // so that a panic takes down its own popup only, while the supervisor

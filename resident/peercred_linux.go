@@ -23,6 +23,3 @@ func sameUser(c *net.UnixConn) bool {
 	}
 	return int(cred.Uid) == os.Getuid()
 }
-
-// supported: peer credentials can be read here.
-const supported = true

@@ -26,13 +26,6 @@ type Worker struct {
 	Navigate func(ctx context.Context, args []string, stdin, stdout, stderr *os.File) int
 }
 
-// The descriptors a supervisor passes its worker (after stdin, stdout and
-// stderr).
-const (
-	listenerFD = 3
-	linkFD     = 4
-)
-
 // helloWait bounds how long a connection may take to say hello and Go:
 // the client sends both at once, unless it gave up.
 const helloWait = time.Second
@@ -41,8 +34,8 @@ const helloWait = time.Second
 // returns its exit status. It returns an error, having run nothing, when
 // its supervisor exits while it is idle or a client of another build came.
 func (w Worker) Serve(ctx context.Context) (int, error) {
-	link := os.NewFile(linkFD, "link")
-	lf := os.NewFile(listenerFD, "listener")
+	link := os.NewFile(wire.LinkFD, "link")
+	lf := os.NewFile(wire.ListenerFD, "listener")
 	fl, err := net.FileListener(lf)
 	lf.Close()
 	if err != nil {
@@ -63,12 +56,12 @@ func (w Worker) Serve(ctx context.Context) (int, error) {
 	l.Close()
 	if err != nil {
 		if errors.Is(err, errMismatch) {
-			_, _ = link.Write([]byte{linkMismatch})
+			_, _ = link.Write([]byte{wire.LinkMismatch})
 		}
 		return 0, err
 	}
 	defer o.close()
-	if _, err := link.Write([]byte{linkTaken}); err != nil {
+	if _, err := link.Write([]byte{wire.LinkTaken}); err != nil {
 		return 0, err
 	}
 	return o.run(ctx, w.Navigate), nil

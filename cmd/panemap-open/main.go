@@ -29,6 +29,9 @@ const acceptWait = 400 * time.Millisecond
 func main() {
 	args := os.Args[1:]
 	panemap := besideMe()
+	if len(args) > 0 && args[0] == residentFlag {
+		os.Exit(runResident(panemap, args[1:]))
+	}
 	sock := tmuxSocket(args)
 	if sock == "" {
 		fallBack(panemap, args)
@@ -37,7 +40,7 @@ func main() {
 	if ok {
 		os.Exit(code)
 	}
-	startResident(panemap, sock)
+	startResident(sock)
 	fallBack(panemap, args)
 }
 
@@ -129,24 +132,6 @@ func environment() []string {
 		}
 	}
 	return env
-}
-
-// startResident starts a resident for the tmux server on sock, detached
-// (its own session, no terminal), for the next key press. A resident
-// already there keeps its place: the new one sees its lock and exits.
-func startResident(panemap, sock string) {
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		return
-	}
-	defer null.Close()
-	p, err := os.StartProcess(panemap, []string{panemap, "resident", "-S", sock}, &os.ProcAttr{
-		Files: []*os.File{null, null, null},
-		Sys:   &syscall.SysProcAttr{Setsid: true},
-	})
-	if err == nil {
-		_ = p.Release()
-	}
 }
 
 // fallBack becomes panemap with the same arguments: the navigator in this

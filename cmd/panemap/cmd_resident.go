@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
+	"strconv"
 	"syscall"
-	"time"
 
 	"github.com/panemap/panemap/resident"
 	"github.com/panemap/panemap/resident/wire"
@@ -41,22 +42,23 @@ it runs. Off: set -g @panemap-resident off, and reload the plugin.`,
 	}
 }
 
-// residentCheck is how often the resident checks that its tmux server
-// still runs: a signal 0 to its process, nothing else while idle.
-const residentCheck = 2 * time.Second
-
-// runResident is the supervisor: it asks tmux once for its process and
-// socket, then talks to tmux no more.
+// runResident starts the resident's supervisor for the server: it asks
+// tmux once (one process, no control client) for the server's process and
+// socket, then becomes panemap-open --resident, the supervisor, which
+// runs in that small program rather than in this one.
 func runResident(ctx context.Context, g *globals) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, err)
 	}
+	open := filepath.Join(filepath.Dir(exe), "panemap-open")
+	if _, err := os.Stat(open); err != nil {
+		return fail(g, fmt.Errorf("the resident needs panemap-open beside panemap: %w", err))
+	}
 	sock, err := g.socket()
 	if err != nil {
 		return fail(g, err)
 	}
-	// One tmux process: no control client, not even for a moment.
 	o := g.options(sock, g.env)
 	o.DeferDial = true
 	client := tmuxctl.Open(o)
@@ -65,19 +67,8 @@ func runResident(ctx context.Context, g *globals) int {
 	if err != nil {
 		return fail(g, err)
 	}
-	// Its own session, away from the terminal or the job that started it.
-	_, _ = syscall.Setsid()
-	s := resident.Supervisor{
-		TmuxSocket:  path,
-		Version:     versionString(),
-		ServerAlive: func() bool { return syscall.Kill(pid, 0) == nil },
-		CheckEvery:  residentCheck,
-		Worker:      append([]string{exe, "resident", "--worker"}, sock.Args()...),
-	}
-	if err := s.Run(ctx); err != nil {
-		return fail(g, err)
-	}
-	return 0
+	argv := []string{open, "--resident", "-S", path, "--server-pid", strconv.Itoa(pid)}
+	return fail(g, syscall.Exec(open, argv, os.Environ()))
 }
 
 // runWorker is one idle worker: warm, then one open's navigator.

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/supervise"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
@@ -22,7 +22,7 @@ func (d *doctor) resident(ctx context.Context, client *tmuxctl.Client) {
 		return
 	}
 	opts, _ := client.UserOptions(ctx, "", []string{residentOption})
-	st := resident.ReadStatus(path)
+	st := supervise.ReadStatus(path)
 	switch {
 	case opts[residentOption] == "off":
 		d.ok("resident: off (%s off): the key runs panemap in the popup", residentOption)

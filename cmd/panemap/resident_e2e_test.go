@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/supervise"
 	"github.com/panemap/panemap/resident/wire"
 )
 
@@ -42,7 +42,7 @@ func openDir(t *testing.T) string { return filepath.Dir(tmuxtest.PanemapOpen(t))
 // back started another, which takes over as the first exits.
 func stopResident(t testing.TB, sock string) {
 	tmuxtest.Eventually(t, wait, func() bool {
-		st := resident.ReadStatus(sock)
+		st := supervise.ReadStatus(sock)
 		if st.Running && st.PID > 1 {
 			_ = syscall.Kill(st.PID, syscall.SIGTERM)
 		}
@@ -53,11 +53,11 @@ func stopResident(t testing.TB, sock string) {
 
 // waitResident waits until the server's resident runs, with at least
 // opens opens taken, and returns its status.
-func waitResident(t testing.TB, sock string, opens int) resident.Status {
+func waitResident(t testing.TB, sock string, opens int) supervise.Status {
 	t.Helper()
-	var st resident.Status
+	var st supervise.Status
 	tmuxtest.Eventually(t, wait, func() bool {
-		st = resident.ReadStatus(sock)
+		st = supervise.ReadStatus(sock)
 		return st.Running && st.PID > 0 && st.Opens >= opens
 	}, "no resident with %d opens for %s", opens, sock)
 	return st
@@ -97,7 +97,7 @@ func TestE2EResidentOff(t *testing.T) {
 		t.Fatalf("with the resident off the plugin's key runs %q", cmd)
 	}
 	pressAndQuit(t, n, g, pluginDefaultKey)
-	if st := resident.ReadStatus(sock); st.Running {
+	if st := supervise.ReadStatus(sock); st.Running {
 		t.Fatalf("a resident runs with @panemap-resident off: %+v", st)
 	}
 }
@@ -111,7 +111,7 @@ func TestE2EResidentAbsent(t *testing.T) {
 	first := waitResident(t, sock, 0)
 	// Killed outright: its socket stays, refusing connections.
 	signalPID(t, first.PID, syscall.SIGKILL)
-	tmuxtest.Eventually(t, wait, func() bool { return !resident.ReadStatus(sock).Running }, "the killed resident still holds its lock")
+	tmuxtest.Eventually(t, wait, func() bool { return !supervise.ReadStatus(sock).Running }, "the killed resident still holds its lock")
 	if _, err := os.Stat(wire.SocketPath(sock)); err != nil {
 		t.Fatalf("the killed resident's socket is gone (%v): this test means to open with a dead one's", err)
 	}
@@ -136,7 +136,7 @@ func TestE2EResidentKilledMidUse(t *testing.T) {
 	n.WaitScreen(wait, "the map", showsMap(g))
 	waitResident(t, sock, 1)
 	signalPID(t, first.PID, syscall.SIGKILL)
-	tmuxtest.Eventually(t, wait, func() bool { return !resident.ReadStatus(sock).Running }, "the killed resident still holds its lock")
+	tmuxtest.Eventually(t, wait, func() bool { return !supervise.ReadStatus(sock).Running }, "the killed resident still holds its lock")
 	// The open map still takes keys: focus moves, and q closes it.
 	n.Keys("Right")
 	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/resident"
+	"github.com/panemap/panemap/resident/supervise"
 	"github.com/panemap/panemap/resident/wire"
 )
 
@@ -22,7 +23,7 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	srv := tmuxtest.Start(t, 80, 24)
 	sock := srv.SocketPath()
 	t.Cleanup(func() { stopResident(t, sock) })
-	cmd := exec.Command(tmuxtest.Panemap(t), "-S", sock, "resident")
+	cmd := exec.Command(filepath.Join(openDir(t), "panemap"), "-S", sock, "resident")
 	cmd.Env = tmuxtest.Env()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatalf("the resident still runs %v after its server exited", wait)
 	}
-	if st := resident.ReadStatus(sock); st.Running {
+	if st := supervise.ReadStatus(sock); st.Running {
 		t.Fatalf("the resident's lock is still held: %+v", st)
 	}
 	if _, err := os.Stat(wire.Dir(sock)); !errors.Is(err, os.ErrNotExist) {

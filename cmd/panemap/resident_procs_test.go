@@ -45,7 +45,7 @@ func signalPID(t *testing.T, pid int, sig syscall.Signal) {
 }
 
 // processes are the ids of every process.
-func processes(t *testing.T) []int {
+func processes(t testing.TB) []int {
 	t.Helper()
 	entries, err := os.ReadDir("/proc")
 	if err != nil {

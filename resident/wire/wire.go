@@ -39,6 +39,17 @@ const (
 	Exited   byte = 'X'
 )
 
+// Between the supervisor and its worker: the descriptors a worker is
+// started with (after stdin, stdout and stderr), and the bytes it sends
+// on its link.
+const (
+	ListenerFD = 3 // the resident's listening socket
+	LinkFD     = 4 // the worker's end of its link to the supervisor
+
+	LinkTaken    byte = 'A' // it took an open: start the next idle worker
+	LinkMismatch byte = 'M' // a client of another build came: exit
+)
+
 // maxSocketPath is what fits in sockaddr_un's sun_path (104 bytes on
 // macOS, 108 on Linux) with its terminating NUL.
 const maxSocketPath = 103

@@ -1,13 +1,19 @@
-package resident
+// Package supervise is the resident's supervisor (see package resident):
+// it holds the listening socket in a private directory and keeps one idle
+// worker process, started and warmed before the key press, replacing each
+// as it takes an open. It runs in panemap-open's small process, so it
+// imports the standard library and the wire only, and no network package:
+// it never accepts a connection itself.
+package supervise
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -31,12 +37,6 @@ type Supervisor struct {
 	Worker []string
 }
 
-// The bytes a worker sends its supervisor on the link.
-const (
-	linkTaken    byte = 'A' // it took an open: start the next idle worker
-	linkMismatch byte = 'M' // a client of another build came: exit
-)
-
 // ErrUnsupported is the resident on a system without peer credentials.
 var ErrUnsupported = errors.New("the resident runs on Linux only")
 
@@ -48,8 +48,8 @@ const lockWait = 2 * time.Second
 // exits, or a client of another build connects. A resident already
 // running for the server is errRunning's business: Run returns nil.
 func (s Supervisor) Run(ctx context.Context) error {
-	if !supported {
-		return ErrUnsupported
+	if runtime.GOOS != "linux" {
+		return ErrUnsupported // no peer credentials for its workers to check
 	}
 	dir := wire.Dir(s.TmuxSocket)
 	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
@@ -71,15 +71,11 @@ func (s Supervisor) Run(ctx context.Context) error {
 	defer lk.Close()
 	path := filepath.Join(dir, "sock")
 	_ = os.Remove(path) // a dead resident's
-	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	lf, err := listen(path)
 	if err != nil {
 		return err
 	}
-	defer l.Close() // removes the socket
-	lf, err := l.File()
-	if err != nil {
-		return err
-	}
+	defer os.Remove(path)
 	defer lf.Close()
 	if err := writeInfo(dir, s.Version, 0); err != nil {
 		return err
@@ -150,9 +146,9 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 			if crashes >= crashLimit {
 				return false, errors.New("idle workers keep exiting; see " + filepath.Join(dir, logFile))
 			}
-		case ev.b == linkMismatch:
+		case ev.b == wire.LinkMismatch:
 			return false, nil
-		default: // linkTaken: it serves its open and exits
+		default: // wire.LinkTaken: it serves its open and exits
 			crashes = 0
 			opens++
 			_ = writeInfo(dir, s.Version, opens)
@@ -234,4 +230,23 @@ func socketPair() (*os.File, *os.File, error) {
 		return nil, nil, err
 	}
 	return os.NewFile(uintptr(fds[0]), "supervisor"), os.NewFile(uintptr(fds[1]), "worker"), nil
+}
+
+// listen is a unix socket listening on path, as a file to hand to the
+// workers (which accept on it; the supervisor never does).
+func listen(path string) (*os.File, error) {
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		return nil, err
+	}
+	syscall.CloseOnExec(fd)
+	if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
+		_ = syscall.Close(fd)
+		return nil, err
+	}
+	if err := syscall.Listen(fd, 16); err != nil {
+		_ = syscall.Close(fd)
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
 }
