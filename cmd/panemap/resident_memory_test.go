@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,7 +38,8 @@ func residentMemory(tb testing.TB, n int) (first, last int) {
 			cmd := exec.Command(open, "-S", sock, "--no-such-flag")
 			cmd.Env = tmuxtest.Env()
 			out, err := cmd.CombinedOutput()
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "no-such-flag") {
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "no-such-flag") {
 				tb.Fatalf("open %d: %v\n%s", i, err, out)
 			}
 			taken = waitResident(tb, sock, 0).Opens >= i
