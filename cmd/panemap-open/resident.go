@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,6 +26,13 @@ const residentFlag = "--resident"
 // runs: a signal 0 to its process, nothing else while idle.
 const serverCheck = 2 * time.Second
 
+// supervisorGCPercent keeps the supervisor's heap goal near its live heap
+// (a few hundred KiB); supervisorMemoryLimit bounds all the runtime holds.
+const (
+	supervisorGCPercent   = 10
+	supervisorMemoryLimit = 3 << 20
+)
+
 // runResident is the supervisor, until its server exits.
 func runResident(panemap string, args []string) int {
 	var sock string
@@ -43,6 +51,14 @@ func runResident(panemap string, args []string) int {
 	}
 	// Its own session, away from the terminal or the job that started it.
 	_, _ = syscall.Setsid()
+	// A few KiB of garbage an open (a process started, a link read):
+	// collected as it comes rather than once 4 MiB have piled up, which
+	// would be most of the supervisor's memory; and the memory limit has
+	// the runtime give back what it freed, rather than keep it (measured
+	// without it: 1.6 to 3.0 MiB anonymous over 100 to 400 opens, then
+	// down and up again).
+	debug.SetGCPercent(supervisorGCPercent)
+	debug.SetMemoryLimit(supervisorMemoryLimit)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
 	s := supervise.Supervisor{

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -129,20 +130,32 @@ func benchMCPRoundTrip(b *testing.B, control string) {
 
 // vmRSS is a process's resident set size in KiB, from /proc.
 func vmRSS(tb testing.TB, pid int) int {
+	kb, err := statusRSS(pid)
+	if errors.Is(err, os.ErrNotExist) {
+		tb.Skipf("no /proc here: %v", err)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return kb
+}
+
+// statusRSS is VmRSS from /proc/PID/status: an error for a process gone,
+// or exited (a zombie has none).
+func statusRSS(pid int) (int, error) {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		tb.Skipf("no /proc here: %v", err)
+		return 0, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
 			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-			return kb
+			return kb, nil
 		}
 	}
-	tb.Fatal("no VmRSS")
-	return 0
+	return 0, fmt.Errorf("process %d has no VmRSS: it has exited", pid)
 }
 
 // TestMCPMemorySoak makes 10,000 calls to `panemap mcp` and checks its
