@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/resident/supervise"
@@ -191,27 +190,18 @@ func TestE2EResidentWorkerCrash(t *testing.T) {
 	}
 }
 
-// TestE2EResidentMismatch: a panemap installed over the resident's (here:
-// the same file, touched) makes the client fall back; the old resident
-// exits and a new one takes the next open.
+// TestE2EResidentMismatch: a panemap-open beside another build of
+// panemap (here: another copy of the binary, as a reinstall leaves)
+// meets a resident of the old one: it runs the navigator itself, the old
+// resident exits, and a new one takes the next open.
 func TestE2EResidentMismatch(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	for _, name := range []string{"panemap", "panemap-open"} {
-		b, err := os.ReadFile(filepath.Join(openDir(t), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tmuxtest.WriteExecutable(t, filepath.Join(dir, name), b)
-	}
-	n, g, sock := residentNested(t, dir)
+	older, newer := copyOpenDir(t), copyOpenDir(t)
+	n, g, sock := residentNested(t, older)
 	old := waitResident(t, sock, 0)
 	pressAndQuit(t, n, g, pluginDefaultKey)
 	waitResident(t, sock, 1)
-	later := time.Now().Add(time.Hour)
-	if err := os.Chtimes(filepath.Join(dir, "panemap"), later, later); err != nil {
-		t.Fatal(err)
-	}
+	loadPlugin(t, n.Inner, filepath.Join(newer, "panemap"))
 	pressAndQuit(t, n, g, pluginDefaultKey)
 	tmuxtest.Eventually(t, wait, func() bool { return !alive(old.PID) }, "the old resident did not exit")
 	st := waitResident(t, sock, 0)
@@ -220,4 +210,19 @@ func TestE2EResidentMismatch(t *testing.T) {
 	}
 	pressAndQuit(t, n, g, pluginDefaultKey)
 	waitResident(t, sock, 1)
+}
+
+// copyOpenDir is a directory of its own with copies of panemap and
+// panemap-open: another build, as far as a build id tells.
+func copyOpenDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"panemap", "panemap-open"} {
+		b, err := os.ReadFile(filepath.Join(openDir(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmuxtest.WriteExecutable(t, filepath.Join(dir, name), b)
+	}
+	return dir
 }

@@ -53,7 +53,25 @@ func ReadStatus(tmuxSocket string) Status {
 			st.Opens, _ = strconv.Atoi(v)
 		}
 	}
+	if !alive(st.PID) {
+		// A killed resident's info, read as its successor, which holds
+		// the lock already, has yet to write its own.
+		st = Status{Running: true, Socket: st.Socket}
+	}
 	return st
+}
+
+// alive says whether process pid runs: not gone, and not a zombie.
+func alive(pid int) bool {
+	if pid <= 1 || syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true // no /proc: the signal says
+	}
+	_, after, _ := strings.Cut(string(stat[strings.LastIndexByte(string(stat), ')')+1:]), " ")
+	return !strings.HasPrefix(after, "Z")
 }
 
 // errRunning is another supervisor holding the lock.

@@ -69,6 +69,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 		return err
 	}
 	defer lk.Close()
+	_ = os.Remove(filepath.Join(dir, infoFile)) // a killed resident's
 	path := filepath.Join(dir, "sock")
 	_ = os.Remove(path) // a dead resident's
 	lf, err := listen(path)
