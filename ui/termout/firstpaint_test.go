@@ -62,3 +62,40 @@ func TestNoFirstPaintOverTheRenderer(t *testing.T) {
 		t.Errorf("painted over the renderer's frame: %q", out.String())
 	}
 }
+
+// TestRendererEraseAfterFirstPaint: the renderer's first frame, drawing
+// the view painted, is written without its erase (the map would blink
+// out between the two); drawing another view, with it (the paint's cells
+// must go); and from then on every write passes as it is.
+func TestRendererEraseAfterFirstPaint(t *testing.T) {
+	const frame = "\x1b[?1049h\x1b[m\x1b[H\x1b[2Jmap"
+	for _, tc := range []struct {
+		name  string
+		later string // the view when the renderer draws
+		erase bool
+	}{
+		{"same view", "map", false},
+		{"another view", "map, changed", true},
+	} {
+		var out bytes.Buffer
+		_, shared := Share(&out)
+		f := NewFirstPaint(shared, colorprofile.TrueColor)
+		f.Paint(tea.NewView("map"), 1)
+		f.Paint(tea.NewView(tc.later), 1)
+		out.Reset()
+		if n, err := shared.Write([]byte(frame)); n != len(frame) || err != nil {
+			t.Fatalf("%s: Write = %d, %v", tc.name, n, err)
+		}
+		if got := strings.Contains(out.String(), "\x1b[2J"); got != tc.erase {
+			t.Errorf("%s: the renderer's first frame erases: %v, want %v (%q)", tc.name, got, tc.erase, out.String())
+		}
+		if !strings.Contains(out.String(), "\x1b[Hmap") && !tc.erase {
+			t.Errorf("%s: the frame does not start home: %q", tc.name, out.String())
+		}
+		out.Reset()
+		_, _ = shared.Write([]byte(frame))
+		if out.String() != frame {
+			t.Errorf("%s: a later frame was changed: %q", tc.name, out.String())
+		}
+	}
+}
