@@ -160,5 +160,6 @@ func printSettings(w io.Writer) {
 	for _, d := range settingDefs() {
 		fmt.Fprintf(w, "  --%-11s %-21s %-8s %s\n", d.name, optionName(d.name), d.def, strings.ReplaceAll(d.usage, "`", ""))
 	}
-	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding.\n", pluginDefaultKey)
+	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding, and\n", pluginDefaultKey)
+	fmt.Fprintf(w, "  %s (default on; off: the popup runs panemap, with no resident: panemap help resident).\n", residentOption)
 }
