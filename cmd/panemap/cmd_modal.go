@@ -30,13 +30,10 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	if !ok || wid == "" || own == "" {
 		return fail(g, errors.New("--in-modal needs -t SESSION_ID:WINDOW_ID and TMUX_PANE, which tmux sets in the modal pane: the plugin's binding passes them"))
 	}
-	sock, err := g.socket()
+	client, o, err := g.deferredClient()
 	if err != nil {
 		return fail(g, err)
 	}
-	o := g.options(sock, g.env)
-	o.DeferDial = true
-	client := tmuxctl.Open(o)
 	defer client.Close()
 	nav, err := modal.New(client, o, sid, wid, own, tmux.PaneID(nf.inModal))
 	if err != nil {

@@ -110,13 +110,10 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 // clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
 	defer pauseGC(openingGCPause)()
-	sock, err := g.socket()
+	client, _, err := g.deferredClient() // the navigator's events dial once it runs
 	if err != nil {
 		return fail(g, err)
 	}
-	o := g.options(sock, g.env)
-	o.DeferDial = true // the navigator's events dial once it runs
-	client := tmuxctl.Open(o)
 	defer client.Close()
 	return runOpened(ctx, g, client, client, sid, nf, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
 		if wid == "" {

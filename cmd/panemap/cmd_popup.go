@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 )
 
 func popupCommand() command {
@@ -41,13 +40,10 @@ func runPopup(ctx context.Context, g *globals, given map[string]*string, clientN
 	if sid, wid, ok := g.idsTarget(); ok {
 		// The key binding's ids, or the run-shell job's session: one
 		// tmux command list, then display-popup.
-		sock, err := g.socket()
+		client, _, err := g.deferredClient() // a launcher attaches no control client
 		if err != nil {
 			return fail(g, err)
 		}
-		o := g.options(sock, g.env)
-		o.DeferDial = true // a launcher attaches no control client
-		client := tmuxctl.Open(o)
 		defer client.Close()
 		return launchPopup(ctx, g, client, sid, wid, clientName, given, "")
 	}

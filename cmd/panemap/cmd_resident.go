@@ -14,7 +14,6 @@ import (
 	"github.com/panemap/panemap/resident"
 	"github.com/panemap/panemap/resident/wire"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui"
 )
 
@@ -55,13 +54,10 @@ func runResident(ctx context.Context, g *globals) int {
 	if _, err := os.Stat(open); err != nil {
 		return fail(g, fmt.Errorf("the resident needs panemap-open beside panemap: %w", err))
 	}
-	sock, err := g.socket()
+	client, _, err := g.deferredClient()
 	if err != nil {
 		return fail(g, err)
 	}
-	o := g.options(sock, g.env)
-	o.DeferDial = true
-	client := tmuxctl.Open(o)
 	pid, path, err := client.ServerProcess(ctx)
 	client.Close()
 	if err != nil {

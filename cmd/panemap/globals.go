@@ -118,6 +118,20 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 	return tmuxctl.Open(o), nil
 }
 
+// deferredClient opens a client on the server without checking tmux
+// first, with no control connection until it is told to connect: until
+// then each call is one tmux process. It returns the options it opened
+// the client with.
+func (g *globals) deferredClient() (*tmuxctl.Client, tmuxctl.Options, error) {
+	sock, err := g.socket()
+	if err != nil {
+		return nil, tmuxctl.Options{}, err
+	}
+	o := g.options(sock, g.env)
+	o.DeferDial = true
+	return tmuxctl.Open(o), o, nil
+}
+
 // attach opens the client's control connection now, where the policy
 // allows one, rather than on the first call; failing that, every call runs
 // a tmux process until a connection can be had.

@@ -19,8 +19,10 @@ import (
 // read from the outer pane with capture-pane. In the same loop, rounds
 // interleaved, it times a bare display-popup that prints one word: the
 // floor any popup has on this machine. It reports the medians and the
-// ratio for the plugin's binding, for the README's one-line binding, and
-// for `run-shell -b 'panemap popup'` bound by hand.
+// ratio for the plugin's binding (without the resident, and with it:
+// panemap-open beside panemap), for the README's one-line binding, for
+// `run-shell -b 'panemap popup'` bound by hand, and for an fzf picker
+// over `tmux list-panes -a` in a popup (when fzf is installed).
 //
 //	go test -run '^$' -bench OpenKeyToMap -benchtime 1x ./cmd/panemap/
 //
