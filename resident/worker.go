@@ -46,6 +46,9 @@ func (w Worker) Serve(ctx context.Context) (int, error) {
 	if w.Warm != nil {
 		w.Warm()
 	}
+	if _, err := link.Write([]byte{wire.LinkReady}); err != nil {
+		return 0, err
+	}
 	// Idle, the worker lives as long as its supervisor: the link closes
 	// when the supervisor exits.
 	go func() {

@@ -29,7 +29,11 @@ func (d *doctor) resident(ctx context.Context, client *tmuxctl.Client) {
 	case runtime.GOOS != "linux":
 		d.ok("resident: Linux only: the key runs panemap in the popup")
 	case st.Running:
-		d.ok("resident: running, pid %d, %s, %d opens so far; socket %s", st.PID, st.Version, st.Opens, st.Socket)
+		idle := "an idle navigator ready"
+		if !st.Ready {
+			idle = "an idle navigator starting"
+		}
+		d.ok("resident: running, pid %d, %s, %d opens so far, %s; socket %s", st.PID, st.Version, st.Opens, idle, st.Socket)
 		if st.Version != versionString() {
 			d.info("resident: it is %s, this is %s: the next key press replaces it", st.Version, versionString())
 		}

@@ -51,13 +51,14 @@ func stopResident(t testing.TB, sock string) {
 }
 
 // waitResident waits until the server's resident runs, with at least
-// opens opens taken, and returns its status.
+// opens opens taken and an idle worker ready (so that the next key press
+// goes through it), and returns its status.
 func waitResident(t testing.TB, sock string, opens int) supervise.Status {
 	t.Helper()
 	var st supervise.Status
 	tmuxtest.Eventually(t, wait, func() bool {
 		st = supervise.ReadStatus(sock)
-		return st.Running && st.PID > 0 && st.Opens >= opens
+		return st.Running && st.PID > 0 && st.Opens >= opens && st.Ready
 	}, "no resident with %d opens for %s", opens, sock)
 	return st
 }

@@ -18,6 +18,7 @@ type Status struct {
 	Version string // the resident's panemap -V
 	Socket  string // where it listens
 	Opens   int    // how many opens its workers took
+	Ready   bool   // an idle worker is warm and waits for an open
 }
 
 // The files in the resident's directory besides its socket.
@@ -51,6 +52,8 @@ func ReadStatus(tmuxSocket string) Status {
 			st.Version = v
 		case "opens":
 			st.Opens, _ = strconv.Atoi(v)
+		case "idle":
+			st.Ready = v == "ready"
 		}
 	}
 	if !alive(st.PID) {
@@ -90,9 +93,13 @@ func lock(dir string) (*os.File, error) {
 	return f, nil
 }
 
-// writeInfo writes the info file for ReadStatus (again after every open:
-// a few bytes).
-func writeInfo(dir, version string, opens int) error {
-	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\n"
+// writeInfo writes the info file for ReadStatus (again after every open,
+// and as each idle worker is ready: a few bytes).
+func writeInfo(dir, version string, opens int, ready bool) error {
+	idle := "starting"
+	if ready {
+		idle = "ready"
+	}
+	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\nidle\t" + idle + "\n"
 	return os.WriteFile(filepath.Join(dir, infoFile), []byte(info), 0o600)
 }

@@ -78,7 +78,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer os.Remove(path)
 	defer lf.Close()
-	if err := writeInfo(dir, s.Version, 0); err != nil {
+	if err := writeInfo(dir, s.Version, 0, false); err != nil {
 		return err
 	}
 	defer os.Remove(filepath.Join(dir, infoFile))
@@ -130,11 +130,15 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 	defer tick.Stop()
 	crashes, opens := 0, 0
 	for {
-		link, events, err := s.startWorker(listener, log)
+		link, events, exited, err := s.startWorker(listener, log)
 		if err != nil {
 			return false, err
 		}
 		ev, end := s.wait(ctx, tick.C, events)
+		if end == stayed && ev.b == wire.LinkReady {
+			_ = writeInfo(dir, s.Version, opens, true)
+			ev, end = s.wait(ctx, tick.C, events)
+		}
 		if end != stayed {
 			// The idle worker exits as its link closes; one that just
 			// took an open reads its link no more, and goes on.
@@ -152,7 +156,38 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 		default: // wire.LinkTaken: it serves its open and exits
 			crashes = 0
 			opens++
-			_ = writeInfo(dir, s.Version, opens)
+			_ = writeInfo(dir, s.Version, opens, false)
+			if end := s.settle(ctx, tick.C, exited); end != stayed {
+				return end == serverGone, nil
+			}
+		}
+	}
+}
+
+// successorDelay is how long a worker that took an open has the machine
+// to itself before the next idle worker starts, unless it exits sooner:
+// a worker starting and warming up beside a navigator drawing its first
+// frame slowed it (traced on 3.3a: the opening read took 5-13 ms against
+// 4-6, the map was on screen later than without a resident).
+const successorDelay = time.Second
+
+// settle waits until the worker that took the open has exited or had
+// successorDelay, unless the supervisor must end.
+func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, exited <-chan struct{}) ending {
+	delay := time.NewTimer(successorDelay)
+	defer delay.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return stopped
+		case <-tick:
+			if !s.ServerAlive() {
+				return serverGone
+			}
+		case <-exited:
+			return stayed
+		case <-delay.C:
+			return stayed
 		}
 	}
 }
@@ -183,38 +218,46 @@ func (s Supervisor) wait(ctx context.Context, tick <-chan time.Time, events <-ch
 }
 
 // startWorker starts an idle worker and reads its link: the first byte it
-// sends, or closed when it exits without one.
-func (s Supervisor) startWorker(listener, log *os.File) (*os.File, <-chan workerEvent, error) {
+// sends, or closed when it exits without one; exited closes as it exits.
+func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <-chan workerEvent, exited <-chan struct{}, err error) {
 	mine, theirs, err := socketPair()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	null, err := os.Open(os.DevNull)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, err := os.StartProcess(s.Worker[0], s.Worker, &os.ProcAttr{Files: []*os.File{null, log, log, listener, theirs}})
 	null.Close()
 	theirs.Close()
 	if err != nil {
 		mine.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	events := make(chan workerEvent, 1)
+	ev, done := make(chan workerEvent, 2), make(chan struct{})
 	go func() {
+		defer close(done)
 		defer mine.Close()
+		// LinkReady, then LinkTaken or LinkMismatch; closed instead of
+		// either when it exits first.
 		var b [1]byte
-		if n, _ := mine.Read(b[:]); n == 1 {
-			events <- workerEvent{b: b[0]}
-		} else {
-			events <- workerEvent{closed: true}
+		for {
+			if n, _ := mine.Read(b[:]); n != 1 {
+				ev <- workerEvent{closed: true}
+				break
+			}
+			ev <- workerEvent{b: b[0]}
+			if b[0] != wire.LinkReady {
+				break
+			}
 		}
 		// The link stays open while the worker runs: it learns the
 		// supervisor is gone when it closes. Reap it when it exits.
 		_, _ = io.Copy(io.Discard, mine)
 		_, _ = p.Wait()
 	}()
-	return mine, events, nil
+	return mine, ev, done, nil
 }
 
 // socketPair is a connected pair of unix stream sockets, as files.

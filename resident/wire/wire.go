@@ -46,6 +46,7 @@ const (
 	ListenerFD = 3 // the resident's listening socket
 	LinkFD     = 4 // the worker's end of its link to the supervisor
 
+	LinkReady    byte = 'R' // warm, it waits for an open
 	LinkTaken    byte = 'A' // it took an open: start the next idle worker
 	LinkMismatch byte = 'M' // a client of another build came: exit
 )
