@@ -70,6 +70,26 @@ func showsMap(g [4]string) func(string) bool {
 	}
 }
 
+// openedThroughResident is a map opened with the plugin's key through
+// the resident, and what was on screen before.
+type openedThroughResident struct {
+	n        *tmuxtest.Nested
+	g        [4]string
+	sock     string
+	resident supervise.Status // as it was before the key
+	before   string
+}
+
+func openThroughResident(t *testing.T) openedThroughResident {
+	t.Helper()
+	n, g, sock := residentNested(t, openDir(t))
+	o := openedThroughResident{n: n, g: g, sock: sock, resident: waitResident(t, sock, 0), before: n.Screen()}
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the map", showsMap(g))
+	waitResident(t, sock, 1)
+	return o
+}
+
 // TestE2EResidentPluginKey: with panemap-open beside panemap, loading the
 // plugin starts the resident, the key runs panemap-open, and the map is
 // drawn by the resident's workers, one open after another.
@@ -129,12 +149,8 @@ func TestE2EResidentAbsent(t *testing.T) {
 // new resident takes over.
 func TestE2EResidentKilledMidUse(t *testing.T) {
 	t.Parallel()
-	n, g, sock := residentNested(t, openDir(t))
-	first := waitResident(t, sock, 0)
-	before := n.Screen()
-	n.Keys("C-b", pluginDefaultKey)
-	n.WaitScreen(wait, "the map", showsMap(g))
-	waitResident(t, sock, 1)
+	o := openThroughResident(t)
+	n, g, sock, first, before := o.n, o.g, o.sock, o.resident, o.before
 	signalPID(t, first.PID, syscall.SIGKILL)
 	tmuxtest.Eventually(t, wait, func() bool { return !supervise.ReadStatus(sock).Running }, "the killed resident still holds its lock")
 	// The open map still takes keys: focus moves, and q closes it.
@@ -168,12 +184,8 @@ func focusedLine(scr, id string) bool {
 // again there, and the resident and its next open as they were.
 func TestE2EResidentWorkerCrash(t *testing.T) {
 	t.Parallel()
-	n, g, sock := residentNested(t, openDir(t))
-	st := waitResident(t, sock, 0)
-	before := n.Screen()
-	n.Keys("C-b", pluginDefaultKey)
-	n.WaitScreen(wait, "the map", showsMap(g))
-	waitResident(t, sock, 1)
+	o := openThroughResident(t)
+	n, g, sock, st, before := o.n, o.g, o.sock, o.resident, o.before
 	// The help on screen tells the dead worker's last frame, which stays
 	// there, from the new navigator's first, which has none.
 	const help = "? less"

@@ -59,14 +59,11 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 // redrawn at its new size: the client passes the resize on.
 func TestE2EResidentResize(t *testing.T) {
 	t.Parallel()
-	n, g, sock := residentNested(t, openDir(t))
-	if !n.Inner.AtLeast(3, 3) {
+	if !tmuxtest.TmuxAtLeast(t, 3, 3) {
 		t.Skip("tmux before 3.3 does not resize a popup with its client")
 	}
-	waitResident(t, sock, 0)
-	n.Keys("C-b", pluginDefaultKey)
-	n.WaitScreen(wait, "the map", showsMap(g))
-	waitResident(t, sock, 1)
+	o := openThroughResident(t)
+	n, g := o.n, o.g
 	n.Outer.Must("resize-window", "-t", "main:0", "-x", "90", "-y", "30")
 	// The map's right-hand boxes end on the popup's border: drawn for
 	// the new width, not cut from the old.
