@@ -106,16 +106,21 @@ func besideMe() string {
 	return filepath.Join(filepath.Dir(exe), "panemap")
 }
 
-// tmuxSocket is the -S the binding passes; "" when it passes none.
+// tmuxSocket is the -S the binding passes; "" when it passes none. Only
+// the global flags before the others are read (-S, -L, -t, as panemap
+// reads them): a value of a later flag may hold anything.
 func tmuxSocket(args []string) string {
-	for i, a := range args {
-		switch {
-		case a == "--":
-			return ""
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
 		case a == "-S" && i+1 < len(args):
 			return args[i+1]
 		case strings.HasPrefix(a, "-S") && len(a) > 2:
 			return a[2:]
+		case a == "-L" || a == "-t":
+			i++ // its value
+		case strings.HasPrefix(a, "-L") || strings.HasPrefix(a, "-t"):
+		default:
+			return ""
 		}
 	}
 	return ""
