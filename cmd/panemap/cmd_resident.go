@@ -21,10 +21,12 @@ func residentCommand() command {
 	return command{
 		name:    "resident",
 		summary: "keep a warm navigator ready for the plugin's popup key (panemap-open starts it)",
-		about: `Runs in the background, one per tmux server, until the server exits: it keeps one idle
-navigator process, started and warmed before the key press, which panemap-open (the plugin's
-popup, with @panemap-resident on) hands its terminal to. Linux only. panemap doctor says whether
-it runs. Off: set -g @panemap-resident off, and reload the plugin.`,
+		about: `One per tmux server, until the server exits (the plugin starts it in the background as it
+loads, and panemap-open at a key press that finds none): it keeps one idle navigator process,
+started and warmed before the key press, which panemap-open (the plugin's popup, with
+@panemap-resident on) hands its terminal to. It needs panemap-open beside panemap, and runs as
+panemap-open --resident. Linux only. panemap doctor says whether it runs. Off: set -g
+@panemap-resident off, and reload the plugin.`,
 		define: func(fs *flag.FlagSet) runFunc {
 			worker := fs.Bool("worker", false, "serve one open as the resident's idle worker (the resident starts it)")
 			hide(fs, "worker")
