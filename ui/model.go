@@ -252,7 +252,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmds...)
 	case stampMsg:
 		return m.onStamp(msg)
-	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
+	case tea.KeyPressMsg:
+		return m.onInput(escOnce(msg))
+	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
 		return m.onInput(msg)
 	}
 	return m, nil
