@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A snapshot is the window a key was pressed in, as tmux expanded it in
@@ -15,17 +16,28 @@ import (
 // command line: enough for the navigator's first frame before its own
 // read of tmux answers. After run-shell -C has expanded the formats, tmux
 // parses the result as a command line, so every value expanded into it
-// must be unable to end the quotes around it. The fixed fields are ids,
-// numbers, flags and the layout, which hold no quote; free text (names,
-// the mode, commands) goes through tmux's s/// modifier (3.2+) first,
-// which percent-escapes '%', the quote, the field separator '|' and every
-// control character (a newline would end the command line), so the value
-// is one single-quoted word whatever a program calls itself. Values a
-// format inserts are never expanded again (a name holding #{…} or #(…)
-// stays text), and the s/// patterns hold no text but their own.
+// must stay inside the single quotes around it. The fixed fields are ids,
+// numbers, flags and the layout, which hold no quote. Free text (names,
+// the mode, commands: a program names itself, newlines and quotes
+// included) goes through modifiers that every tmux from 3.2a does alike:
+//   - s/// percent-escapes '%', the quote, the field separator '|', '#'
+//     and every control character (a newline inside quotes has the parser
+//     drop a following "#…" up to the next newline, our closing quote
+//     with it). [[:cntrl:]] is written #{l:…}: a ':' ends a modifier's
+//     argument, and "#:" is not an escape before 3.4. '#' is written
+//     [#]: a lone '#' expands to nothing from 3.7, and "##" is '#' only
+//     before 3.7.
+//   - then =999 (tmux trims after it substitutes) drops every byte that
+//     is not UTF-8: glibc's regex matches none of them, and tmux's parser
+//     reads a 0xff byte as the end of the text (a signed char, EOF), which
+//     would break the binding. '#' is escaped first, so trimming leaves
+//     the rest as it is (it treats "#[" as a style).
+// Values a format inserts are never expanded again (a name holding #{…}
+// or #(…) stays text), and the modifiers' patterns hold only their own.
 //
-// Control characters all come back as DEL: the navigator draws every one
-// of them alike (ui/cells.Printable). Everything else comes back exactly.
+// Control characters all come back as DEL, which the navigator draws as
+// it draws any (ui/cells.Printable); bytes that are not UTF-8 are
+// dropped. Everything else comes back exactly.
 
 // SnapshotOption is a user option whose value changes how the navigator's
 // first frame looks, and the value it has when unset.
@@ -36,9 +48,8 @@ type SnapshotOption struct{ Name, Default string }
 const snapshotVersion = "1"
 
 // snapshotText is the format for free text var, escaped (see above).
-// '#:' is a ':' inside a modifier's argument.
 func snapshotText(v string) string {
-	return "#{s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[[#:cntrl#:]]/%7F/:" + v + "}"
+	return "#{=999;s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[#]/%23/;s/#{l:[[:cntrl:]]}/%7F/:" + v + "}"
 }
 
 // SnapshotFormat is the format a binding expands into the snapshot, to
@@ -287,10 +298,11 @@ func (r *snapReader) paneID(s string) PaneID {
 	return id
 }
 
-// text undoes snapshotText's escapes. A raw control character means the
-// text was not escaped, and no other escape can come from it.
+// text undoes snapshotText's escapes. A raw '#' or control character, or
+// a byte that is not UTF-8, means the text was not escaped, and no other
+// escape can come from it.
 func (r *snapReader) text(s string) string {
-	if strings.IndexFunc(s, isASCIIControl) >= 0 {
+	if strings.IndexFunc(s, isASCIIControl) >= 0 || strings.Contains(s, "#") || !utf8.ValidString(s) {
 		r.fail("unescaped text: %s", Quote(s))
 		return ""
 	}
@@ -315,6 +327,6 @@ func (r *snapReader) text(s string) string {
 }
 
 // snapshotEscapes are the escapes snapshotText writes.
-var snapshotEscapes = map[string]byte{"25": '%', "27": '\'', "7C": '|', "7F": 0x7f}
+var snapshotEscapes = map[string]byte{"23": '#', "25": '%', "27": '\'', "7C": '|', "7F": 0x7f}
 
 func isASCIIControl(c rune) bool { return c < 0x80 && unicode.IsControl(c) }

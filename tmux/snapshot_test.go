@@ -98,13 +98,13 @@ func TestParseSnapshotFloating(t *testing.T) {
 // as DEL.
 func TestParseSnapshotText(t *testing.T) {
 	t.Parallel()
-	in := strings.Replace(snapTiled, "|bad%27;|", "|%25%27%7C%7Fa%25 ünï #{x}\xff|", 1)
+	in := strings.Replace(snapTiled, "|bad%27;|", "|%25%27%7C%7Fa%25 ünï %23{x}|", 1)
 	snap, err := ParseSnapshot(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w, _ := snap.State.Window("@0")
-	if got, want := w.Panes[1].Command, "%'|\x7fa% ünï #{x}\xff"; got != want {
+	if got, want := w.Panes[1].Command, "%'|\x7fa% ünï #{x}"; got != want {
 		t.Errorf("command %q, want %q", got, want)
 	}
 }
@@ -121,6 +121,7 @@ func TestParseSnapshotRefuses(t *testing.T) {
 		"no end":                  strings.TrimSuffix(snapTiled, "|"),
 		"a quote":                 strings.Replace(snapTiled, "bad%27;", "bad';", 1),
 		"a raw newline":           strings.Replace(snapTiled, "bad%27;", "bad\n", 1),
+		"a raw #":                 strings.Replace(snapTiled, "bad%27;", "bad#", 1),
 		"a bad escape":            strings.Replace(snapTiled, "bad%27;", "bad%41", 1),
 		"a lower-case escape":     strings.Replace(snapTiled, "bad%27;", "bad%7f", 1),
 		"a cut escape":            strings.Replace(snapTiled, "bad%27;", "bad%2", 1),

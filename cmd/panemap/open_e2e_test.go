@@ -46,7 +46,7 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 // readmeOneLine is the command of the README's one-line binding, as
 // doctor suggests it (TestReadmeOneLineIsTheBenchmarks keeps the README
 // the same).
-const readmeOneLine = oneLineBinding
+var readmeOneLine = oneLineBinding
 
 // TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
 // binding, start panemap and nothing else (the README's through env),
