@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+// holdingTmux is a tmux first on PATH that holds the navigator's opening
+// read (the one command list that asks #{version}) until release exists:
+// it creates held as it starts waiting, and gives up after 30 s, longer
+// than any wait here.
+func holdingTmux(t *testing.T) (dir, held, release string) {
+	t.Helper()
+	real, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _ = filepath.Abs(real)
+	files := t.TempDir()
+	held, release = filepath.Join(files, "held"), filepath.Join(files, "release")
+	w := tmuxtest.FakeTmux(t, fmt.Sprintf(`case "$*" in *'#{version}'*)
+  : >'%s'
+  i=0
+  while [ ! -e '%s' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+esac
+exec '%s' "$@"`, held, release, real))
+	return w.Dir, held, release
+}
+
+// TestE2EFirstFrameBeforeTheRead: the plugin's key, pressed over a window
+// of programs named to break its quoting, draws that window's map while
+// the navigator's opening read is held back; a key pressed meanwhile waits
+// for the read and then runs; and none of the names ran anything.
+func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
+	t.Parallel()
+	n := tmuxtest.StartNested(t, 120, 40)
+	n.Inner.Must("set", "-g", "escape-time", "0")
+	win, panes, marks := hostileWindow(t, n.Inner)
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	dir, held, release := holdingTmux(t)
+	n.Inner.Must("set-environment", "-g", "PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	n.Keys("C-b", pluginDefaultKey)
+	n.WaitScreen(wait, "the window's map before the read", func(scr string) bool {
+		if !strings.Contains(scr, "NAV") {
+			return false
+		}
+		for _, p := range panes {
+			if !strings.Contains(scr, p+" ") {
+				return false
+			}
+		}
+		return true
+	})
+	if _, err := os.Stat(held); err != nil {
+		t.Fatalf("the map is up but the opening read never started: %v", err)
+	}
+	if active := n.Inner.Display(win, "#{pane_id}"); active == panes[0] {
+		t.Fatalf("pane %s is active already", active)
+	}
+	n.Keys("0")
+	if err := os.WriteFile(release, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n.Inner.WaitDisplay(wait, win, "#{pane_id}", panes[0])
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+	nothingRan(t, n.Inner, marks)
+}
