@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
@@ -43,6 +44,24 @@ func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	n.Inner.Must("set", "-g", "escape-time", "0")
 	win, panes, marks := hostileWindow(t, n.Inner)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	_, release := pressHeld(t, n, panes)
+	if active := n.Inner.Display(win, "#{pane_id}"); active == panes[0] {
+		t.Fatalf("pane %s is active already", active)
+	}
+	n.Keys("0")
+	if err := os.WriteFile(release, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n.Inner.WaitDisplay(wait, win, "#{pane_id}", panes[0])
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+	nothingRan(t, n.Inner, marks)
+}
+
+// pressHeld presses the plugin's key with the navigator's opening read
+// held back, and waits for a map of panes; it returns holdingTmux's files.
+func pressHeld(t *testing.T, n *tmuxtest.Nested, panes []string) (held, release string) {
+	t.Helper()
 	dir, held, release := holdingTmux(t)
 	n.Inner.Must("set-environment", "-g", "PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	n.Keys("C-b", pluginDefaultKey)
@@ -60,15 +79,32 @@ func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	if _, err := os.Stat(held); err != nil {
 		t.Fatalf("the map is up but the opening read never started: %v", err)
 	}
-	if active := n.Inner.Display(win, "#{pane_id}"); active == panes[0] {
-		t.Fatalf("pane %s is active already", active)
+	return held, release
+}
+
+// TestE2EModalFirstFrameBeforeTheRead: in a modal pane (tmux 3.8) too,
+// the map is drawn from the key press's snapshot while the read is held
+// back, without the modal pane, which the snapshot predates.
+func TestE2EModalFirstFrameBeforeTheRead(t *testing.T) {
+	t.Parallel()
+	n, g := modalGrid(t)
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	_, release := pressHeld(t, n, g[:])
+	if scr := n.Screen(); strings.Contains(scr, "floating") {
+		t.Errorf("the first frame shows a floating pane:\n%s", scr)
 	}
-	n.Keys("0")
 	if err := os.WriteFile(release, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	n.Inner.WaitDisplay(wait, win, "#{pane_id}", panes[0])
+	if modalPane(n.Inner, g[0]) == "" {
+		t.Fatal("the map is up but the window has no modal pane")
+	}
 	n.Keys("q")
-	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
-	nothingRan(t, n.Inner, marks)
+	deadline := time.Now().Add(wait)
+	for i := 0; modalPane(n.Inner, g[0]) != ""; i++ {
+		if time.Now().After(deadline) {
+			t.Fatal("q did not close the modal pane once the read was in")
+		}
+		time.Sleep(tmuxtest.PollPause(i))
+	}
 }
