@@ -274,24 +274,13 @@ func (r *snapReader) offset(s string, floating bool) int {
 	return r.count(s)
 }
 
-func (r *snapReader) sessionID(s string) SessionID {
-	id, err := ParseSessionID(s)
-	if err != nil {
-		r.fail("%v", err)
-	}
-	return id
-}
+func (r *snapReader) sessionID(s string) SessionID { return readID(r, s, ParseSessionID) }
+func (r *snapReader) windowID(s string) WindowID   { return readID(r, s, ParseWindowID) }
+func (r *snapReader) paneID(s string) PaneID       { return readID(r, s, ParsePaneID) }
 
-func (r *snapReader) windowID(s string) WindowID {
-	id, err := ParseWindowID(s)
-	if err != nil {
-		r.fail("%v", err)
-	}
-	return id
-}
-
-func (r *snapReader) paneID(s string) PaneID {
-	id, err := ParsePaneID(s)
+// readID reads a canonical id with parse.
+func readID[T any](r *snapReader, s string, parse func(string) (T, error)) T {
+	id, err := parse(s)
 	if err != nil {
 		r.fail("%v", err)
 	}

@@ -1,31 +1,11 @@
 package ui
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmux"
 )
-
-// firstFrameHarness is openingHarness with the key press's snapshot: the
-// session as first, drawn while the opening read is out.
-func firstFrameHarness(t *testing.T, core *fakeCore, first *tmux.State, answer func() (Options, error)) (*harness, tea.Cmd) {
-	t.Helper()
-	opts := testOptions()
-	opts.Window, opts.FirstFrame = first.Current, first
-	opts.Opening = func(context.Context) (Options, error) { return answer() }
-	h := &harness{t: t, core: core, m: New(core, opts)}
-	h.m.after = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-		h.timers = append(h.timers, fn)
-		return nil
-	}
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	return h, h.m.Init()
-}
 
 // withoutDetails is st as a snapshot has it: no paths, no titles.
 func withoutDetails(st *tmux.State) *tmux.State {
