@@ -99,41 +99,27 @@ func expandState(t *testing.T, srv *tmuxtest.Server, p string) string {
 // TestStateFormatOnTmux: the snapshot the binding expands on this tmux,
 // in a window of hostile names, is one word that reads back as the
 // window the read sees (commands exact but for control characters, which
-// come back as DEL, and bytes that are not UTF-8, dropped), runs nothing, and says whether the first frame's
-// options are their defaults.
+// come back as DEL, and bytes that are not UTF-8, dropped), zoomed or
+// with a floating pane too, runs nothing, and says whether the first
+// frame's options are their defaults.
 func TestStateFormatOnTmux(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 120, 40)
 	win, panes, marks := hostileWindow(t, srv)
 	srv.Must("select-pane", "-m", "-t", panes[2])
-	snap, err := tmux.ParseSnapshot(expandState(t, srv, panes[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := sameAsTheRead(t, srv, win, panes[0])
 	nothingRan(t, srv, marks)
-	open, err := execClient(srv).ReadOpening(t.Context(), snap.State.Session, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	read, _ := open.State.Window(tmux.WindowID(win))
-	got, ok := snap.State.Window(tmux.WindowID(win))
-	if snap.Window != tmux.WindowID(win) || !ok || read == nil || len(got.Panes) != len(read.Panes) || got.Name != read.Name {
-		t.Fatalf("snapshot window %s %+v; the read's %+v", snap.Window, got, read)
-	}
-	for i, p := range got.Panes {
-		r := read.Panes[i]
-		want := strings.Map(func(c rune) rune {
-			if c < 0x20 || c == 0x7f {
-				return 0x7f
-			}
-			return c
-		}, strings.ToValidUTF8(r.Command, ""))
-		if p.ID != r.ID || p.Command != want || p.Active != r.Active || p.Marked != r.Marked || p.Left != r.Left || p.Width != r.Width {
-			t.Errorf("snapshot pane %+v, the read's %+v", p, r)
-		}
-	}
 	if snap.State.Marked != tmux.PaneID(panes[2]) {
 		t.Errorf("marked %s, want %s", snap.State.Marked, panes[2])
+	}
+	// Zoomed, the map draws the unzoomed layout, as the read does; and
+	// from tmux 3.7 a floating pane floats where the read has it.
+	srv.Must("resize-pane", "-Z", "-t", panes[1])
+	sameAsTheRead(t, srv, win, panes[1])
+	srv.Must("resize-pane", "-Z", "-t", panes[1])
+	if srv.AtLeast(3, 7) {
+		srv.Must("new-pane", "-t", panes[3], "-x", "20", "-y", "5", "sh")
+		sameAsTheRead(t, srv, win, panes[3])
 	}
 	for _, c := range []struct {
 		option, value string
@@ -153,6 +139,39 @@ func TestStateFormatOnTmux(t *testing.T) {
 		}
 		srv.Must("set", "-gu", c.option)
 	}
+}
+
+// sameAsTheRead expands the snapshot in pane p's context and checks that
+// window win in it is the read's, but for what the snapshot leaves out.
+func sameAsTheRead(t *testing.T, srv *tmuxtest.Server, win, p string) *tmux.Snapshot {
+	t.Helper()
+	snap, err := tmux.ParseSnapshot(expandState(t, srv, p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := execClient(srv).ReadOpening(t.Context(), snap.State.Session, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, _ := open.State.Window(tmux.WindowID(win))
+	got, ok := snap.State.Window(tmux.WindowID(win))
+	if snap.Window != tmux.WindowID(win) || !ok || read == nil || len(got.Panes) != len(read.Panes) || got.Name != read.Name || got.Zoomed != read.Zoomed {
+		t.Fatalf("snapshot window %s %+v; the read's %+v", snap.Window, got, read)
+	}
+	for i, p := range got.Panes {
+		r := read.Panes[i]
+		r.Command = strings.Map(func(c rune) rune {
+			if c < 0x20 || c == 0x7f {
+				return 0x7f
+			}
+			return c
+		}, strings.ToValidUTF8(r.Command, ""))
+		r.Path, r.Title, r.Last = "", "", false
+		if p != r {
+			t.Errorf("snapshot pane %+v, the read's %+v", p, r)
+		}
+	}
+	return snap
 }
 
 // TestFirstFrameOnlyWhenItFits: the snapshot is drawn only for the
