@@ -11,7 +11,8 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// hostileWindow opens a window named and filled to break a binding's
+// hostileWindow opens a window named (and renames its session) and
+// filled to break a binding's
 // quoting: each pane runs sleep under a name (argv[0], what tmux shows
 // as #{pane_current_command}) holding quotes, a newline, ';', #{…},
 // #(…), $(…), backquotes, '|', '%', unicode and a byte that is not
@@ -35,7 +36,9 @@ func hostileWindow(t *testing.T, srv *tmuxtest.Server) (win string, panes, marks
 	}
 	run := func(name string) []string { return []string{"bash", "-c", `exec -a "$0" sleep 1000`, name} }
 	win = srv.Must(append([]string{"new-window", "-t", "main", "-P", "-F", "#{window_id}"}, run(names[0])...)...)
-	// rename-window expands its name as a format: ## keeps a # as it is.
+	// The renames expand their names as formats: ## keeps a # as it is.
+	sess := srv.Display(win, "#{session_id}")
+	srv.Must("rename-session", "-t", sess, "s';kill-server;'##{pane_id}|%7C")
 	srv.Must("rename-window", "-t", win, "w';kill-server;'##{pane_id}##(touch${IFS}"+marks[0]+")")
 	panes = []string{srv.Display(win, "#{pane_id}")}
 	for _, name := range names[1:] {
@@ -155,7 +158,8 @@ func sameAsTheRead(t *testing.T, srv *tmuxtest.Server, win, p string) *tmux.Snap
 	}
 	read, _ := open.State.Window(tmux.WindowID(win))
 	got, ok := snap.State.Window(tmux.WindowID(win))
-	if snap.Window != tmux.WindowID(win) || !ok || read == nil || len(got.Panes) != len(read.Panes) || got.Name != read.Name || got.Zoomed != read.Zoomed {
+	if snap.Window != tmux.WindowID(win) || !ok || read == nil || len(got.Panes) != len(read.Panes) || got.Name != read.Name || got.Zoomed != read.Zoomed ||
+		snap.State.SessionName != open.State.SessionName {
 		t.Fatalf("snapshot window %s %+v; the read's %+v", snap.Window, got, read)
 	}
 	for i, p := range got.Panes {
