@@ -34,37 +34,42 @@ exec '%s' "$@"`, held, release, real))
 	return w.Dir, held, release
 }
 
-// TestE2EFirstFrameBeforeTheRead: the plugin's key, pressed over a window
-// of programs named to break its quoting, draws that window's map while
-// the navigator's opening read is held back; a key pressed meanwhile waits
-// for the read and then runs; and none of the names ran anything.
+// TestE2EFirstFrameBeforeTheRead: the plugin's key, and the README's
+// one-line binding, pressed over a window of programs named to break
+// their quoting, draw that window's map while the navigator's opening read
+// is held back; a key pressed meanwhile waits for the read and then runs;
+// and none of the names ran anything.
 func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
 	n.Inner.Must("set", "-g", "escape-time", "0")
 	win, panes, marks := hostileWindow(t, n.Inner)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
-	_, release := pressHeld(t, n, panes)
-	if active := n.Inner.Display(win, "#{pane_id}"); active == panes[0] {
-		t.Fatalf("pane %s is active already", active)
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	for i, key := range []string{pluginDefaultKey, "O"} {
+		release := pressHeld(t, n, key, panes)
+		if active := n.Inner.Display(win, "#{pane_id}"); active == panes[i] {
+			t.Fatalf("pane %s is active already", active)
+		}
+		n.Keys(fmt.Sprint(i)) // the label of panes[i]
+		if err := os.WriteFile(release, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		n.Inner.WaitDisplay(wait, win, "#{pane_id}", panes[i])
+		n.Keys("q")
+		n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 	}
-	n.Keys("0")
-	if err := os.WriteFile(release, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	n.Inner.WaitDisplay(wait, win, "#{pane_id}", panes[0])
-	n.Keys("q")
-	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
 	nothingRan(t, n.Inner, marks)
 }
 
-// pressHeld presses the plugin's key with the navigator's opening read
-// held back, and waits for a map of panes; it returns holdingTmux's files.
-func pressHeld(t *testing.T, n *tmuxtest.Nested, panes []string) (held, release string) {
+// pressHeld presses prefix key with the navigator's opening read held
+// back (panemap's binary on PATH for the README's binding), and waits for
+// a map of panes; it returns the file that releases the read.
+func pressHeld(t *testing.T, n *tmuxtest.Nested, key string, panes []string) (release string) {
 	t.Helper()
 	dir, held, release := holdingTmux(t)
-	n.Inner.Must("set-environment", "-g", "PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Keys("C-b", pluginDefaultKey)
+	n.Inner.Must("set-environment", "-g", "PATH", strings.Join([]string{dir, filepath.Dir(tmuxtest.Panemap(t)), os.Getenv("PATH")}, string(os.PathListSeparator)))
+	n.Keys("C-b", key)
 	n.WaitScreen(wait, "the window's map before the read", func(scr string) bool {
 		if !strings.Contains(scr, "NAV") {
 			return false
@@ -79,7 +84,7 @@ func pressHeld(t *testing.T, n *tmuxtest.Nested, panes []string) (held, release 
 	if _, err := os.Stat(held); err != nil {
 		t.Fatalf("the map is up but the opening read never started: %v", err)
 	}
-	return held, release
+	return release
 }
 
 // TestE2EModalFirstFrameBeforeTheRead: in a modal pane (tmux 3.8) too,
@@ -89,7 +94,7 @@ func TestE2EModalFirstFrameBeforeTheRead(t *testing.T) {
 	t.Parallel()
 	n, g := modalGrid(t)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
-	_, release := pressHeld(t, n, g[:])
+	release := pressHeld(t, n, pluginDefaultKey, g[:])
 	if scr := n.Screen(); strings.Contains(scr, "floating") {
 		t.Errorf("the first frame shows a floating pane:\n%s", scr)
 	}
