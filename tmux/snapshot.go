@@ -24,9 +24,8 @@ import (
 //     and every control character (a newline inside quotes has the parser
 //     drop a following "#…" up to the next newline, our closing quote
 //     with it). [[:cntrl:]] is written #{l:…}: a ':' ends a modifier's
-//     argument, and "#:" is not an escape before 3.4. '#' is written
-//     [#]: a lone '#' expands to nothing from 3.7, and "##" is '#' only
-//     before 3.7.
+//     argument, and "#:" is an escape there only from 3.8 (master). '#'
+//     is written [#]: from 3.7 a pattern of "#" or "##" matches no '#'.
 //   - then =999 (tmux trims after it substitutes) drops every byte that
 //     is not UTF-8: glibc's regex matches none of them, and tmux's parser
 //     reads a 0xff byte as the end of the text (a signed char, EOF), which
