@@ -229,6 +229,9 @@ func checkSnapshot(st *State, win *Window, markedSet bool) error {
 	if len(cells) != len(win.Panes) || active != 1 {
 		return fmt.Errorf("%d panes with %d active for a layout of %d", len(win.Panes), active, len(cells))
 	}
+	if _, _, ok := st.FindPane(st.Marked); st.Marked != "" && !ok {
+		return fmt.Errorf("the marked pane %s is not among its window's panes", st.Marked)
+	}
 	return nil
 }
 
