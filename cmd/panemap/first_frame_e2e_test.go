@@ -62,6 +62,34 @@ func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	nothingRan(t, n.Inner, marks)
 }
 
+// TestE2EFirstFrameWaitsForItsColours: with @panemap-color set to never,
+// the key press's snapshot is not drawn (its first frame would be in the
+// default colours): the screen says it is reading tmux until the held
+// read answers, and the map then comes from the read.
+func TestE2EFirstFrameWaitsForItsColours(t *testing.T) {
+	t.Parallel()
+	n := tmuxtest.StartNested(t, 120, 40)
+	g := n.Inner.Grid()
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	n.Inner.Must("set", "-g", "@panemap-color", "never")
+	dir, held, release := holdingTmux(t)
+	n.Inner.Must("set-environment", "-g", "PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	n.Keys("C-b", pluginDefaultKey)
+	scr := n.WaitScreen(wait, "panemap saying it waits for tmux", func(scr string) bool { return strings.Contains(scr, "reading tmux") })
+	if strings.Contains(scr, "NAV") || strings.Contains(scr, g[3]) {
+		t.Fatalf("the map was drawn before the read, in the default colours:\n%s", scr)
+	}
+	if _, err := os.Stat(held); err != nil {
+		t.Fatalf("panemap waits, but not for its opening read: %v", err)
+	}
+	if err := os.WriteFile(release, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n.WaitScreen(wait, "the map from the read", func(scr string) bool { return strings.Contains(scr, "NAV") && strings.Contains(scr, g[3]) })
+	n.Keys("q")
+	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return !strings.Contains(scr, "NAV") })
+}
+
 // pressHeld presses prefix key with the navigator's opening read held
 // back (panemap's binary on PATH for the README's binding), and waits for
 // a map of panes; it returns the file that releases the read.
