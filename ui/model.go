@@ -157,6 +157,10 @@ func New(core Core, opts Options) Model {
 	}
 	if opts.Opening != nil {
 		m.opening, m.reading = true, false
+		if opts.FirstFrame != nil {
+			m.state = opts.FirstFrame
+			m.layout()
+		}
 		return m
 	}
 	if opts.Notice != "" {
@@ -220,6 +224,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onOpened(msg)
 	case openingSlowMsg:
 		m.openingSlow = true
+		if m.state != nil {
+			m.status = status{text: "reading tmux…"}
+		}
 		return m, nil
 	case opDoneMsg:
 		return withMissing(m.onOpDone(msg))
