@@ -168,6 +168,17 @@ tquote() {
   s=${s//\'/\'\\\'\'}
   printf "'%s'" "$s"
 }
+# state is the window the key is pressed in, expanded by run-shell -C
+# with the ids (panemap --state, cmd/panemap/first_frame.go): its layout,
+# panes, ids, active pane and commands, from which panemap draws the map
+# at once, before its own read of tmux answers. Names and commands pass
+# through s/// substitutions that escape the quote, '%', '|', '#' and
+# control characters, and =999 drops bytes that are not UTF-8, so no name
+# a program gives itself can end the quotes around the word (see
+# tmux/snapshot.go); of the options, only whether @panemap-color and
+# @panemap-esc are unset or their defaults (1 or 0). A test keeps this
+# the binary's.
+state="--state '1|#{?#{@panemap-esc},#{==:#{@panemap-esc},revert},1}#{?#{@panemap-color},#{==:#{@panemap-color},auto},1}|#{pane_marked_set}|#{session_id}|#{=999;s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[#]/%23/;s/#{l:[[:cntrl:]]}/%7F/:session_name}|#{window_id}|#{window_width}|#{window_height}|#{window_zoomed_flag}|#{window_layout}|#{W:w|#{window_id}|#{window_index}|#{window_active}|#{window_bell_flag}|#{window_activity_flag}|#{window_silence_flag}|#{P:#{?pane_marked,#{pane_id},}}|#{=999;s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[#]/%23/;s/#{l:[[:cntrl:]]}/%7F/:window_name}|}#{P:p|#{pane_id}|#{pane_index}|#{pane_active}|#{pane_marked}|#{pane_dead}|#{pane_dead_status}|#{pane_left}|#{pane_top}|#{pane_width}|#{pane_height}|#{pane_floating_flag}|#{pane_z}|#{=999;s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[#]/%23/;s/#{l:[[:cntrl:]]}/%7F/:pane_mode}|#{=999;s/%/%25/;s/'/%27/;s/[|]/%7C/;s/[#]/%23/;s/#{l:[[:cntrl:]]}/%7F/:pane_current_command}|}'"
 version=$(tmux display-message -p '#{version}')
 socket=$(tmux display-message -p '#{socket_path}')
 width=$(option @panemap-width 80%)
@@ -234,7 +245,7 @@ if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
   # window's own.
   case $border in single|double|heavy|simple|none) modal+=" -B $border" ;; esac
   modal+=" -T ' panemap ' -e TMUX="
-  cmd=(run-shell -C "$modal $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}'")
+  cmd=(run-shell -C "$modal $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}' $state")
 elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
   popup="display-popup -E -w $width -h $height"
   # -b, -T and -e arrived in tmux 3.3; 3.2 refuses the binding with them,
@@ -247,7 +258,7 @@ elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
       ;;
   esac
   bin=$(popup_bin)
-  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}'")
+  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' $state")
 else
   # run-shell expands the formats: the popup opens on the client that
   # pressed the key, over the window it was looking at.

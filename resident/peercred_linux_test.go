@@ -24,7 +24,7 @@ func TestHelperOtherUserClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := c.SendHello(wire.Hello{Build: "b"}, []int{0, 1, 2}); err != nil {
-		t.Fatal(err)
+		return // closed before the hello went: refused all the same
 	}
 	if b, err := c.Receive(5 * time.Second); err == nil {
 		t.Fatalf("another user's hello was answered %q", b)

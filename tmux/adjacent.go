@@ -24,7 +24,7 @@ import (
 // edge, and on the other axis it overlaps p's span extended by the one
 // border cell after it ([p.Left, p.Right()+1] for up and down). In a
 // zoomed window tmux unzooms to choose, and w holds the unzoomed geometry
-// (see fixZoomedGeometry), so the answer is the same. The window's edges
+// (see Window.FixZoomedGeometry), so the answer is the same. The window's edges
 // are taken from its tiled panes (the first and last row and column any
 // covers) rather than its size, which is what tmux's pane-border-status
 // adjustments amount to. Not modelled: pane scrollbars (3.6+), which

@@ -91,6 +91,25 @@ func (w *Window) FloatingPanes() []Pane {
 	return out
 }
 
+// FixZoomedGeometry replaces the geometry of a zoomed window's panes with
+// the unzoomed layout's (#{window_layout}), which is what a map of the
+// window should show: tmux reports the zoomed pane at the window's full
+// size and the hidden ones with stale geometry.
+func (w *Window) FixZoomedGeometry() {
+	if !w.Zoomed {
+		return
+	}
+	cells, err := ParseLayout(w.Layout)
+	if err != nil {
+		return
+	}
+	for i := range w.Panes {
+		if r, ok := cells[w.Panes[i].ID.Num()]; ok {
+			w.Panes[i].Left, w.Panes[i].Top, w.Panes[i].Width, w.Panes[i].Height = r.Left, r.Top, r.Width, r.Height
+		}
+	}
+}
+
 // ActivePane is the window's active pane.
 func (w *Window) ActivePane() (Pane, bool) {
 	for _, p := range w.Panes {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
 // The rearranging operations beyond swap: resize, layouts, rotate, and
@@ -252,48 +253,39 @@ func keepFocus(p tmux.PaneID) string {
 // closes the emptied window. With follow, p takes the focus along
 // whether it had it or not: it becomes the active pane of window to,
 // and to the current window (a person moving a pane on the map goes with
-// it). With fast, a pane with nothing to keep joins at once (see below);
-// not inside another script: nested twice more, it would not fit in the
-// 16 kB tmux takes over exec.
+// it). With fast, a pane with nothing to keep joins at once (see below).
 func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fast bool) [][]string {
 	sp, st := string(p), string(to)
 	tt := st // the join's target: the window's active pane, or beside
+	// Is the join's target pane (window to's active pane, or beside) more
+	// than twice as wide as tall, from p's context?
+	wideTarget := inWindow(to, "#{P:#{?#{&&:#{pane_active},"+wide+"},1,}}")
 	if beside != "" {
 		tt = string(beside)
+		wideTarget = scripts.OnPane(beside, wide)
 	}
-	// Is window to zoomed, from p's context (the format of run-shell -C
-	// below is expanded as it runs, right after the if-shells that
-	// decide the rest, so it is decided at the same moment they are)?
 	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
-	join := func(split string, sameSession bool) [][]string {
-		// Window to is zoomed again afterwards, unless the arriving pane
-		// takes its focus.
-		rezoomTo := " ; resize-pane -Z -t " + st
-		flag, again := followFlag, "#{?#{&&:#{pane_active},#{window_active}},,"+rezoomTo+"}"
-		switch {
-		case !sameSession: // focus is per session: it stays behind
-			flag, again = "-d ", rezoomTo
-		case follow:
-			flag, again = "", ""
-		}
-		text := "join-pane " + flag + split + " -s " + sp + " -t " + tt + keepFocus(p)
-		if again != "" {
-			text += "#{?" + toZoomed + "," + again + ",}"
-		}
-		return [][]string{{"run-shell", "-C", "-t", sp, text}}
+	// Is p in a session that has window to (focus is per session: in
+	// another one, it stays behind)?
+	sameSession := "#{S:#{?#{W:#{?#{==:#{window_id}," + st + "},1,}},#{W:#{P:#{?#{==:#{pane_id}," + sp + "},1,}}},}}"
+	// The join, and window to zoomed again afterwards unless the arriving
+	// pane takes its focus.
+	rezoomTo := " ; resize-pane -Z -t " + st
+	flag := "#{?" + sameSession + "," + followFlag + ",-d }"
+	again := "#{?" + sameSession + ",#{?#{&&:#{pane_active},#{window_active}},," + rezoomTo + "}," + rezoomTo + "}"
+	if follow {
+		flag, again = "#{?"+sameSession+",,-d }", "#{?"+sameSession+",,"+rezoomTo+"}"
 	}
-	// In window to's context: is it more than twice as wide as tall, is
-	// it zoomed, and is p in one of its session's windows?
-	hasP := "#{W:#{P:#{?#{==:#{pane_id}," + sp + "},1,}}}"
-	bySession := func(split string) [][]string {
-		return [][]string{ifShell(st, hasP, join(split, true), join(split, false))}
-	}
+	join := "join-pane " + flag + "#{?" + wideTarget + ",-h,-v} -s " + sp + " -t " + tt + keepFocus(p) + "#{?" + toZoomed + "," + again + ",}"
+	// Everything is decided in p's context by the format run-shell -C
+	// expands as it runs: one moment, as the if-shells before it decide,
+	// and nothing else runs in tmux's message log. A pane already in
+	// window to stays. run-shell's missing -t would expand the format in
+	// another pane's context, hence has-session first; a window to gone
+	// fails the join, naming it.
 	slow := [][]string{
 		{"has-session", "-t", sp},
-		{"has-session", "-t", st},
-		ifShell(sp, "#{!=:#{window_id},"+st+"}", [][]string{
-			ifShell(tt, wide, bySession("-h"), bySession("-v")),
-		}, nil),
+		{"run-shell", "-C", "-t", sp, "#{?#{!=:#{window_id}," + st + "}," + join + ",}"},
 	}
 	if beside != "" || follow || !fast {
 		return slow

@@ -13,6 +13,22 @@ import (
 	"github.com/panemap/panemap/ui/keyhelp"
 )
 
+// escOnce takes Alt+Esc for Esc. Esc pressed twice in quick succession
+// reaches the navigator as Alt+Esc: tmux reads ESC then ESC within its
+// escape-time (500 ms by default before 3.5) as M-Escape and writes
+// both to the pane at once, a terminal may write both in one go too, and
+// Bubble Tea reads ESC ESC in one read as Alt+Esc, which nothing is
+// bound to: the two presses did nothing. They count as one Esc, which
+// reverts, cancels or goes back as Esc does; a second would also close
+// what the first leaves open (the navigator behind a prompt), which the
+// user may not have meant.
+func escOnce(msg tea.KeyPressMsg) tea.KeyPressMsg {
+	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
+		msg.Mod = 0
+	}
+	return msg
+}
+
 // handle runs one queued input. It returns the operation's command, if
 // the input started one (and so made the model busy).
 func (m *Model) handle(msg tea.Msg) tea.Cmd {

@@ -157,6 +157,10 @@ func New(core Core, opts Options) Model {
 	}
 	if opts.Opening != nil {
 		m.opening, m.reading = true, false
+		if opts.FirstFrame != nil {
+			m.state = opts.FirstFrame
+			m.layout()
+		}
 		return m
 	}
 	if opts.Notice != "" {
@@ -220,6 +224,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onOpened(msg)
 	case openingSlowMsg:
 		m.openingSlow = true
+		if m.state != nil {
+			m.status = status{text: "reading tmux…"}
+		}
 		return m, nil
 	case opDoneMsg:
 		return withMissing(m.onOpDone(msg))
@@ -252,7 +259,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmds...)
 	case stampMsg:
 		return m.onStamp(msg)
-	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
+	case tea.KeyPressMsg:
+		return m.onInput(escOnce(msg))
+	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg, labelTimeoutMsg, inputClosedMsg:
 		return m.onInput(msg)
 	}
 	return m, nil

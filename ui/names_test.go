@@ -74,6 +74,20 @@ func TestPromptEscAndUnchanged(t *testing.T) {
 	h.wantActive("%2")
 }
 
+// TestPromptEscPressedTwice: Esc pressed twice at once (Alt+Esc, see
+// escOnce) closes the prompt alone, as one Esc does.
+func TestPromptEscPressedTwice(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, gridState(), testOptions(), 80, 24)
+	h.keys(",", "x")
+	h.send(tea.KeyPressMsg{Code: tea.KeyEscape, Mod: tea.ModAlt})
+	if h.m.prompt != nil || h.m.quitting {
+		t.Fatalf("Esc Esc: prompt %v, quitting %v", h.m.prompt != nil, h.m.quitting)
+	}
+	h.keys("l")
+	h.wantActive("%2")
+}
+
 // TestNamesUndoAndRevert: u gives back the name; Esc gives back every
 // name and title the navigator set, and no other.
 func TestNamesUndoAndRevert(t *testing.T) {

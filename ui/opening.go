@@ -14,6 +14,15 @@ import (
 // rather than one after the other. The screen stays
 // blank until the options come back, so nothing is drawn that the first
 // frame would then change; the first frame is the map.
+//
+// Given Options.FirstFrame (the window as the key press saw it, passed
+// on by the binding), the map is drawn from it at once instead, while the
+// read is out: the same boxes, ids, commands, tabs and styles the read
+// will draw, without paths, titles and previews, which the read then
+// adds. Keys still wait for the read, which alone is acted on (and is
+// what Esc puts back). The caller passes it only when nothing the read
+// brings would draw that frame otherwise (the colour and Esc settings,
+// say), so the read refines the map rather than redrawing it.
 
 // OpenFunc reads what the navigator needs to open and returns the options
 // to navigate with, Initial included. It runs once, beside the program's

@@ -20,7 +20,17 @@ import (
 // starts: the answer is a message the test delivers.
 func openingHarness(t *testing.T, core *fakeCore, answer func() (Options, error)) (*harness, tea.Cmd) {
 	t.Helper()
+	return firstFrameHarness(t, core, nil, answer)
+}
+
+// firstFrameHarness is openingHarness with the key press's snapshot
+// (first, nil for none): drawn while the opening read is out.
+func firstFrameHarness(t *testing.T, core *fakeCore, first *tmux.State, answer func() (Options, error)) (*harness, tea.Cmd) {
+	t.Helper()
 	opts := testOptions()
+	if first != nil {
+		opts.Window, opts.FirstFrame = first.Current, first
+	}
 	opts.Opening = func(context.Context) (Options, error) { return answer() }
 	h := &harness{t: t, core: core, m: New(core, opts)}
 	h.m.after = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {

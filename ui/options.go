@@ -32,6 +32,13 @@ type Options struct {
 	// included); these options only set up the terminal until then. See
 	// opening.go.
 	Opening OpenFunc
+	// FirstFrame, with Opening, is the session as the key press saw it
+	// (a snapshot the binding passed on: tmux.ParseSnapshot), drawn at
+	// once while the opening read is out; the read's answer replaces it.
+	// It is only drawn: keys wait for the read as they do without it.
+	// The caller passes it only when the read's options will draw the
+	// map as these options do (opening.go).
+	FirstFrame *tmux.State
 	// Notice is shown on the status line as the map opens: a setting
 	// that was ignored, say.
 	Notice string

@@ -61,6 +61,21 @@ func TestRunEscReverts(t *testing.T) {
 	}
 }
 
+// TestRunEscPressedTwice: Esc pressed twice in quick succession comes as
+// ESC ESC in one read (tmux's escape-time makes it M-Escape), which Bubble
+// Tea reads as Alt+Esc: it reverts and closes as Esc does.
+func TestRunEscPressedTwice(t *testing.T) {
+	core := newFake(gridState())
+	code, _, err := runKeys(t, core, testOptions(), "lj\x1b\x1b")
+	if code != ExitOK || err != nil {
+		t.Fatalf("code=%d err=%v", code, err)
+	}
+	if !sameLayout(core.State(), gridState()) {
+		a, _ := core.State().Windows[0].ActivePane()
+		t.Errorf("Esc Esc did not restore: the moves to %s stayed", a.ID)
+	}
+}
+
 // TestRunTakesLoneEscAtOnce: an Esc read on its own is the Esc key at
 // once, even when the next key follows in the next read. Bubble Tea
 // alone would hold the ESC for 50 ms to see what follows, and read Esc

@@ -158,13 +158,13 @@ func (m Model) render() string {
 		return m.message(fmt.Sprintf("terminal too small (%dx%d): need %dx%d", w, h, MinWidth, MinHeight))
 	case m.fatal != nil:
 		return m.message(errorText(m.fatal) + "\n\npress any key to exit")
-	case m.opening && !m.openingSlow:
+	case m.opening && m.state == nil && !m.openingSlow:
 		// Blank, but the screen's size: an empty view has Bubble Tea
 		// erase the screen at every tick. The first frame is the map.
 		return cells.FitBlock("", w, h)
-	case m.opening:
+	case m.opening && m.state == nil:
 		return m.message("reading tmux…")
-	case !m.loaded:
+	case !m.loaded && !m.opening:
 		return m.message("reading tmux…")
 	}
 	body := m.mapv.View()

@@ -3,7 +3,7 @@ package main
 // A bounded chaos run of `panemap mcp`: thousands of mixed valid and
 // hostile calls, several in flight at once, through the real binary, while
 // another process splits, kills and swaps panes. Every call must be
-// answered within its deadline, with the right pane or a typed error; no
+// answered (callDeadline catches a hang), with the right pane or a typed error; no
 // injected command may run; the server must answer afterwards. A second
 // run of swaps only must keep the set of panes and of cells unchanged.
 

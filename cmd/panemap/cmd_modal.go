@@ -45,7 +45,7 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		// Killing the pane hangs panemap up: nothing follows this.
 		_ = nav.Close(cctx)
 	}()
-	return runOpened(ctx, g, nav, client, sid, nf, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
+	return runOpened(ctx, g, nav, client, sid, nf, nav.View(nf.firstFrame(sid, wid)), func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
 		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, nav.View(open.State))
 		if opts.Previews != nil {
 			// Only the previews: a read of the session beside the

@@ -42,6 +42,7 @@ type navigatorFlags struct {
 	inPopup bool
 	inModal string // the pane focused when the modal pane opened
 	client  string
+	state   string // the key press's snapshot of its window (first_frame.go)
 }
 
 // defineNavigatorFlags defines the settings' flags, and the hidden flags
@@ -51,7 +52,8 @@ func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
 	fs.StringVar(&nf.inModal, "in-modal", "", "running inside a modal pane (tmux 3.8, new-pane -O) that opened over this `pane`: keep the focus on the map and apply it as the pane closes (key bindings use it)")
-	hide(fs, "in-popup", "in-modal", "client")
+	fs.StringVar(&nf.state, stateFlag, "", "with --in-popup or --in-modal: the window as the key press saw it, to draw at once (key bindings pass it: panemap doctor shows how)")
+	hide(fs, "in-popup", "in-modal", "client", stateFlag)
 	return nf
 }
 
@@ -115,7 +117,8 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 		return fail(g, err)
 	}
 	defer client.Close()
-	return runOpened(ctx, g, client, client, sid, nf, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
+	first := nf.firstFrame(sid, wid)
+	return runOpened(ctx, g, client, client, sid, nf, first, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
 		if wid == "" {
 			wid = open.State.Current
 		}
@@ -125,8 +128,9 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 
 // runOpened runs the navigator over core, its first frame drawn from one
 // opening read of session sid (with the server's check and the
-// settings), and its options made by options from them.
-func runOpened(ctx context.Context, g *globals, core ui.Core, client *tmuxctl.Client, sid tmux.SessionID, nf *navigatorFlags,
+// settings), and its options made by options from them; or, given first
+// (the key press's snapshot), from first at once, and then from the read.
+func runOpened(ctx context.Context, g *globals, core ui.Core, client *tmuxctl.Client, sid tmux.SessionID, nf *navigatorFlags, first *tmux.State,
 	options func(context.Context, *tmuxctl.Opening, settings) (ui.Options, func())) int {
 	var closePreviews func() // set by open, which ui.Run waits for
 	open := func(ctx context.Context) (ui.Options, error) {
@@ -147,7 +151,7 @@ func runOpened(ctx context.Context, g *globals, core ui.Core, client *tmuxctl.Cl
 		closePreviews = closer
 		return opts, nil
 	}
-	opts := ui.DefaultOptions(sid)
+	opts := nf.withFirstFrame(ui.DefaultOptions(sid), first)
 	opts.Opening = open
 	code := runUI(ctx, g, core, opts)
 	if closePreviews != nil {

@@ -96,7 +96,20 @@ func runWorker(ctx context.Context, g *globals) int {
 // off-screen about the size of a popup.
 func warmNavigator() {
 	navigatorRuntime()
-	ui.Warm(warmWidth, warmHeight, os.Environ())
+	ui.Warm(warmState(warmWidth, warmHeight), warmWidth, warmHeight, os.Environ())
+}
+
+// warmState is a session of one window split in four.
+func warmState(width, height int) *tmux.State {
+	w := &tmux.Window{ID: "@0", Name: "warm", SessionID: "$0", SessionName: "warm", Width: width, Height: height, Active: true}
+	hw, hh := width/2, height/2
+	for i, at := range [][2]int{{0, 0}, {hw + 1, 0}, {0, hh + 1}, {hw + 1, hh + 1}} {
+		w.Panes = append(w.Panes, tmux.Pane{
+			ID: tmux.PaneID("%" + strconv.Itoa(i)), Index: i, WindowID: "@0", Active: i == 0, DeadStatus: -1,
+			Left: at[0], Top: at[1], Width: hw, Height: hh,
+		})
+	}
+	return &tmux.State{Session: "$0", SessionName: "warm", Windows: []*tmux.Window{w}, Current: "@0"}
 }
 
 // The warm-up map's size: the popup's share (80% by 75%) of a common

@@ -47,8 +47,9 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 // oneLineBinding is what the README's one-line binding runs (run-shell -C
 // expands the formats, then runs it as a tmux command): the popup runs
 // panemap through env, which empties TMUX so that the colour library's
-// start runs no `tmux info`, and -S names the server instead.
-const oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}'"
+// start runs no `tmux info`, and -S names the server instead; --state is
+// the window for the first frame (first_frame.go).
+var oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' --" + stateFlag + " '" + stateFormat + "'"
 
 // runsPanemap tells whether a bound command opens panemap: the plugin's
 // binding names the binary (panemap or @panemap-bin) and passes

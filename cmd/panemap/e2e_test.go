@@ -187,6 +187,24 @@ func TestE2ESwapWalkAndEscRestores(t *testing.T) {
 	}
 }
 
+// TestE2EEscPressedTwice: Esc typed twice at once reaches the popup as
+// ESC ESC in one write (the inner tmux reads the pair within its
+// escape-time as M-Escape), which still reverts and closes.
+func TestE2EEscPressedTwice(t *testing.T) {
+	t.Parallel()
+	s := openNavigator(t)
+	before := s.fingerprint()
+	s.Keys("l")
+	s.active(t, s.g[1], "l")
+	s.Keys("Escape", "Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Esc Esc", code)
+	}
+	if after := s.fingerprint(); after != before {
+		t.Errorf("Esc Esc did not restore:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
 func TestE2EMarkSwapUndoThenKeep(t *testing.T) {
 	t.Parallel()
 	s := openNavigator(t)

@@ -35,7 +35,7 @@ func TestEveryCommandsHelp(t *testing.T) {
 				t.Errorf("%s --help lacks %q:\n%s", label, want, first)
 			}
 		}
-		for _, bad := range []string{"Usage of", "\n  -in-popup", "--in-popup", "\n  -client", "More:"} {
+		for _, bad := range []string{"Usage of", "\n  -in-popup", "--in-popup", "\n  -client", "--state", "\n  -state", "More:"} {
 			if strings.Contains(first, bad) {
 				t.Errorf("%s --help has %q:\n%s", label, bad, first)
 			}

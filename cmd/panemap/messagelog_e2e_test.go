@@ -200,6 +200,11 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		// Into a window whose active pane is not wide now (g[3] joined
 		// beside it): a second if-shell picks join-pane -v.
 		{"move_pane", nil, 5, "into a tall window"},
+		// The focused pane: the read before, the three if-shells that
+		// rule out the cases above and a floating active pane, then the
+		// script that keeps focus, mark and zoom: has-session, the
+		// run-shell -C whose format decides all of it, the join; the read.
+		{"move_pane", nil, 8, "focused"},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
@@ -228,6 +233,8 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 					c.args = map[string]any{"source_pane": others[0], "target_pane": inOther[0]}
 				case "into a tall window":
 					c.args = map[string]any{"pane": others[0], "to_window": other}
+				case "focused":
+					c.args = map[string]any{"pane": active, "to_window": other}
 				}
 			}
 			before := len(messageLog(t, n))

@@ -20,8 +20,9 @@ import (
 // interleaved, it times a bare display-popup that prints one word: the
 // floor any popup has on this machine. It reports the medians and the
 // ratio for the plugin's binding (without the resident, and with it:
-// panemap-open beside panemap), for the README's one-line binding, for
-// `run-shell -b 'panemap popup'` bound by hand, and for an fzf picker
+// panemap-open beside panemap), for the README's one-line binding (and
+// the same line without --state, whose map waits for panemap's own read),
+// for `run-shell -b 'panemap popup'` bound by hand, and for an fzf picker
 // over `tmux list-panes -a` in a popup (when fzf is installed).
 //
 //	go test -run '^$' -bench OpenKeyToMap -benchtime 1x ./cmd/panemap/
@@ -43,6 +44,9 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
+	// The same line without the key press's snapshot: the map waits for
+	// panemap's own read (as before --state).
+	n.Inner.Must("bind-key", "J", "run-shell", "-C", strings.TrimSuffix(readmeOneLine, " --"+stateFlag+" '"+stateFormat+"'"))
 	// The floors under any binding, in popups opened as the bare one is:
 	// a Go program that prints one word, and panemap's binary starting
 	// and printing its version (TMUX emptied, as the bindings do).
@@ -91,6 +95,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 		{"bare popup", "B", shows("POPUPWORD"), "Enter"},
 		{"plugin key", pluginDefaultKey, mapShown, "q"},
 		{"README one-line binding", "O", mapShown, "q"},
+		{"one-line without --state", "J", mapShown, "q"},
 		{"run-shell panemap popup", "R", mapShown, "q"},
 		{"a Go program printing a word", "T", shows("GOWORD"), "Enter"},
 		{"panemap -V alone", "V", shows("panemap "), "Enter"},

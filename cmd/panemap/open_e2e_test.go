@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
@@ -46,7 +47,7 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 // readmeOneLine is the command of the README's one-line binding, as
 // doctor suggests it (TestReadmeOneLineIsTheBenchmarks keeps the README
 // the same).
-const readmeOneLine = oneLineBinding
+var readmeOneLine = oneLineBinding
 
 // TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
 // binding, start panemap and nothing else (the README's through env),
@@ -61,11 +62,22 @@ func TestE2EOneTmuxCallToTheMap(t *testing.T) {
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
 	for _, key := range []string{pluginDefaultKey, "O"} {
 		loaded := len(counter.Calls())
-		pressAndQuit(t, n, g, key)
-		calls := counter.Calls()[loaded:]
-		if len(calls) == 0 {
-			t.Fatalf("prefix %s: panemap ran no tmux process: the counting tmux was not used", key)
+		before := n.Screen()
+		n.Keys("C-b", key)
+		n.WaitScreen(wait, "the map", func(scr string) bool {
+			return strings.Contains(scr, "NAV") && strings.Contains(scr, g[0]) && strings.Contains(scr, g[3])
+		})
+		// The map may be up before panemap's first tmux process, drawn
+		// from the key press's snapshot (--state); q then would close
+		// it before any. Wait for the read, then close.
+		for deadline := time.Now().Add(wait); len(counter.Calls()) == loaded; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("prefix %s: panemap ran no tmux process: the counting tmux was not used", key)
+			}
 		}
+		n.Keys("q")
+		n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr == before })
+		calls := counter.Calls()[loaded:]
 		first := calls[0]
 		// The version, then the session read: its windows (#{W:}) and
 		// their panes (#{P:}) in one display-message.

@@ -98,7 +98,7 @@ func TestPluginBindsDefaultKey(t *testing.T) {
 // the key's session and window, the size read from the options, and, from
 // tmux 3.3 (3.2 refuses -b, -T and -e), a border and a title; TMUX is
 // emptied (-e from 3.3, env on 3.2), so that the colour library's start
-// runs no `tmux info`.
+// runs no `tmux info`; and the window's snapshot comes last (--state).
 func isFastBinding(srv *tmuxtest.Server, cmd string) bool {
 	return fastBinding(srv, cmd, "80%", "75%", "rounded")
 }
@@ -111,6 +111,7 @@ func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
 		strings.Contains(cmd, "display-popup -E -w "+w+" -h "+h+" ") &&
 		strings.Contains(cmd, "'"+fakeBin+"' -S '") &&
 		strings.Contains(cmd, "-t '#{session_id}:#{window_id}' --in-popup") &&
+		strings.HasSuffix(cmd, " --"+stateFlag+" '"+stateFormat+"'\"") &&
 		styled == srv.AtLeast(3, 3)
 }
 

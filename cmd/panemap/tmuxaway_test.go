@@ -311,13 +311,9 @@ func TestMCPServerKilledMidCall(t *testing.T) {
 	}
 }
 
-// callDeadline is the longest any call may take to be answered: tmux
-// answers in milliseconds, and a call must never wait on a dead server.
-// PANEMAP_CALL_DEADLINE_SCALE multiplies it on very slow machines.
-var callDeadline = func() time.Duration {
-	d := 2 * time.Second
-	if n, err := strconv.Atoi(os.Getenv("PANEMAP_CALL_DEADLINE_SCALE")); err == nil && n > 0 {
-		d *= time.Duration(n)
-	}
-	return d
-}()
+// callDeadline bounds a call's wait for its answer so that a call that
+// is never answered (waiting on a dead server, a lost reply) fails the
+// test instead of hanging it. It says nothing about speed: tmux answers
+// in milliseconds, but a loaded 2-core machine has taken over 2 s for one
+// call of TestMCPChaos's 8 at once, and tests never assert on time.
+const callDeadline = 30 * time.Second

@@ -74,7 +74,7 @@ func Parse(out string) (*Batch, error) {
 		}
 	}
 	for _, w := range l.Windows {
-		fixZoomedGeometry(w)
+		w.FixZoomedGeometry()
 	}
 	return l, nil
 }

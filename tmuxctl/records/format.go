@@ -169,20 +169,3 @@ func atoi(s string) (int, error) {
 	}
 	return n, nil
 }
-
-// fixZoomedGeometry replaces the geometry of a zoomed window's panes with
-// the unzoomed layout's, which is what a map of the window should show.
-func fixZoomedGeometry(w *tmux.Window) {
-	if !w.Zoomed {
-		return
-	}
-	cells, err := tmux.ParseLayout(w.Layout)
-	if err != nil {
-		return
-	}
-	for i := range w.Panes {
-		if r, ok := cells[w.Panes[i].ID.Num()]; ok {
-			w.Panes[i].Left, w.Panes[i].Top, w.Panes[i].Width, w.Panes[i].Height = r.Left, r.Top, r.Width, r.Height
-		}
-	}
-}

@@ -68,7 +68,7 @@ func ParseServer(out string) ([]*tmux.Window, error) {
 	}
 	for _, w := range windows {
 		slices.SortStableFunc(w.Panes, func(a, b tmux.Pane) int { return cmp.Compare(a.Index, b.Index) })
-		fixZoomedGeometry(w)
+		w.FixZoomedGeometry()
 	}
 	// tmux already lists in this order; sorting makes it a property of
 	// panemap rather than of a tmux version (master can sort lists).

@@ -40,6 +40,14 @@ func HasPane(p tmux.PaneID) string {
 	return "#{P:#{?#{==:#{pane_id}," + string(p) + "},1,}}"
 }
 
+// OnPane is a format that, in any pane's context, is non-empty when pane
+// p, wherever it is, makes cond true in its own context: every pane of
+// every session is looked at (#{S:#{W:#{P:…}}}), so a pane in another
+// window, or a window linked in two sessions, is seen too.
+func OnPane(p tmux.PaneID, cond string) string {
+	return "#{S:#{W:#{P:#{?#{&&:#{==:#{pane_id}," + string(p) + "}," + cond + "},1,}}}}"
+}
+
 // HasLast is "1" in a window that has a last (previously active) pane.
 const HasLast = "#{P:#{?pane_last,1,}}"
 

@@ -106,16 +106,12 @@ func Swap(a, b tmux.PaneID) [][]string {
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	notRefused := "#{?" + refused + ",,1}"
 	fast := "#{&&:" + notRefused + ",#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
-	// On pane b, from a's context (every pane of every session).
-	onB := func(cond string) string {
-		return "#{S:#{W:#{P:#{?#{&&:#{==:#{pane_id}," + sb + "}," + cond + "},1,}}}}"
-	}
 	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
 	keepA := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}"
 	keepB := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}"
 	// Across windows (the conditions above false), no mark to keep and,
 	// on 3.2 and 3.3, no last pane to lose: cross would run swap alone.
-	crossFast := "#{?#{||:#{||:#{pane_marked}," + onB("#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}"
+	crossFast := "#{?#{||:#{||:#{pane_marked}," + OnPane(b, "#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}"
 	// Across windows and not refused (refused or same was false as the
 	// if-shells above ran, nothing running in between).
 	rest := IfShellLine(sa, keepA, Braced([][]string{{"swap-pane", "-Z", "-s", sb, "-t", sa}}),

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/tmux"
+)
+
+// withoutDetails is st as a snapshot has it: no paths, no titles.
+func withoutDetails(st *tmux.State) *tmux.State {
+	st = cloneState(st)
+	for _, w := range st.Windows {
+		for i := range w.Panes {
+			w.Panes[i].Path, w.Panes[i].Title = "", ""
+		}
+	}
+	return st
+}
+
+// TestFirstFrameBeforeTheRead: with a snapshot, the map is on screen
+// before the opening read answers (boxes, ids, commands, tabs), keys wait
+// for the read and then run on what it read, and the read adds the paths.
+func TestFirstFrameBeforeTheRead(t *testing.T) {
+	core := newFake(gridState())
+	h, init := firstFrameHarness(t, core, withoutDetails(gridState()), func() (Options, error) { return openedOptions(core, nil), nil })
+	scr := h.screen()
+	for _, want := range []string{"NAV", "0:grid", "1:editor", "%0", "%3", "htop", "vim"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the first frame lacks %q:\n%s", want, scr)
+		}
+	}
+	if strings.Contains(scr, "~/src") {
+		t.Errorf("the first frame shows a path the snapshot has not:\n%s", scr)
+	}
+	h.send(keyPress("right"))
+	if got := core.Calls(); len(got) != 0 {
+		t.Fatalf("a key ran on the snapshot: %q", got)
+	}
+	h.run(init)
+	if scr := h.screen(); !strings.Contains(scr, "~/src/panemap") {
+		t.Errorf("the read did not refine the map:\n%s", scr)
+	}
+	h.wantActive("%2")
+	if core.reads != 0 {
+		t.Errorf("the navigator read the session %d time(s) besides the opening read", core.reads)
+	}
+}
+
+// TestFirstFrameIsTheReadsFrame: when the read finds what the snapshot
+// saw, its frame is the snapshot's, cell for cell: the map is not drawn
+// twice.
+func TestFirstFrameIsTheReadsFrame(t *testing.T) {
+	st := withoutDetails(gridState())
+	core := newFake(st)
+	h, init := firstFrameHarness(t, core, cloneState(st), func() (Options, error) {
+		o := openedOptions(core, nil)
+		o.EscReverts = true
+		return o, nil
+	})
+	first := h.m.View().Content
+	h.run(init)
+	if !h.m.loaded {
+		t.Fatal("the read did not open the map")
+	}
+	if got := h.m.View().Content; got != first {
+		t.Errorf("the read redrew the map:\nsnapshot's frame:\n%s\nread's frame:\n%s", first, got)
+	}
+}
+
+// TestFirstFrameSlowSaysSoOnTheStatusLine: a read that takes long keeps
+// the map on screen and says so under it.
+func TestFirstFrameSlowSaysSoOnTheStatusLine(t *testing.T) {
+	core := newFake(gridState())
+	h, _ := firstFrameHarness(t, core, withoutDetails(gridState()), func() (Options, error) { return openedOptions(core, nil), nil })
+	h.fireLast()
+	scr := h.screen()
+	if !strings.Contains(scr, "reading tmux") || !strings.Contains(scr, "htop") {
+		t.Errorf("a slow read over the first frame shows:\n%s", scr)
+	}
+}
+
+// TestFirstFrameCloses: q before the read answers closes at once, asking
+// tmux nothing, as without a snapshot.
+func TestFirstFrameCloses(t *testing.T) {
+	core := newFake(gridState())
+	h, _ := firstFrameHarness(t, core, withoutDetails(gridState()), func() (Options, error) { return openedOptions(core, nil), nil })
+	h.send(keyPress("q"))
+	if !h.quit || h.m.ExitCode() != ExitOK || len(core.Calls()) != 0 {
+		t.Errorf("quit %v, exit %d, calls %q", h.quit, h.m.ExitCode(), core.Calls())
+	}
+}
