@@ -112,9 +112,12 @@ func pressHeld(t *testing.T, n *tmuxtest.Nested, key string, panes []string) (re
 		}
 		return true
 	})
-	if _, err := os.Stat(held); err != nil {
-		t.Fatalf("the map is up but the opening read never started: %v", err)
-	}
+	// The map can be on screen before the read's tmux process has
+	// started: the first map is written as soon as it is drawn.
+	tmuxtest.Eventually(t, wait, func() bool {
+		_, err := os.Stat(held)
+		return err == nil
+	}, "the map is up but the opening read never started")
 	return release
 }
 
