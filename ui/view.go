@@ -142,7 +142,9 @@ func (m Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	if m.loaded {
+	// Any view but the blank one of an opening with nothing to show yet:
+	// the map, read or from the key press's snapshot, or a message.
+	if !m.opening || m.state != nil {
 		m.opts.firstPaint.Paint(v, m.height)
 	}
 	return v
