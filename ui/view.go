@@ -142,9 +142,7 @@ func (m Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	// Any view but the blank one of an opening with nothing to show yet:
-	// the map, read or from the key press's snapshot, or a message.
-	if !m.opening || m.state != nil {
+	if !m.opening || m.state != nil { // any view but an opening's blank one
 		m.opts.firstPaint.Paint(v, m.height)
 	}
 	return v
