@@ -54,7 +54,7 @@ func open(panemap, sock string, args []string) (code int, ok bool) {
 	if wire.CheckPrivate(dir) != nil {
 		return 0, false
 	}
-	conn, err := wire.Dial(filepath.Join(dir, "sock"))
+	conn, err := wire.Dial(wire.SocketPath(sock))
 	if err != nil {
 		return 0, false
 	}

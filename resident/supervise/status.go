@@ -32,7 +32,7 @@ const (
 // tmuxSocket: its lock is held, and its info file names it.
 func ReadStatus(tmuxSocket string) Status {
 	dir := wire.Dir(tmuxSocket)
-	st := Status{Socket: filepath.Join(dir, "sock")}
+	st := Status{Socket: wire.SocketPath(tmuxSocket)}
 	f, err := os.Open(filepath.Join(dir, lockFile))
 	if err != nil {
 		return st

@@ -70,7 +70,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer lk.Close()
 	_ = os.Remove(filepath.Join(dir, infoFile)) // a killed resident's
-	path := filepath.Join(dir, "sock")
+	path := wire.SocketPath(s.TmuxSocket)
 	_ = os.Remove(path) // a dead resident's
 	lf, err := listen(path)
 	if err != nil {
