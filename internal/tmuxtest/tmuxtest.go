@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/panemap/panemap/resident/wire"
 )
 
 var counter atomic.Int64
@@ -260,7 +262,7 @@ func (s *Server) Kill() {
 			_ = conn.Close()
 			_, _ = s.Run("kill-server")
 		}
-		_ = os.Remove(s.SocketPath())
+		s.removeFiles()
 		return
 	}
 	version := s.version
@@ -270,12 +272,21 @@ func (s *Server) Kill() {
 		version, pid, _ = strings.Cut(strings.TrimSpace(out), " ")
 		if n, perr := strconv.Atoi(pid); err == nil && perr == nil && n > 1 && version == "3.4" {
 			_ = syscall.Kill(n, syscall.SIGKILL)
-			_ = os.Remove(s.SocketPath())
+			s.removeFiles()
 			return
 		}
 	}
 	_, _ = s.Run("kill-server")
+	s.removeFiles()
+}
+
+// removeFiles removes what a killed server leaves beside its socket: the
+// socket (tmux does not unlink it as it exits), and the directory of a
+// resident the plugin's key started for it, which exits within its check
+// of the server but may leave the directory (a resident a test killed).
+func (s *Server) removeFiles() {
 	_ = os.Remove(s.SocketPath())
+	_ = os.RemoveAll(wire.Dir(s.SocketPath()))
 }
 
 // zombie says whether p, which a signal still reaches, has exited and
