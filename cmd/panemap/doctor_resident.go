@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/panemap/panemap/internal/plural"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -33,7 +35,7 @@ func (d *doctor) resident(ctx context.Context, client *tmuxctl.Client) {
 		if !st.Ready {
 			idle = "an idle navigator starting"
 		}
-		d.ok("resident: running, pid %d, %s, %d opens so far, %s; socket %s", st.PID, st.Version, st.Opens, idle, st.Socket)
+		d.ok("resident: running, pid %d, %s, %s so far, %s; socket %s", st.PID, st.Version, plural.Count(st.Opens, "open", "opens"), idle, st.Socket)
 		if st.Version != versionString() {
 			d.info("resident: it is %s, this is %s: the next key press replaces it", st.Version, versionString())
 		}
