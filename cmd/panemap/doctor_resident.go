@@ -1,13 +1,12 @@
 package main
 
 import (
-	"github.com/panemap/panemap/internal/plural"
-
 	"context"
 	"os"
 	"path/filepath"
 	"runtime"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/resident/supervise"
 	"github.com/panemap/panemap/tmuxctl"
 )
