@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/panemap/panemap/internal/plural"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/scripts"
@@ -100,7 +101,7 @@ func fitsWindow(layout string, w *tmux.Window) error {
 		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s is for a %dx%d window; window %s is %dx%d", tmux.Quote(layout), shape.Width, shape.Height, w.ID, w.Width, w.Height)}
 	}
 	if shape.Panes != len(w.Panes) {
-		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s has %d panes; window %s has %d", tmux.Quote(layout), shape.Panes, w.ID, len(w.Panes))}
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout, Message: fmt.Sprintf("layout %s has %s; window %s has %d", tmux.Quote(layout), plural.Count(shape.Panes, "pane", "panes"), w.ID, len(w.Panes))}
 	}
 	return nil
 }
