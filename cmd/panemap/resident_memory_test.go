@@ -99,7 +99,9 @@ func TestResidentMemoryStaysFlat(t *testing.T) {
 	t.Parallel()
 	first, last := residentMemory(t, 200, 400)
 	t.Logf("resident RSS (KiB) after 200 opens %+v, after 400 %+v", first, last)
-	if last.total() > residentLimit {
+	// The bound is the release build's: under the race detector (CI's
+	// race section) the worker, a race-built panemap, holds about 50 MiB.
+	if last.total() > residentLimit && !raceBuild {
 		t.Errorf("the resident holds %d KiB, over %d", last.total(), residentLimit)
 	}
 	// Flat: a leak of even 5 KiB an open would show as 1 MiB. (Each
