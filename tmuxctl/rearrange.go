@@ -260,7 +260,7 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 	tt := st // the join's target: the window's active pane, or beside
 	// Is the join's target pane (window to's active pane, or beside) more
 	// than twice as wide as tall, from p's context?
-	wideTarget := inWindow(to, "#{P:#{?#{&&:#{pane_active},"+wide+"},1,}}")
+	wideTarget := onActivePane(to, wide)
 	if beside != "" {
 		tt = string(beside)
 		wideTarget = scripts.OnPane(beside, wide)
@@ -313,19 +313,15 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 // tmux.Window.JoinBeside) and move in a second command list.
 func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	sp, st := string(p), string(to)
-	// Window to's active pane, from p's context.
-	onToActive := func(cond string) string {
-		return inWindow(to, "#{P:#{?#{&&:#{pane_active},"+cond+"},1,}}")
-	}
 	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
-	floats := onToActive("#{pane_floating_flag}")
+	floats := onActivePane(to, "#{pane_floating_flag}")
 	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}},#{||:" + toZoomed + "," + floats + "}}},,1}"
 	join := "#{&&:#{!=:#{window_id}," + st + "}," + calm + "}"
 	joinD := func(split string) [][]string { return [][]string{{"join-pane", "-d", split, "-s", sp, "-t", st}} }
 	read := readWindowCmds(st)[0]
 	beside := [][]string{append(read[:len(read)-1:len(read)-1], besideLine+" "+read[len(read)-1])}
 	rest := [][]string{ifShell(sp, floats, beside, moveScript(p, to, "", false, false))}
-	return [][]string{ifShell(sp, "#{&&:"+join+","+onToActive(wide)+"}", joinD("-h"),
+	return [][]string{ifShell(sp, "#{&&:"+join+","+onActivePane(to, wide)+"}", joinD("-h"),
 		[][]string{ifShell(sp, join, joinD("-v"), rest)})}
 }
 
@@ -333,6 +329,12 @@ func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 // (every window of every session is looked at; w's alone counts).
 func inWindow(w tmux.WindowID, format string) string {
 	return "#{S:#{W:#{?#{==:#{window_id}," + string(w) + "}," + format + ",}}}"
+}
+
+// onActivePane is, from any pane's context, whether window w's active
+// pane makes cond true in its own context.
+func onActivePane(w tmux.WindowID, cond string) string {
+	return inWindow(w, "#{P:#{?#{&&:#{pane_active},"+cond+"},1,}}")
 }
 
 // besideLine starts what moveFirst prints instead of a move beside a
