@@ -36,11 +36,12 @@ const FramesPerSecond = 30
 // program started is still talking to tmux (inflight.go).
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
+	tw, th := terminalSize(out)
 	if opts.size.w == 0 {
-		opts.size.w, opts.size.h = terminalSize(out)
+		opts.size.w, opts.size.h = tw, th
 	}
 	safe, shared := termout.Share(termout.Safe(out))
-	if w, _ := terminalSize(out); w > 0 {
+	if tw > 0 { // a terminal
 		opts.firstPaint = termout.NewFirstPaint(shared, profileFor(opts))
 	}
 	if opts.Opening != nil {
