@@ -88,8 +88,10 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer log.Close()
 	gone, err := s.keepIdle(ctx, dir, lf, log)
-	if gone {
-		// No client of that server will come again: leave nothing
+	if gone || !s.ServerAlive() {
+		// No client of that server will come again, whether the check
+		// saw it go or the supervisor stops for another reason (a
+		// SIGTERM, idle workers failing) after it went: leave nothing
 		// behind (before the deferred closes, which need no files).
 		_ = os.RemoveAll(dir)
 	}
