@@ -20,7 +20,7 @@ import (
 // in order, each after everything the previous one inserted, so the
 // marker's block is the last of the script's, however the script went.
 // A script that ends in a read (display-message -p) has the read print
-// the marker instead, and sends the marker line only after a failure
+// the marker instead (before its answer), and sends the marker line only after a failure
 // (see waitEnded): the marker command is one more entry in tmux's message
 // log.
 
@@ -43,7 +43,7 @@ func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, erro
 	}
 	marker := "=panemap-end-" + rand.Text()
 	if last, ok := endsInRead(cmds); ok && t.onIdle == nil && t.onOutput == nil && !slices.ContainsFunc(cmds, waits) {
-		// The script's last command prints the marker after its own
+		// The script's last command prints the marker before its own
 		// answer (see waitEnded): no marker command of its own. Not on an
 		// output watch's connection, whose reader writes lines itself,
 		// nor for a script that may wait (a shell, a prompt): waitEnded
@@ -74,11 +74,17 @@ func endsInRead(cmds [][]string) (int, bool) {
 	return 0, false
 }
 
-// markedRead is read (see endsInRead) printing marker right after its
-// answer, on the same line: tmux expands nothing in the marker.
+// markedRead is read (see endsInRead) printing marker first, on its
+// answer's line: tmux expands nothing in the marker. First, not last: an
+// expansion that fails part-way (a pane loop over a window gone by the
+// time the read runs) ends the format there, and prints what came
+// before it (format_expand1 stops at a failed replacement), so a marker
+// at the end was lost and the request waited for it until its caller
+// gave up (TestMCPChaos on 3.7c, a select whose pane was killed between
+// its run-shell -C and its read).
 func markedRead(read []string, marker string) []string {
 	c := slices.Clone(read)
-	c[len(c)-1] += marker
+	c[len(c)-1] = marker + c[len(c)-1]
 	return c
 }
 
@@ -124,9 +130,9 @@ func (t *Control) takeScript(req *request, fr frame) bool {
 	}
 	text := blockText(fr.lines)
 	if req.ended {
-		body, marked := strings.CutSuffix(strings.TrimSuffix(text, "\n"), req.until)
+		body, marked := strings.CutPrefix(text, req.until)
 		if marked {
-			req.out.WriteString(body + "\n")
+			req.out.WriteString(body)
 			// After a failure the fallback marker ends the request.
 			return req.fallback == ""
 		}
