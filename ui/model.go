@@ -223,6 +223,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openedMsg:
 		return m.onOpened(msg)
 	case openingSlowMsg:
+		if !m.opening {
+			return m, nil // the read answered first: its timer had not fired yet
+		}
 		m.openingSlow = true
 		if m.state != nil {
 			m.status = status{text: "reading tmux…"}

@@ -80,6 +80,24 @@ func TestFirstFrameSlowSaysSoOnTheStatusLine(t *testing.T) {
 	}
 }
 
+// TestFirstFrameSlowAfterTheRead: the slow read's timer firing after the
+// read has answered (both were in flight) leaves the opened map's status
+// line alone: a setting's notice stays, no "reading tmux" is left under
+// a map that has read it.
+func TestFirstFrameSlowAfterTheRead(t *testing.T) {
+	core := newFake(gridState())
+	h, init := firstFrameHarness(t, core, withoutDetails(gridState()), func() (Options, error) {
+		o := openedOptions(core, nil)
+		o.Notice = "ignored @panemap-edge"
+		return o, nil
+	})
+	h.run(init)
+	h.send(openingSlowMsg{})
+	if scr := h.screen(); strings.Contains(scr, "reading tmux") || !strings.Contains(scr, "ignored @panemap-edge") {
+		t.Errorf("the slow read's timer after the read changed the status line:\n%s", scr)
+	}
+}
+
 // TestFirstFrameCloses: q before the read answers closes at once, asking
 // tmux nothing, as without a snapshot.
 func TestFirstFrameCloses(t *testing.T) {
