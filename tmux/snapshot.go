@@ -131,10 +131,11 @@ func ParseSnapshot(s string) (*Snapshot, error) {
 	slices.SortStableFunc(st.Windows, func(a, b *Window) int { return cmp.Compare(a.Index, b.Index) })
 	// #{P:} loops by pane id from tmux 3.6: the map goes by index.
 	slices.SortStableFunc(win.Panes, func(a, b Pane) int { return cmp.Compare(a.Index, b.Index) })
+	// A zoomed window's panes are drawn at their layout cells: check those.
+	win.FixZoomedGeometry()
 	if err := checkSnapshot(st, win, markedSet); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	win.FixZoomedGeometry()
 	snap.State = st
 	return snap, nil
 }

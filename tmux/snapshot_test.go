@@ -144,6 +144,7 @@ func TestParseSnapshotRefuses(t *testing.T) {
 		"a bad layout":             strings.Replace(snapTiled, "6584,100x30", "6584,100y30", 1),
 		"no current window":        strings.Replace(snapTiled, "w|@0|0|1|", "w|@0|0|0|", 1),
 		"a window twice":           strings.Replace(snapTiled, "w|@1|1|", "w|@0|1|", 1),
+		"a zoomed cell of no size": "1|||$0||@0|1|1|1|0000,0x0,0,0,0|w|@0|0|1||||||p|%0|0|1||||0|0|1|1|||||",
 	}
 	for name, s := range cases {
 		if snap, err := ParseSnapshot(s); err == nil {
