@@ -55,7 +55,7 @@ func (m *Model) refreshSession() tea.Cmd {
 func (m *Model) read(seq int) tea.Cmd {
 	core, sess := m.core, m.opts.Session
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		st, err := core.ReadState(ctx, sess)
@@ -74,7 +74,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 	m.seq++
 	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
@@ -116,7 +116,7 @@ func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
 func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 	m.busy = true
 	core, ctx, timeout, sess, st := m.core, m.ctx, m.opts.OpTimeout, m.opts.Session, m.state
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		if f == nil {
 			return quitMsg{code: code}
 		}

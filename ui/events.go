@@ -35,7 +35,7 @@ type tmuxEventMsg struct {
 func (m *Model) subscribe() tea.Cmd {
 	src := m.core
 	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		// First: the connection then attaches to this session, rather
 		// than to another whose layout events would be of no use.
 		fctx, cancel := context.WithTimeout(ctx, timeout)

@@ -55,7 +55,7 @@ func (m *Model) jump(name string, list bool, line int, find jumpFinder) tea.Cmd 
 		closing = keepHistory(m.initial, win)(m.state)
 	}
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		done := opDoneMsg{seq: seq, name: name, fromWin: win, noop: true}

@@ -10,6 +10,7 @@ import (
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/find"
+	"github.com/panemap/panemap/ui/inflight"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/previews"
 	"github.com/panemap/panemap/ui/serverview"
@@ -47,7 +48,7 @@ type Model struct {
 	opts  Options
 	ctx   context.Context
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests replace it
-	io    *ioGate                                              // the commands talking to tmux (inflight.go)
+	io    *inflight.Gate                                       // the commands talking to tmux
 
 	keys    KeyMap
 	styles  Styles
@@ -140,7 +141,7 @@ func New(core Core, opts Options) Model {
 		opts:    opts,
 		ctx:     context.Background(),
 		after:   tea.Tick,
-		io:      &ioGate{},
+		io:      &inflight.Gate{},
 		keys:    DefaultKeyMap(),
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),

@@ -19,7 +19,7 @@ func (m *Model) previewEnv() previews.Env {
 		Ctx:     m.ctx,
 		Timeout: m.opts.OpTimeout,
 		After:   m.after,
-		Track:   m.tracked,
+		Track:   m.io.Track,
 	}
 }
 

@@ -48,7 +48,7 @@ func (m *Model) listServer(open bool) tea.Cmd {
 	core := m.core
 	m.listing = true
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		since := time.Now().Unix()

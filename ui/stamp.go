@@ -35,7 +35,7 @@ type stampState struct {
 func (m *Model) checkStamp() tea.Cmd {
 	core, sess := m.core, m.opts.Session
 	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.tracked(func() tea.Msg {
+	return m.io.Track(func() tea.Msg {
 		at := time.Now()
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
