@@ -76,7 +76,7 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	p = tea.NewProgram(m, popts...)
 	final, err := p.Run()
 	// No tmux process started for the map outlives the program.
-	m.io.closeAndWait()
+	m.io.CloseAndWait()
 	fm, ok := final.(Model)
 	switch {
 	case err != nil:
