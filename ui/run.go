@@ -44,12 +44,23 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 	if tw > 0 { // a terminal
 		opts.firstPaint = termout.NewFirstPaint(shared, profileFor(opts))
 	}
+	m := New(core, opts).WithContext(ctx)
+	// The key press's map goes out before anything else starts: Bubble
+	// Tea's set-up and the opening read's tmux process would each put
+	// a millisecond or more, on a busy machine, between the key and the
+	// map. Raw first, so that a key pressed meanwhile is not echoed over
+	// it.
+	if opts.firstPaint != nil && m.opening && m.state != nil {
+		if restore, ok := termin.Raw(in); ok {
+			defer restore()
+			m.View()
+		}
+	}
 	if opts.Opening != nil {
 		wait, stop := startOpening(ctx, opts.Opening)
 		defer stop()
-		opts.Opening = wait
+		m.opts.Opening = wait
 	}
-	m := New(core, opts).WithContext(ctx)
 	var p *tea.Program
 	// Bubble Tea's reader treats EOF as the quiet end of input and the
 	// program then waits for keys forever; the watch tells the model.

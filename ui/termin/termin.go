@@ -75,3 +75,20 @@ func Watch(in io.Reader, closed func()) io.Reader {
 	}
 	return &eofWatch{r: in, closed: closed}
 }
+
+// Raw puts in, when it is a terminal, in raw mode at once, ahead of
+// Bubble Tea (which sets it raw again, and puts back what it found), and
+// returns what puts the terminal back as it was: restore runs after the
+// program has ended. ok is false, and nothing changed, when in is no
+// terminal or refused.
+func Raw(in io.Reader) (restore func(), ok bool) {
+	f, isFile := in.(*os.File)
+	if !isFile || !term.IsTerminal(f.Fd()) {
+		return func() {}, false
+	}
+	was, err := term.MakeRaw(f.Fd())
+	if err != nil {
+		return func() {}, false
+	}
+	return func() { _ = term.Restore(f.Fd(), was) }, true
+}

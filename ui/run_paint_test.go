@@ -1,0 +1,90 @@
+//go:build linux
+
+package ui
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/panemap/panemap/internal/ptytest"
+)
+
+// TestRunPaintsTheSnapshotFirst: on a terminal, with the key press's
+// snapshot, the map is the first thing written, before the opening read
+// starts (whose tmux process, and Bubble Tea's set-up, would otherwise
+// come between the key and the map), with the terminal already raw (a
+// key pressed meanwhile is not echoed over the map); the terminal's
+// settings are as they were once Run returns.
+func TestRunPaintsTheSnapshotFirst(t *testing.T) {
+	master, term := ptytest.Open(t, 120, 40)
+	before := ptytest.Termios(t, term)
+	core := newFake(gridState())
+	opts := testOptions()
+	first := withoutDetails(gridState())
+	opts.Window, opts.FirstFrame = first.Current, first
+	const marker = "<the read starts>"
+	rawAtRead := make(chan bool, 1)
+	opts.Opening = func(context.Context) (Options, error) {
+		st := ptytest.Termios(t, term)
+		rawAtRead <- st.Lflag&(syscall.ICANON|syscall.ECHO) == 0
+		_, _ = term.WriteString(marker)
+		return openedOptions(core, nil), nil
+	}
+	var (
+		mu     sync.Mutex
+		stream bytes.Buffer
+	)
+	marked := make(chan struct{})
+	go func() {
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := master.Read(buf)
+			mu.Lock()
+			had := strings.Contains(stream.String(), marker)
+			stream.Write(buf[:n])
+			if !had && strings.Contains(stream.String(), marker) {
+				close(marked)
+			}
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, core, opts, term, term)
+		done <- err
+	}()
+	select {
+	case <-marked:
+	case <-ctx.Done():
+		t.Fatal("the opening read never started")
+	}
+	if _, err := master.WriteString("q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	mu.Lock()
+	head, _, _ := strings.Cut(stream.String(), marker)
+	mu.Unlock()
+	if !strings.HasPrefix(head, "\x1b[?1049h") || !strings.Contains(head, "%3") || !strings.Contains(head, "NAV") {
+		t.Errorf("the map was not the first thing written before the read started: %q", head)
+	}
+	if !<-rawAtRead {
+		t.Error("the terminal was not raw when the map was painted")
+	}
+	after := ptytest.Termios(t, term)
+	if after.Lflag != before.Lflag || after.Iflag != before.Iflag || after.Oflag != before.Oflag {
+		t.Errorf("the terminal's settings after Run: %+v, were %+v", after, before)
+	}
+}
