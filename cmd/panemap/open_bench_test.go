@@ -15,30 +15,34 @@ import (
 // BenchmarkOpenKeyToMap measures what a person feels when they press the
 // key: from the key press on a real tmux client (nested servers: the
 // inner server's client runs in a pane of the outer one, and keys are
-// typed into that pane) to the map with every pane's id on the screen,
-// read from the outer pane with capture-pane. In the same loop, rounds
-// interleaved, it times a bare display-popup that prints one word: the
-// floor any popup has on this machine. It reports the medians and the
-// ratio for the plugin's binding (without the resident, and with it:
-// panemap-open beside panemap), for the README's one-line binding (and
-// the same line without --state, whose map waits for panemap's own read),
-// for `run-shell -b 'panemap popup'` bound by hand, and for an fzf picker
-// over `tmux list-panes -a` in a popup (when fzf is installed).
+// typed into that pane) to the map with every pane's id on the screen.
+// In the same loop, rounds interleaved, it times a bare display-popup
+// that prints one word: the floor any popup has on this machine; and a
+// popup of the plugin's size that prints the very bytes of panemap's
+// first map (cat): tmux's own share of showing that map. It reports the
+// medians and the ratios for the plugin's binding (without the resident,
+// and with it: panemap-open beside panemap), for the README's one-line
+// binding (and the same line without --state, whose map waits for
+// panemap's own read), for `run-shell -b 'panemap popup'` bound by hand,
+// and for an fzf picker over `tmux list-panes -a` in a popup (when fzf
+// is installed).
 //
 //	go test -run '^$' -bench OpenKeyToMap -benchtime 1x ./cmd/panemap/
 //
 // PANEMAP_BENCH_ROUNDS sets the rounds (8 by default), whatever
-// -benchtime says. Each reading polls
-// the screen with back-to-back tmux processes, so it is late by up to one
-// capture (a few ms) for the bare popup and panemap alike. Tests never
-// assert on these times.
+// -benchtime says. Each open is timed twice: to the last byte of what it
+// shows reaching the outer pane, what a terminal would be sent
+// (tmuxtest.OutputWatch: the figure reported), and to the capture-pane
+// that saw it on the screen ("checked", late by up to one capture). The
+// screen is read only when output arrived, so the measuring adds no load
+// while a program starts. Tests never assert on these times.
 func BenchmarkOpenKeyToMap(b *testing.B) {
 	rounds := tmuxtest.BenchRounds()
 	n := tmuxtest.StartNested(b, 160, 46)
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(b)
 	loadPlugin(b, n.Inner, bin)
-	n.Inner.Must("bind-key", "B", "display-popup", "-E", "printf POPUPWORD; read x")
+	n.Inner.Must("bind-key", "B", "display-popup", "-E", "echo \"$(date +%s%N) $$ bare.printf\" >>/tmp/pmtrace.log; printf POPUPWORD; read x")
 	// The README's one-line binding, and panemap popup from run-shell as
 	// people bind it by hand: with panemap on the server's PATH.
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
@@ -51,6 +55,9 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	// a Go program that prints one word, and panemap's binary starting
 	// and printing its version (TMUX emptied, as the bindings do).
 	n.Inner.Must("bind-key", "T", "display-popup", "-E", shellQuote(tinyGo(b))+"; read x")
+	// tmux's own share: a popup of the plugin's size that only prints
+	// the map panemap's first paint writes there.
+	n.Inner.Must("bind-key", "K", "display-popup", "-E", "-w", "80%", "-h", "75%", "-b", "rounded", "cat "+shellQuote(firstPaintFile(b, n.Inner, 160*80/100-2, 46*75/100-2))+"; read x")
 	n.Inner.Must("bind-key", "V", "display-popup", "-E", "env TMUX= panemap -V; read x")
 	// The plugin's key with the resident: panemap-open beside panemap,
 	// bound to Y; the key above (panemap alone beside it) is the path
@@ -100,6 +107,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 		{"a Go program printing a word", "T", shows("GOWORD"), "Enter"},
 		{"panemap -V alone", "V", shows("panemap "), "Enter"},
 		{"plugin key resident", "Y", mapShown, "q"},
+		{"a popup printing the map", "K", mapShown, "Enter"},
 	}
 	if fzf != "" {
 		// fzf's counter (4/4) is drawn once the list is read.
@@ -113,27 +121,33 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	// A fixed number of rounds whatever b.N is: the result is a median,
 	// and -benchtime 100x (as .ci/run runs every benchmark) must not open
 	// four hundred popups a hundred times over.
+	// Each open is timed twice: to the last byte of what it shows
+	// reaching the outer pane (what a terminal is sent: the watch), and
+	// to the check that saw it on screen.
+	watch := n.WatchOutput(b)
 	times := make([][]time.Duration, len(kinds))
-	{
-		for r := 0; r < rounds; r++ {
-			for i, k := range kinds {
-				start := time.Now()
-				n.Keys("C-b", k.key)
-				if !pollScreen(n, 10*time.Second, k.shown) {
-					b.Fatalf("%s: nothing on screen after 10s:\n%s", k.name, n.Screen())
-				}
-				times[i] = append(times[i], time.Since(start))
-				n.Keys(k.close)
-				if !pollScreen(n, 10*time.Second, closed) {
-					b.Fatalf("%s: did not close:\n%s", k.name, lineDiff(idle, n.Screen()))
-				}
+	checked := make([][]time.Duration, len(kinds))
+	for r := 0; r < rounds; r++ {
+		for i, k := range kinds {
+			watch.Quiet()
+			start := time.Now()
+			n.Keys("C-b", k.key)
+			at, ok := watch.Await(10*time.Second, k.shown)
+			if !ok {
+				b.Fatalf("%s: nothing on screen after 10s:\n%s", k.name, n.Screen())
+			}
+			checked[i] = append(checked[i], time.Since(start))
+			times[i] = append(times[i], at.Sub(start))
+			n.Keys(k.close)
+			if !pollScreen(n, 10*time.Second, closed) {
+				b.Fatalf("%s: did not close:\n%s", k.name, lineDiff(idle, n.Screen()))
 			}
 		}
 	}
-	bare := median(times[0])
+	bare, bareChecked := median(times[0]), median(checked[0])
 	for i, k := range kinds {
-		m := median(times[i])
-		b.Logf("%-24s median %6.1f ms  ratio %.2f  raw %v", k.name, ms(m), float64(m)/float64(bare), roundAll(times[i]))
+		m, c := median(times[i]), median(checked[i])
+		b.Logf("%-28s median %5.1f ms  ratio %.2f  checked %5.1f ms  ratio %.2f  raw %v", k.name, ms(m), float64(m)/float64(bare), ms(c), float64(c)/float64(bareChecked), roundAll(times[i]))
 		unit := strings.ReplaceAll(k.name, " ", "-")
 		b.ReportMetric(ms(m), unit+"-ms")
 		if i > 0 {
