@@ -101,7 +101,21 @@ func (m Model) onOpened(msg openedMsg) (tea.Model, tea.Cmd) {
 	n.queue, n.inputClosed = m.queue, m.inputClosed
 	cmd := tea.Batch(n.Init(), n.drain())
 	n.layout()
-	return n, cmd
+	return n, tea.Batch(n.paintFirst(), cmd)
+}
+
+// paintFirst is the command that writes the map the opening read brought
+// at once (termout.FirstPaint), not on the renderer's next tick.
+func (m Model) paintFirst() tea.Cmd {
+	paint := m.opts.firstPaint
+	if paint == nil {
+		return nil
+	}
+	v, height := m.View(), m.height
+	return func() tea.Msg {
+		paint.Paint(v, height)
+		return nil
+	}
 }
 
 // closesWhileOpening reports whether msg closes the navigator before it

@@ -45,15 +45,16 @@ func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writ
 		opts.firstPaint = termout.NewFirstPaint(shared, profileFor(opts))
 	}
 	m := New(core, opts).WithContext(ctx)
-	// The key press's map goes out before anything else starts: Bubble
-	// Tea's set-up and the opening read's tmux process would each put
-	// a millisecond or more, on a busy machine, between the key and the
-	// map. Raw first, so that a key pressed meanwhile is not echoed over
-	// it.
-	if opts.firstPaint != nil && m.opening && m.state != nil {
+	// A map known already (the key press's snapshot, or the session
+	// given) goes out before anything else starts: Bubble Tea's set-up
+	// and the opening read's tmux process would each put a millisecond
+	// or more, on a busy machine, between the key and the map. Raw
+	// first, so that a key pressed meanwhile is not echoed over it.
+	// Otherwise the opening read's answer paints it (onOpened).
+	if opts.firstPaint != nil && m.state != nil {
 		if restore, ok := termin.Raw(in); ok {
 			defer restore()
-			m.View()
+			opts.firstPaint.Paint(m.View(), m.height)
 		}
 	}
 	if opts.Opening != nil {

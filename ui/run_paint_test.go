@@ -5,6 +5,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,27 +36,7 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 		_, _ = term.WriteString(marker)
 		return openedOptions(core, nil), nil
 	}
-	var (
-		mu     sync.Mutex
-		stream bytes.Buffer
-	)
-	marked := make(chan struct{})
-	go func() {
-		buf := make([]byte, 64<<10)
-		for {
-			n, err := master.Read(buf)
-			mu.Lock()
-			had := strings.Contains(stream.String(), marker)
-			stream.Write(buf[:n])
-			if !had && strings.Contains(stream.String(), marker) {
-				close(marked)
-			}
-			mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	out := readAll(master, marker)
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
@@ -64,7 +45,7 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 		done <- err
 	}()
 	select {
-	case <-marked:
+	case <-out.marked:
 	case <-ctx.Done():
 		t.Fatal("the opening read never started")
 	}
@@ -74,10 +55,8 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	mu.Lock()
-	head, _, _ := strings.Cut(stream.String(), marker)
-	mu.Unlock()
-	if !strings.HasPrefix(head, "\x1b[?1049h") || !strings.Contains(head, "%3") || !strings.Contains(head, "NAV") {
+	head, _, _ := strings.Cut(out.String(), marker)
+	if !strings.HasPrefix(head, firstPaintHead) || !strings.Contains(head, "%3") || !strings.Contains(head, "NAV") {
 		t.Errorf("the map was not the first thing written before the read started: %q", head)
 	}
 	if !<-rawAtRead {
@@ -87,4 +66,91 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 	if after.Lflag != before.Lflag || after.Iflag != before.Iflag || after.Oflag != before.Oflag {
 		t.Errorf("the terminal's settings after Run: %+v, were %+v", after, before)
 	}
+}
+
+// firstPaintHead is how the first paint starts: nothing but it writes
+// these four in a row before its first line.
+const firstPaintHead = "\x1b[?1049h\x1b[?25l\x1b[?1002h\x1b[?1006h\x1b[1;1H"
+
+// TestRunPaintsTheReadsMapAtOnce: without a snapshot, the map the opening
+// read brings is written by the first paint as it comes, not left for the
+// renderer's next tick; and a navigator given its session (no opening
+// read) paints it before Bubble Tea starts.
+func TestRunPaintsTheReadsMapAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		opening bool
+	}{{"after the opening read", true}, {"given its session", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			master, term := ptytest.Open(t, 120, 40)
+			core := newFake(gridState())
+			opts := testOptions()
+			if tc.opening {
+				opts.Opening = func(context.Context) (Options, error) { return openedOptions(core, nil), nil }
+			} else {
+				opts.Initial = core.State()
+			}
+			out := readAll(master, "%3")
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				_, err := Run(ctx, core, opts, term, term)
+				done <- err
+			}()
+			select {
+			case <-out.marked:
+			case <-ctx.Done():
+				t.Fatal("the map never came")
+			}
+			if _, err := master.WriteString("q"); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-done; err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			got := out.String()
+			if !strings.Contains(got, firstPaintHead) {
+				t.Errorf("the map was not painted at once (left to the renderer): %q", got)
+			}
+			if !tc.opening && !strings.HasPrefix(got, firstPaintHead) {
+				t.Errorf("the session given was not painted first: %q", got)
+			}
+		})
+	}
+}
+
+// ptyStream is what a pseudo-terminal's program wrote, read as it comes.
+type ptyStream struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	marked chan struct{} // closed once the stream holds the mark
+}
+
+// readAll reads master until it ends; marked closes once mark was read.
+func readAll(master io.Reader, mark string) *ptyStream {
+	s := &ptyStream{marked: make(chan struct{})}
+	go func() {
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := master.Read(buf)
+			s.mu.Lock()
+			had := strings.Contains(s.buf.String(), mark)
+			s.buf.Write(buf[:n])
+			if !had && strings.Contains(s.buf.String(), mark) {
+				close(s.marked)
+			}
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return s
+}
+
+func (s *ptyStream) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
 }

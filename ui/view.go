@@ -142,9 +142,7 @@ func (m Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	if !m.opening || m.state != nil { // any view but an opening's blank one
-		m.opts.firstPaint.Paint(v, m.height)
-	}
+	m.opts.firstPaint.Saw(v)
 	return v
 }
 

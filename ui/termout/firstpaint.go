@@ -43,8 +43,8 @@ func NewFirstPaint(out *Shared, profile colorprofile.Profile) *FirstPaint {
 // shows must reach it), each line placed by an explicit cursor move so
 // that no line can wrap or scroll, colours brought down to the
 // terminal's profile as the renderer brings them, and the cursor left
-// home, where the renderer's first frame starts. Later views, until the
-// renderer's first frame, only tell whether they still show the same.
+// home, where the renderer's first frame starts. Once painted, it writes
+// nothing more: it only notes, as Saw does, whether v is what it drew.
 func (f *FirstPaint) Paint(v tea.View, height int) {
 	if f == nil {
 		return
@@ -80,6 +80,21 @@ func (f *FirstPaint) Paint(v tea.View, height int) {
 	_, _ = io.WriteString(w, b.String())
 	content := v.Content
 	s.painted, s.same = &content, true
+}
+
+// Saw notes the view the model shows now, writing nothing: whether it is
+// still the one painted decides how the renderer's first frame is
+// written (Shared).
+func (f *FirstPaint) Saw(v tea.View) {
+	if f == nil {
+		return
+	}
+	s := f.out
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.painted != nil {
+		s.same = v.Content == *s.painted
+	}
 }
 
 // Shared serialises the renderer's writes and the first paint's (the
