@@ -35,8 +35,8 @@ const (
 
 // Conditions for Guard, in a pane's (or window's) context.
 const (
-	// condSwapFloating: the pane floats and tmux is 3.7.
-	condSwapFloating = "#{&&:#{m:3.7*,#{version}},#{pane_floating_flag}}"
+	// CondSwapFloating: the pane floats and tmux is 3.7.
+	CondSwapFloating = "#{&&:#{m:3.7*,#{version}},#{pane_floating_flag}}"
 	// CondLayoutFloating: the window has a floating pane and tmux is 3.7.
 	CondLayoutFloating = "#{&&:#{m:3.7*,#{version}},#{P:#{?pane_floating_flag,1,}}}"
 	// CondResizeFloating: the pane's window has a floating pane, and the
@@ -51,18 +51,6 @@ const (
 	// every such resize is refused.
 	CondResizeFloating = "#{&&:#{P:#{?pane_floating_flag,1,}},#{||:#{?pane_floating_flag,,1},#{m:3.7*,#{version}}}}"
 )
-
-// SwapRefused is a condition, in pane a's context, that is true when
-// pane a or pane b is modal, or floats on tmux 3.7 (b is found by its id
-// among all panes, #{S:#{W:#{P:…}}}); and reason is which, for RefusalCommand.
-func SwapRefused(a, b tmux.PaneID) (cond, reason string) {
-	onB := func(cond string) string {
-		return "#{S:#{W:#{P:#{?#{==:#{pane_id}," + string(b) + "},#{?" + cond + ",1,},}}}}"
-	}
-	modal := "#{||:#{pane_modal_flag}," + onB("pane_modal_flag") + "}"
-	floats := "#{||:" + condSwapFloating + "," + onB(condSwapFloating) + "}"
-	return "#{||:" + modal + "," + floats + "}", "#{?" + modal + "," + ReasonModal + "," + ReasonSwapFloating + "}"
-}
 
 // refusedLine starts the line a guard prints instead of running its
 // commands: then the reason and tmux's version.

@@ -91,7 +91,7 @@ func Swap(a, b tmux.PaneID) [][]string {
 
 	// Refused changes nothing; the swap runs in one of the two windows'
 	// cases otherwise (a same-window swap leaves b in a's window).
-	refused, reason := floating.SwapRefused(a, b)
+	refused, reason := swapRefused(b) // in a's context
 	same := HasPane(b)
 	// has-session fails, naming the pane, when a or b does not exist,
 	// before anything else runs in its branch: an if-shell with a missing
@@ -149,4 +149,13 @@ func brace(branch string) string {
 		return branch
 	}
 	return "{ " + branch + " }"
+}
+
+// swapRefused is a condition, in the other pane's context, that is true
+// when that pane or pane b is modal, or floats on tmux 3.7; and reason is
+// which, for floating.RefusalCommand.
+func swapRefused(b tmux.PaneID) (cond, reason string) {
+	modal := "#{||:#{pane_modal_flag}," + OnPane(b, "#{pane_modal_flag}") + "}"
+	floats := "#{||:" + floating.CondSwapFloating + "," + OnPane(b, floating.CondSwapFloating) + "}"
+	return "#{||:" + modal + "," + floats + "}", "#{?" + modal + "," + floating.ReasonModal + "," + floating.ReasonSwapFloating + "}"
 }
