@@ -79,7 +79,9 @@ func (f *FirstPaint) Paint(v tea.View, height int) {
 	w := &colorprofile.Writer{Forward: s.w, Profile: f.profile}
 	_, _ = io.WriteString(w, b.String())
 	content := v.Content
-	s.painted, s.same = &content, true
+	// A view seen since v was made (a paint sent by a command runs after
+	// the model has moved on) is what the renderer will draw.
+	s.painted, s.same = &content, s.seen == nil || *s.seen == content
 }
 
 // Saw notes the view the model shows now, writing nothing: whether it is
@@ -92,8 +94,10 @@ func (f *FirstPaint) Saw(v tea.View) {
 	s := f.out
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	content := v.Content
+	s.seen = &content
 	if s.painted != nil {
-		s.same = v.Content == *s.painted
+		s.same = content == *s.painted
 	}
 }
 
@@ -108,6 +112,7 @@ type Shared struct {
 	framed  bool    // the renderer's first frame, which erases, went out
 	painted *string // what the first paint drew
 	same    bool    // and the latest view still shows it
+	seen    *string // the latest view the model showed (Saw)
 }
 
 // rendererErase is how the renderer's first frame clears the screen

@@ -99,3 +99,20 @@ func TestRendererEraseAfterFirstPaint(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstPaintOfAViewGoneBy: a paint of a view the model has moved on
+// from (a paint sent by a command runs after the next update) does not
+// count as the latest view: the renderer's first frame keeps its erase.
+func TestFirstPaintOfAViewGoneBy(t *testing.T) {
+	var out bytes.Buffer
+	_, shared := Share(&out)
+	f := NewFirstPaint(shared, colorprofile.TrueColor)
+	f.Saw(tea.NewView("map"))
+	f.Saw(tea.NewView("map, moved on"))
+	f.Paint(tea.NewView("map"), 1)
+	out.Reset()
+	_, _ = shared.Write([]byte("\x1b[H\x1b[2Jmap, moved on"))
+	if !strings.Contains(out.String(), "\x1b[2J") {
+		t.Errorf("the renderer's first frame lost its erase over a paint of an older view: %q", out.String())
+	}
+}
