@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/termout"
 )
 
 // withoutDetails is st as a snapshot has it: no paths, no titles.
@@ -106,5 +110,24 @@ func TestFirstFrameCloses(t *testing.T) {
 	h.send(keyPress("q"))
 	if !h.quit || h.m.ExitCode() != ExitOK || len(core.Calls()) != 0 {
 		t.Errorf("quit %v, exit %d, calls %q", h.quit, h.m.ExitCode(), core.Calls())
+	}
+}
+
+// firstPaintHead is how the first paint starts: nothing but it writes
+// these four in a row before its first line.
+const firstPaintHead = "\x1b[?1049h\x1b[?25l\x1b[?1002h\x1b[?1006h\x1b[1;1H"
+
+// TestFirstPaintOfTheOpenedMap: without a snapshot, the map the opening
+// read brings is written by the first paint as it comes (a command), not
+// left for the renderer's next tick.
+func TestFirstPaintOfTheOpenedMap(t *testing.T) {
+	core := newFake(gridState())
+	h, init := openingHarness(t, core, func() (Options, error) { return openedOptions(core, nil), nil })
+	var out bytes.Buffer
+	_, shared := termout.Share(&out)
+	h.m.opts.firstPaint = termout.NewFirstPaint(shared, colorprofile.ANSI256)
+	h.run(init)
+	if got := out.String(); !strings.HasPrefix(got, firstPaintHead) || !strings.Contains(got, "%3") {
+		t.Errorf("the opened map was not painted: %q", got)
 	}
 }

@@ -68,55 +68,34 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 	}
 }
 
-// firstPaintHead is how the first paint starts: nothing but it writes
-// these four in a row before its first line.
-const firstPaintHead = "\x1b[?1049h\x1b[?25l\x1b[?1002h\x1b[?1006h\x1b[1;1H"
-
-// TestRunPaintsTheReadsMapAtOnce: without a snapshot, the map the opening
-// read brings is written by the first paint as it comes, not left for the
-// renderer's next tick; and a navigator given its session (no opening
-// read) paints it before Bubble Tea starts.
-func TestRunPaintsTheReadsMapAtOnce(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		opening bool
-	}{{"after the opening read", true}, {"given its session", false}} {
-		t.Run(tc.name, func(t *testing.T) {
-			master, term := ptytest.Open(t, 120, 40)
-			core := newFake(gridState())
-			opts := testOptions()
-			if tc.opening {
-				opts.Opening = func(context.Context) (Options, error) { return openedOptions(core, nil), nil }
-			} else {
-				opts.Initial = core.State()
-			}
-			out := readAll(master, "%3")
-			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
-			defer cancel()
-			done := make(chan error, 1)
-			go func() {
-				_, err := Run(ctx, core, opts, term, term)
-				done <- err
-			}()
-			select {
-			case <-out.marked:
-			case <-ctx.Done():
-				t.Fatal("the map never came")
-			}
-			if _, err := master.WriteString("q"); err != nil {
-				t.Fatal(err)
-			}
-			if err := <-done; err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-			got := out.String()
-			if !strings.Contains(got, firstPaintHead) {
-				t.Errorf("the map was not painted at once (left to the renderer): %q", got)
-			}
-			if !tc.opening && !strings.HasPrefix(got, firstPaintHead) {
-				t.Errorf("the session given was not painted first: %q", got)
-			}
-		})
+// TestRunPaintsTheSessionGivenFirst: a navigator given its session (no
+// opening read) paints it before Bubble Tea starts, as it does a snapshot.
+func TestRunPaintsTheSessionGivenFirst(t *testing.T) {
+	master, term := ptytest.Open(t, 120, 40)
+	core := newFake(gridState())
+	opts := testOptions()
+	opts.Initial = core.State()
+	out := readAll(master, "%3")
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, core, opts, term, term)
+		done <- err
+	}()
+	select {
+	case <-out.marked:
+	case <-ctx.Done():
+		t.Fatal("the map never came")
+	}
+	if _, err := master.WriteString("q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, firstPaintHead) {
+		t.Errorf("the session given was not painted first: %q", got)
 	}
 }
 
