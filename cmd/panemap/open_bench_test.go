@@ -42,7 +42,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	g := n.Inner.Grid()
 	bin := tmuxtest.Panemap(b)
 	loadPlugin(b, n.Inner, bin)
-	n.Inner.Must("bind-key", "B", "display-popup", "-E", "echo \"$(date +%s%N) $$ bare.printf\" >>/tmp/pmtrace.log; printf POPUPWORD; read x")
+	n.Inner.Must("bind-key", "B", "display-popup", "-E", "printf POPUPWORD; read x")
 	// The README's one-line binding, and panemap popup from run-shell as
 	// people bind it by hand: with panemap on the server's PATH.
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
