@@ -21,7 +21,7 @@ type twoClients struct {
 	before [2]string // each outer screen before any popup
 }
 
-func startTwoClients(t *testing.T) twoClients {
+func startTwoClients(t testing.TB) twoClients {
 	t.Helper()
 	a, g, sock := residentNested(t, openDir(t))
 	lr := strings.Fields(a.Inner.Must("new-session", "-d", "-s", "second", "exec sh",

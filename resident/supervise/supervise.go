@@ -35,6 +35,9 @@ type Supervisor struct {
 	// its path first; the supervisor gives it the listener as fd 3 and
 	// its link to the supervisor as fd 4.
 	Worker []string
+	// SuccessorDelay is the longest the next idle worker waits for the
+	// one that took an open (0: successorDelay).
+	SuccessorDelay time.Duration
 }
 
 // ErrUnsupported is the resident on a system without peer credentials.
@@ -159,7 +162,7 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 			crashes = 0
 			opens++
 			_ = writeInfo(dir, s.Version, opens, false)
-			if end := s.settle(ctx, tick.C, exited); end != stayed {
+			if end := s.settle(ctx, tick.C, events, exited); end != stayed {
 				return end == serverGone, nil
 			}
 		}
@@ -167,16 +170,24 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 }
 
 // successorDelay is how long a worker that took an open has the machine
-// to itself before the next idle worker starts, unless it exits sooner:
-// a worker starting and warming up beside a navigator drawing its first
-// frame slowed it (traced on 3.3a: the opening read took 5-13 ms against
-// 4-6, the map was on screen later than without a resident).
+// to itself before the next idle worker starts, unless it says it has
+// painted its first frame (wire.LinkPainted) or exits sooner: a worker
+// starting and warming up beside a navigator drawing its first frame
+// slowed it (traced on 3.3a: the opening read took 5-13 ms against 4-6,
+// the map was on screen later than without a resident). Started at the
+// first frame instead, the next worker is ready ~30 ms later, for a
+// second navigator or a reopen (BENCHMARKS.md); the delay is for a
+// navigator that never writes, or a worker of an older build.
 const successorDelay = time.Second
 
-// settle waits until the worker that took the open has exited or had
-// successorDelay, unless the supervisor must end.
-func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, exited <-chan struct{}) ending {
-	delay := time.NewTimer(successorDelay)
+// settle waits until the worker that took the open has painted, exited
+// or had successorDelay, unless the supervisor must end.
+func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent, exited <-chan struct{}) ending {
+	d := s.SuccessorDelay
+	if d <= 0 {
+		d = successorDelay
+	}
+	delay := time.NewTimer(d)
 	defer delay.Stop()
 	for {
 		select {
@@ -185,6 +196,10 @@ func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, exited <-
 		case <-tick:
 			if !s.ServerAlive() {
 				return serverGone
+			}
+		case ev := <-events:
+			if ev.closed || ev.b == wire.LinkPainted {
+				return stayed
 			}
 		case <-exited:
 			return stayed
@@ -237,12 +252,14 @@ func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <
 		mine.Close()
 		return nil, nil, nil, err
 	}
-	ev, done := make(chan workerEvent, 2), make(chan struct{})
+	// At most three events: LinkReady, then LinkTaken and LinkPainted,
+	// or LinkMismatch; closed instead of any of them when it exits
+	// first. Buffered for all, so that the reader never waits for a
+	// supervisor that has stopped listening to this worker.
+	ev, done := make(chan workerEvent, 3), make(chan struct{})
 	go func() {
 		defer close(done)
 		defer mine.Close()
-		// LinkReady, then LinkTaken or LinkMismatch; closed instead of
-		// either when it exits first.
 		var b [1]byte
 		for {
 			if n, _ := mine.Read(b[:]); n != 1 {
@@ -250,7 +267,7 @@ func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <
 				break
 			}
 			ev <- workerEvent{b: b[0]}
-			if b[0] != wire.LinkReady {
+			if b[0] != wire.LinkReady && b[0] != wire.LinkTaken {
 				break
 			}
 		}

@@ -47,7 +47,8 @@ const (
 	LinkFD     = 4 // the worker's end of its link to the supervisor
 
 	LinkReady    byte = 'R' // warm, it waits for an open
-	LinkTaken    byte = 'A' // it took an open: start the next idle worker
+	LinkTaken    byte = 'A' // it took an open
+	LinkPainted  byte = 'P' // its navigator wrote its first frame: start the next idle worker
 	LinkMismatch byte = 'M' // a client of another build came: exit
 )
 
