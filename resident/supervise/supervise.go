@@ -73,6 +73,15 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer lk.Close()
 	_ = os.Remove(filepath.Join(dir, infoFile)) // a killed resident's
+	// Busy until its first worker is ready (a killed resident's ready
+	// file goes), and neither once it stops.
+	ready, busy := wire.ReadyPath(s.TmuxSocket), wire.BusyPath(s.TmuxSocket)
+	_ = os.Remove(ready)
+	if err := os.WriteFile(busy, nil, 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(ready)
+	defer os.Remove(busy)
 	path := wire.SocketPath(s.TmuxSocket)
 	_ = os.Remove(path) // a dead resident's
 	lf, err := listen(path)
@@ -81,7 +90,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer os.Remove(path)
 	defer lf.Close()
-	if err := writeInfo(dir, s.Version, 0, false); err != nil {
+	if err := writeInfo(dir, s.Version, 0); err != nil {
 		return err
 	}
 	defer os.Remove(filepath.Join(dir, infoFile))
@@ -141,8 +150,10 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 		}
 		ev, end := s.wait(ctx, tick.C, events)
 		if end == stayed && ev.b == wire.LinkReady {
-			_ = writeInfo(dir, s.Version, opens, true)
+			// Ready from its word until the next, whatever it is.
+			s.markReady(true)
 			ev, end = s.wait(ctx, tick.C, events)
+			s.markReady(false)
 		}
 		if end != stayed {
 			// The idle worker exits as its link closes; one that just
@@ -161,7 +172,7 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 		default: // wire.LinkTaken: it serves its open and exits
 			crashes = 0
 			opens++
-			_ = writeInfo(dir, s.Version, opens, false)
+			_ = writeInfo(dir, s.Version, opens)
 			if end := s.settle(ctx, tick.C, events, exited); end != stayed {
 				return end == serverGone, nil
 			}
