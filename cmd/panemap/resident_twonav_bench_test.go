@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/resident/supervise"
 )
 
 // BenchmarkResidentSecondOpen measures the key presses the resident's one
@@ -120,16 +121,20 @@ func BenchmarkResidentSecondOpen(b *testing.B) {
 			return d
 		}},
 	}
-	times := make([][]time.Duration, len(cases))
+	// How many of each case's opens the resident's workers took (the
+	// others ran in the popup).
+	times, taken := make([][]time.Duration, len(cases)), make([]int, len(cases))
 	for r := 0; r < rounds; r++ {
 		for i, k := range cases {
 			ready()
+			before := supervise.ReadStatus(c.sock).Opens
 			times[i] = append(times[i], k.run())
+			taken[i] += supervise.ReadStatus(c.sock).Opens - before
 		}
 	}
 	for i, k := range cases {
 		m := median(times[i])
-		b.Logf("%-26s median %6.1f ms  raw %v", k.name, ms(m), roundAll(times[i]))
+		b.Logf("%-34s median %6.1f ms  resident took %d of its opens  raw %v", k.name, ms(m), taken[i], roundAll(times[i]))
 		b.ReportMetric(ms(m), strings.ReplaceAll(k.name, " ", "-")+"-ms")
 	}
 }

@@ -66,8 +66,17 @@ func TestE2EResidentTwoClients(t *testing.T) {
 	waitResident(t, c.sock, 0)
 	a.Keys("C-b", pluginDefaultKey)
 	a.WaitScreen(wait, "the first map", showsPanes(g[:]...))
+	// The next idle worker, ready while the first map is open, takes
+	// the second: two of the resident's workers draw at once.
+	st := waitResident(t, c.sock, 1)
 	b.Keys("C-b", pluginDefaultKey)
 	b.WaitScreen(wait, "the second map", showsPanes(lr[:]...))
+	if got := waitResident(t, c.sock, 2); got.PID != st.PID {
+		t.Fatalf("the resident changed: %+v, then %+v", st, got)
+	}
+	if ttys := drawingWorkers(t, st.PID); len(ttys) != 2 {
+		t.Fatalf("workers drawing on terminals: %q, want two", ttys)
+	}
 	// Each acts on its own window.
 	b.Keys("Right")
 	tmuxtest.Eventually(t, wait, func() bool { return a.Inner.Active(lr[0]) == lr[1] }, "the second map's Right did not focus %s", lr[1])
@@ -87,4 +96,19 @@ func TestE2EResidentTwoClients(t *testing.T) {
 	if got := a.Inner.Active(g[0]); got != g[2] {
 		t.Errorf("q kept the first map's focus elsewhere: %s, want %s", got, g[2])
 	}
+}
+
+// drawingWorkers are the terminals the resident's workers hold (a worker
+// drawing a map holds its popup's; the idle one holds none).
+func drawingWorkers(t *testing.T, supervisor int) []string {
+	t.Helper()
+	var ttys []string
+	for _, pid := range processes(t) {
+		if ppid, state, ok := procStat(pid); ok && ppid == supervisor && state != "Z" {
+			if tty := terminalOf(pid); tty != "" {
+				ttys = append(ttys, tty)
+			}
+		}
+	}
+	return ttys
 }
