@@ -100,10 +100,16 @@ func lock(dir string) (*os.File, error) {
 }
 
 // writeInfo writes the info file for ReadStatus (again after every open:
-// a few bytes).
+// a few bytes). It is written aside and renamed into place: a status read
+// while it was rewritten in place found it empty, as a killed resident's
+// (no pid, no opens).
 func writeInfo(dir, version string, opens int) error {
 	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\n"
-	return os.WriteFile(filepath.Join(dir, infoFile), []byte(info), 0o600)
+	path := filepath.Join(dir, infoFile)
+	if err := os.WriteFile(path+".new", []byte(info), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(path+".new", path)
 }
 
 // markReady names the resident's ready file ready or busy (wire.ReadyPath).
