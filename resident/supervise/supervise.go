@@ -1,9 +1,11 @@
 // Package supervise is the resident's supervisor (see package resident):
 // it holds the listening socket in a private directory and keeps one idle
 // worker process, started and warmed before the key press, replacing each
-// as it takes an open. It runs in panemap-open's small process, so it
-// imports the standard library and the wire only, and no network package:
-// it never accepts a connection itself.
+// once the navigator it took an open for has drawn its first frame; and a
+// file that says whether a worker is idle (wire.ReadyPath). It runs in
+// panemap-open's small process, so it imports the standard library and
+// the wire only, and no network package: it never accepts a connection
+// itself.
 package supervise
 
 import (
