@@ -183,18 +183,28 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 }
 
 // successorDelay is how long a worker that took an open has the machine
-// to itself before the next idle worker starts, unless it says it has
-// painted its first frame (wire.LinkPainted) or exits sooner: a worker
-// starting and warming up beside a navigator drawing its first frame
-// slowed it (traced on 3.3a: the opening read took 5-13 ms against 4-6,
-// the map was on screen later than without a resident). Started at the
-// first frame instead, the next worker is ready ~30 ms later, for a
-// second navigator or a reopen (BENCHMARKS.md); the delay is for a
+// to itself before the next idle worker starts, unless it exits sooner
+// or says it has painted its first frame (wire.LinkPainted), after
+// which the next one waits afterPaint only. A worker starting and
+// warming up beside a navigator drawing its first frame slowed it
+// (traced on 3.3a: the opening read took 5-13 ms against 4-6, the map
+// was on screen later than without a resident). The full delay is for a
 // navigator that never writes, or a worker of an older build.
 const successorDelay = time.Second
 
-// settle waits until the worker that took the open has painted, exited
-// or had successorDelay, unless the supervisor must end.
+// afterPaint is how long the next idle worker waits after the taken
+// one's first frame: the navigator's opening read (one tmux process),
+// which keys wait for, answers meanwhile. Measured on 3.3a, 20 rounds
+// (BENCHMARKS.md): a key pressed the moment the map showed took 24 ms to
+// move the focus with 60 ms here, as with no successor at all, against
+// 26-43 ms with the next worker started at the paint; and the next
+// worker is ready ~90 ms after the map, for a second navigator or a
+// reopen (a key press sooner runs the navigator in its popup, as fast).
+const afterPaint = 60 * time.Millisecond
+
+// settle waits until the worker that took the open has exited, or
+// painted and had afterPaint, or had successorDelay, unless the
+// supervisor must end.
 func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent, exited <-chan struct{}) ending {
 	d := s.SuccessorDelay
 	if d <= 0 {
@@ -211,8 +221,11 @@ func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, events <-
 				return serverGone
 			}
 		case ev := <-events:
-			if ev.closed || ev.b == wire.LinkPainted {
+			switch {
+			case ev.closed:
 				return stayed
+			case ev.b == wire.LinkPainted:
+				delay.Reset(min(afterPaint, d))
 			}
 		case <-exited:
 			return stayed

@@ -54,9 +54,9 @@ func TestRunLeavesNothingOfAGoneServer(t *testing.T) {
 	}
 }
 
-// TestNextWorkerAtTheFirstFrame: the next idle worker starts as soon as
-// the worker that took an open says it painted its first frame, while
-// that one still runs: not a second later, nor when it exits. The
+// TestNextWorkerAtTheFirstFrame: the next idle worker starts once the
+// worker that took an open says it painted its first frame (and
+// afterPaint), while that one still runs: not only when it exits. The
 // resident's file says ready while a worker is idle, busy from the take
 // until the next is ready.
 func TestNextWorkerAtTheFirstFrame(t *testing.T) {
