@@ -62,6 +62,30 @@ func BenchmarkResidentSecondOpen(b *testing.B) {
 			b.Fatalf("the map did not close:\n%s", lineDiff(idle, n.Screen()))
 		}
 	}
+	// secondOpen opens the first map, then, pause later, the second
+	// client's with key, and times that one.
+	secondOpen := func(key string, pause time.Duration) func() time.Duration {
+		return func() time.Duration {
+			open(a, watchA, pluginDefaultKey, mapA)
+			time.Sleep(pause)
+			d := open(second, watchB, key, mapB)
+			closeMap(second, idleB)
+			closeMap(a, idleA)
+			return d
+		}
+	}
+	// reopen opens and closes the map, then, pause after it closed,
+	// times the key again.
+	reopen := func(pause time.Duration) func() time.Duration {
+		return func() time.Duration {
+			open(a, watchA, pluginDefaultKey, mapA)
+			closeMap(a, idleA)
+			time.Sleep(pause)
+			d := open(a, watchA, pluginDefaultKey, mapA)
+			closeMap(a, idleA)
+			return d
+		}
+	}
 	// Every case starts with the resident's idle worker ready, as a key
 	// press after a pause finds it.
 	ready := func() { waitResident(b, c.sock, 0) }
@@ -92,43 +116,11 @@ func BenchmarkResidentSecondOpen(b *testing.B) {
 			closeMap(a, idleA)
 			return d
 		}},
-		{"second open at once", func() time.Duration {
-			open(a, watchA, pluginDefaultKey, mapA)
-			d := open(second, watchB, pluginDefaultKey, mapB)
-			closeMap(second, idleB)
-			closeMap(a, idleA)
-			return d
-		}},
-		{"second open after 200 ms", func() time.Duration {
-			open(a, watchA, pluginDefaultKey, mapA)
-			time.Sleep(200 * time.Millisecond)
-			d := open(second, watchB, pluginDefaultKey, mapB)
-			closeMap(second, idleB)
-			closeMap(a, idleA)
-			return d
-		}},
-		{"second open, no resident", func() time.Duration {
-			open(a, watchA, pluginDefaultKey, mapA)
-			d := open(second, watchB, "N", mapB)
-			closeMap(second, idleB)
-			closeMap(a, idleA)
-			return d
-		}},
-		{"reopen at once", func() time.Duration {
-			open(a, watchA, pluginDefaultKey, mapA)
-			closeMap(a, idleA)
-			d := open(a, watchA, pluginDefaultKey, mapA)
-			closeMap(a, idleA)
-			return d
-		}},
-		{"reopen after 200 ms", func() time.Duration {
-			open(a, watchA, pluginDefaultKey, mapA)
-			closeMap(a, idleA)
-			time.Sleep(200 * time.Millisecond)
-			d := open(a, watchA, pluginDefaultKey, mapA)
-			closeMap(a, idleA)
-			return d
-		}},
+		{"second open at once", secondOpen(pluginDefaultKey, 0)},
+		{"second open after 200 ms", secondOpen(pluginDefaultKey, 200*time.Millisecond)},
+		{"second open, no resident", secondOpen("N", 0)},
+		{"reopen at once", reopen(0)},
+		{"reopen after 200 ms", reopen(200 * time.Millisecond)},
 	}
 	// How many of each case's opens the resident's workers took (the
 	// others ran in the popup).
