@@ -11,6 +11,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,8 +83,8 @@ func open(panemap, sock string, args []string) (code int, how outcome) {
 	if conn.SendHello(hello, []int{0, 1, 2}) != nil {
 		return 0, cannot
 	}
-	if b, err := conn.Receive(acceptWait); err != nil || b != wire.Accepted {
-		return 0, cannot
+	if how := waitAccepted(conn, sock); how != ran {
+		return 0, how
 	}
 	// Resizes before Go are seen by the navigator as it starts.
 	winch := make(chan os.Signal, 1)
@@ -114,6 +115,30 @@ func open(panemap, sock string, args []string) (code int, how outcome) {
 		return 0, cannot
 	}
 	return int(status), ran
+}
+
+// busyCheck is how often a client waiting for a worker looks whether the
+// resident has become busy.
+const busyCheck = 10 * time.Millisecond
+
+// waitAccepted waits for a worker to accept the open: ran when one did
+// (it runs the navigator once told to go).
+// It waits at most acceptWait, and no longer once the resident says it
+// is busy: another client, which saw the same idle worker, took it
+// first, and the next one is a warm-up away (two keys pressed at once).
+func waitAccepted(conn *wire.Conn, sock string) outcome {
+	deadline := time.Now().Add(acceptWait)
+	for {
+		b, err := conn.Receive(busyCheck)
+		switch {
+		case err == nil && b == wire.Accepted:
+			return ran
+		case !errors.Is(err, syscall.EAGAIN) || time.Now().After(deadline):
+			return cannot
+		case exists(wire.BusyPath(sock)):
+			return busy
+		}
+	}
 }
 
 func exists(path string) bool {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -106,5 +107,25 @@ func TestOpenReadyConnects(t *testing.T) {
 		if _, how := open(os.Args[0], sock, nil); how != cannot {
 			t.Errorf("files %q: open = %v, want cannot (the resident closed)", files, how)
 		}
+	}
+}
+
+// TestOpenBusyWhileWaiting: a client that saw an idle worker, but whose
+// open that worker did not take (another client's key, pressed at the
+// same moment, took it), runs the navigator itself as soon as the
+// resident says busy, rather than wait for the next worker.
+func TestOpenBusyWhileWaiting(t *testing.T) {
+	sock, l := fakeResident(t, "ready")
+	go func() {
+		// The connection is queued (accepted here, never answered), and
+		// the idle worker goes to another client.
+		if c, err := l.Accept(); err == nil {
+			defer c.Close()
+			_ = os.Rename(wire.ReadyPath(sock), wire.BusyPath(sock))
+			_, _ = io.Copy(io.Discard, c) // until the client gives up
+		}
+	}()
+	if _, how := open(os.Args[0], sock, nil); how != busy {
+		t.Fatalf("open = %v, want busy (the resident became busy while it waited)", how)
 	}
 }

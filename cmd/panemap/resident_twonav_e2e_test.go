@@ -112,3 +112,22 @@ func drawingWorkers(t *testing.T, supervisor int) []string {
 	}
 	return ttys
 }
+
+// TestE2EResidentTwoKeysAtOnce: the key pressed on both clients at the
+// same moment, one idle worker for the two: both maps show (one drawn by
+// the worker, the other in its popup or by the next worker), and both
+// close.
+func TestE2EResidentTwoKeysAtOnce(t *testing.T) {
+	t.Parallel()
+	c := startTwoClients(t)
+	waitResident(t, c.sock, 0)
+	c.a.Keys("C-b", pluginDefaultKey)
+	c.b.Keys("C-b", pluginDefaultKey)
+	c.a.WaitScreen(wait, "the first map", showsPanes(c.g[:]...))
+	c.b.WaitScreen(wait, "the second map", showsPanes(c.lr[:]...))
+	c.a.Keys("q")
+	c.b.Keys("q")
+	c.a.WaitScreen(wait, "the first popup closed", func(scr string) bool { return scr == c.before[0] })
+	c.b.WaitScreen(wait, "the second popup closed", func(scr string) bool { return scr == c.before[1] })
+	waitResident(t, c.sock, 1)
+}
