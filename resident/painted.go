@@ -7,10 +7,11 @@ import (
 
 // paintWatch is the popup's terminal as the navigator writes to it: it
 // calls painted once, as the first write returns. The navigator's first
-// write is its first frame (ui.Run paints the key press's map before
-// anything else, and Bubble Tea writes nothing before its first frame):
-// from then on the next idle worker's start and warm-up no longer delay
-// what the person waits for.
+// write is its first frame: the key press's map, which ui.Run paints
+// before anything else; without a snapshot, the map once read, or Bubble
+// Tea's first frame (it buffers everything until then), whichever comes
+// first. From then on the next idle worker's start and warm-up no longer
+// delay the map the person waits for.
 //
 // It is a terminal as ui.Run and Bubble Tea look for one (Read, Write,
 // Close, Fd), and has no WriteString, so that every write comes here.
