@@ -22,8 +22,10 @@ type Worker struct {
 	// the first frame cheaper later.
 	Warm func()
 	// Navigate runs the navigator with the popup's arguments on its
-	// terminal, as panemap would in the popup, and returns its exit status.
-	Navigate func(ctx context.Context, args []string, stdin, stdout, stderr *os.File) int
+	// terminal, as panemap would in the popup, and returns its exit
+	// status. stdin is the terminal's file; stdout is that terminal too,
+	// watched for the first frame (a term.File: Read, Write, Close, Fd).
+	Navigate func(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) int
 }
 
 // helloWait bounds how long a connection may take to say hello and Go:
@@ -67,7 +69,8 @@ func (w Worker) Serve(ctx context.Context) (int, error) {
 	if _, err := link.Write([]byte{wire.LinkTaken}); err != nil {
 		return 0, err
 	}
-	return o.run(ctx, w.Navigate), nil
+	painted := func() { _, _ = link.Write([]byte{wire.LinkPainted}) }
+	return o.run(ctx, w.Navigate, painted), nil
 }
 
 // errMismatch is a client of another build.
@@ -181,8 +184,9 @@ func readHello(c *net.UnixConn) (*open, error) {
 
 // run runs the navigator for the open: with the popup's environment, the
 // client's resizes raised here as SIGWINCH (which Bubble Tea reads the
-// terminal's size on), and the run ended when the client goes.
-func (o *open) run(ctx context.Context, navigate func(context.Context, []string, *os.File, *os.File, *os.File) int) int {
+// terminal's size on), painted called as its first frame is written,
+// and the run ended when the client goes.
+func (o *open) run(ctx context.Context, navigate func(context.Context, []string, *os.File, io.Writer, io.Writer) int, painted func()) int {
 	for _, kv := range o.hello.Env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			_ = os.Setenv(k, v)
@@ -204,7 +208,8 @@ func (o *open) run(ctx context.Context, navigate func(context.Context, []string,
 			}
 		}
 	}()
-	code := navigate(ctx, o.hello.Args, o.files[0], o.files[1], o.files[2])
+	out := &paintWatch{f: o.files[1], painted: painted}
+	code := navigate(ctx, o.hello.Args, o.files[0], out, o.files[2])
 	_, _ = o.conn.Write([]byte{wire.Exited, byte(code)})
 	return code
 }

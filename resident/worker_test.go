@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -93,12 +94,25 @@ func TestOneOpen(t *testing.T) {
 		t.Errorf("args %q", tk.o.hello.Args)
 	}
 	done := make(chan int, 1)
+	// painted is called once, as the navigator's first write returns.
+	var painted atomic.Int32
+	var before, after int32
 	go func() {
-		done <- tk.o.run(context.Background(), func(ctx context.Context, args []string, stdin, stdout, stderr *os.File) int {
-			_, _ = stdout.WriteString(os.Getenv("PANEMAP_TEST_FORWARDED"))
-			stdout.Close()
+		done <- tk.o.run(context.Background(), func(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) int {
+			before = painted.Load()
+			// A terminal as ui.Run looks for one (term.File).
+			if _, ok := stdout.(interface {
+				io.ReadWriteCloser
+				Fd() uintptr
+			}); !ok {
+				return 8
+			}
+			_, _ = io.WriteString(stdout, os.Getenv("PANEMAP_TEST_FORWARDED"))
+			_, _ = io.WriteString(stdout, "")
+			after = painted.Load()
+			stdout.(io.Closer).Close()
 			return 7
-		})
+		}, func() { painted.Add(1) })
 	}()
 	// The terminal the navigator wrote on is the client's.
 	b, err := io.ReadAll(io.LimitReader(out, 3))
@@ -113,6 +127,9 @@ func TestOneOpen(t *testing.T) {
 	}
 	if code := <-done; code != 7 {
 		t.Fatalf("run returned %d", code)
+	}
+	if before != 0 || after != 1 {
+		t.Errorf("painted called %d times before the first write, %d after two; want 0 and 1", before, after)
 	}
 	os.Unsetenv("PANEMAP_TEST_FORWARDED")
 }

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -18,12 +19,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/panemap/panemap/resident/supervise"
 	"github.com/panemap/panemap/resident/wire"
 )
 
 // acceptWait is how long the client waits for a navigator to take the
-// open: an idle one answers in well under a millisecond; none is idle
-// just after another open, while the next one starts.
+// open: an idle one answers in well under a millisecond; the next one,
+// when another client took the idle one between this one's look at the
+// ready file and its connection, once it has started.
 const acceptWait = 400 * time.Millisecond
 
 func main() {
@@ -36,41 +39,58 @@ func main() {
 	if sock == "" {
 		fallBack(panemap, args)
 	}
-	code, ok := open(panemap, sock, args)
-	if ok {
+	code, how := open(panemap, sock, args)
+	switch how {
+	case ran:
 		os.Exit(code)
+	case cannot:
+		startResident(sock)
 	}
-	startResident(sock)
 	fallBack(panemap, args)
 }
 
-// open runs the navigator in the resident; ok is false when it cannot.
-func open(panemap, sock string, args []string) (code int, ok bool) {
+// outcome is how an open through the resident went.
+type outcome int
+
+const (
+	ran    outcome = iota // the resident ran the navigator; code is its status
+	busy                  // the resident runs, but no worker is idle
+	cannot                // no resident, a dead one, one of another build
+)
+
+// open runs the navigator in the resident, when it has an idle worker.
+// With none (another navigator took it a moment ago, and the next is
+// starting) the popup runs the navigator itself at once: faster than
+// waiting for that worker's warm-up (measured: BENCHMARKS.md).
+func open(panemap, sock string, args []string) (code int, how outcome) {
 	build, err := wire.BuildID(panemap)
 	if err != nil {
-		return 0, false
+		return 0, cannot
 	}
 	dir := wire.Dir(sock)
 	if wire.CheckPrivate(dir) != nil {
-		return 0, false
+		return 0, cannot
+	}
+	if !exists(wire.ReadyPath(sock)) && exists(wire.BusyPath(sock)) && supervise.Running(sock) {
+		return 0, busy
 	}
 	conn, err := wire.Dial(wire.SocketPath(sock))
 	if err != nil {
-		return 0, false
+		return 0, cannot
 	}
 	defer conn.Close()
 	hello := wire.Hello{Build: build, Args: args, Env: environment()}
 	if conn.SendHello(hello, []int{0, 1, 2}) != nil {
-		return 0, false
+		return 0, cannot
 	}
-	if b, err := conn.Receive(acceptWait); err != nil || b != wire.Accepted {
-		return 0, false
+	if how := waitAccepted(conn, sock); how != ran {
+		return 0, how
 	}
 	// Resizes before Go are seen by the navigator as it starts.
 	winch := make(chan os.Signal, 1)
 	signal.Notify(winch, syscall.SIGWINCH)
 	if conn.Send(wire.Go) != nil {
-		return 0, false
+		return 0, cannot
 	}
 	go func() {
 		for range winch {
@@ -88,13 +108,42 @@ func open(panemap, sock string, args []string) (code int, ok bool) {
 		for fd := 0; fd <= 2; fd++ {
 			_ = syscall.SetNonblock(fd, false)
 		}
-		return 0, false
+		return 0, cannot
 	}
 	status, err := conn.Receive(0)
 	if err != nil {
-		return 0, false
+		return 0, cannot
 	}
-	return int(status), true
+	return int(status), ran
+}
+
+// busyCheck is how often a client waiting for a worker looks whether the
+// resident has become busy.
+const busyCheck = 10 * time.Millisecond
+
+// waitAccepted waits for a worker to accept the open: ran when one did
+// (it runs the navigator once told to go).
+// It waits at most acceptWait, and no longer once the resident says it
+// is busy: another client, which saw the same idle worker, took it
+// first, and the next one is a warm-up away (two keys pressed at once).
+func waitAccepted(conn *wire.Conn, sock string) outcome {
+	deadline := time.Now().Add(acceptWait)
+	for {
+		b, err := conn.Receive(busyCheck)
+		switch {
+		case err == nil && b == wire.Accepted:
+			return ran
+		case !errors.Is(err, syscall.EAGAIN) || time.Now().After(deadline):
+			return cannot
+		case exists(wire.BusyPath(sock)):
+			return busy
+		}
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // besideMe is the panemap binary in the directory of this one.

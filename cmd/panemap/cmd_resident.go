@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -78,7 +79,7 @@ func runWorker(ctx context.Context, g *globals) int {
 	w := resident.Worker{
 		Build: build,
 		Warm:  warmNavigator,
-		Navigate: func(ctx context.Context, args []string, stdin, stdout, stderr *os.File) int {
+		Navigate: func(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return run(ctx, args, stdin, stdout, stderr, os.Getenv)
 		},
 	}

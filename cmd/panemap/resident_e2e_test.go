@@ -20,7 +20,7 @@ import (
 // unless a test copies them), after the options given as name, value
 // pairs. It returns the inner server's socket path; the resident is
 // stopped, and its directory removed, when the test ends.
-func residentNested(t *testing.T, dir string, options ...string) (*tmuxtest.Nested, [4]string, string) {
+func residentNested(t testing.TB, dir string, options ...string) (*tmuxtest.Nested, [4]string, string) {
 	t.Helper()
 	n := tmuxtest.StartNested(t, 120, 40)
 	g := n.Inner.Grid()
@@ -34,7 +34,7 @@ func residentNested(t *testing.T, dir string, options ...string) (*tmuxtest.Nest
 }
 
 // openDir is the directory of panemap-open and the panemap beside it.
-func openDir(t *testing.T) string { return filepath.Dir(tmuxtest.PanemapOpen(t)) }
+func openDir(t testing.TB) string { return filepath.Dir(tmuxtest.PanemapOpen(t)) }
 
 // stopResident ends the resident of the server on sock, if one runs, and
 // removes its directory. It asks again while one runs: a client that fell

@@ -33,15 +33,12 @@ const (
 func ReadStatus(tmuxSocket string) Status {
 	dir := wire.Dir(tmuxSocket)
 	st := Status{Socket: wire.SocketPath(tmuxSocket)}
-	f, err := os.Open(filepath.Join(dir, lockFile))
-	if err != nil {
+	if !Running(tmuxSocket) {
 		return st
 	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err == nil {
-		return st // nobody holds it
-	}
 	st.Running = true
+	_, err := os.Stat(wire.ReadyPath(tmuxSocket))
+	st.Ready = err == nil
 	b, _ := os.ReadFile(filepath.Join(dir, infoFile))
 	for _, line := range strings.Split(string(b), "\n") {
 		k, v, _ := strings.Cut(line, "\t")
@@ -52,8 +49,6 @@ func ReadStatus(tmuxSocket string) Status {
 			st.Version = v
 		case "opens":
 			st.Opens, _ = strconv.Atoi(v)
-		case "idle":
-			st.Ready = v == "ready"
 		}
 	}
 	if !alive(st.PID) {
@@ -62,6 +57,17 @@ func ReadStatus(tmuxSocket string) Status {
 		st = Status{Running: true, Socket: st.Socket}
 	}
 	return st
+}
+
+// Running says whether a supervisor runs for the tmux server on
+// tmuxSocket: its lock is held.
+func Running(tmuxSocket string) bool {
+	f, err := os.Open(filepath.Join(wire.Dir(tmuxSocket), lockFile))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil
 }
 
 // alive says whether process pid runs: not gone, and not a zombie.
@@ -93,13 +99,24 @@ func lock(dir string) (*os.File, error) {
 	return f, nil
 }
 
-// writeInfo writes the info file for ReadStatus (again after every open,
-// and as each idle worker is ready: a few bytes).
-func writeInfo(dir, version string, opens int, ready bool) error {
-	idle := "starting"
-	if ready {
-		idle = "ready"
+// writeInfo writes the info file for ReadStatus (again after every open:
+// a few bytes). It is written aside and renamed into place: a status read
+// while it was rewritten in place found it empty, as a killed resident's
+// (no pid, no opens).
+func writeInfo(dir, version string, opens int) error {
+	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\n"
+	path := filepath.Join(dir, infoFile)
+	if err := os.WriteFile(path+".new", []byte(info), 0o600); err != nil {
+		return err
 	}
-	info := "pid\t" + strconv.Itoa(os.Getpid()) + "\nversion\t" + version + "\nopens\t" + strconv.Itoa(opens) + "\nidle\t" + idle + "\n"
-	return os.WriteFile(filepath.Join(dir, infoFile), []byte(info), 0o600)
+	return os.Rename(path+".new", path)
+}
+
+// markReady names the resident's ready file ready or busy (wire.ReadyPath).
+func (s Supervisor) markReady(ready bool) {
+	from, to := wire.BusyPath(s.TmuxSocket), wire.ReadyPath(s.TmuxSocket)
+	if !ready {
+		from, to = to, from
+	}
+	_ = os.Rename(from, to)
 }

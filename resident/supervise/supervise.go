@@ -1,9 +1,11 @@
 // Package supervise is the resident's supervisor (see package resident):
 // it holds the listening socket in a private directory and keeps one idle
 // worker process, started and warmed before the key press, replacing each
-// as it takes an open. It runs in panemap-open's small process, so it
-// imports the standard library and the wire only, and no network package:
-// it never accepts a connection itself.
+// once the navigator it took an open for has drawn its first frame; and a
+// file that says whether a worker is idle (wire.ReadyPath). It runs in
+// panemap-open's small process, so it imports the standard library and
+// the wire only, and no network package: it never accepts a connection
+// itself.
 package supervise
 
 import (
@@ -35,6 +37,9 @@ type Supervisor struct {
 	// its path first; the supervisor gives it the listener as fd 3 and
 	// its link to the supervisor as fd 4.
 	Worker []string
+	// SuccessorDelay is the longest the next idle worker waits for the
+	// one that took an open (0: successorDelay).
+	SuccessorDelay time.Duration
 }
 
 // ErrUnsupported is the resident on a system without peer credentials.
@@ -70,6 +75,15 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer lk.Close()
 	_ = os.Remove(filepath.Join(dir, infoFile)) // a killed resident's
+	// Busy until its first worker is ready (a killed resident's ready
+	// file goes), and neither once it stops.
+	ready, busy := wire.ReadyPath(s.TmuxSocket), wire.BusyPath(s.TmuxSocket)
+	_ = os.Remove(ready)
+	if err := os.WriteFile(busy, nil, 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(ready)
+	defer os.Remove(busy)
 	path := wire.SocketPath(s.TmuxSocket)
 	_ = os.Remove(path) // a dead resident's
 	lf, err := listen(path)
@@ -78,7 +92,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 	}
 	defer os.Remove(path)
 	defer lf.Close()
-	if err := writeInfo(dir, s.Version, 0, false); err != nil {
+	if err := writeInfo(dir, s.Version, 0); err != nil {
 		return err
 	}
 	defer os.Remove(filepath.Join(dir, infoFile))
@@ -138,8 +152,10 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 		}
 		ev, end := s.wait(ctx, tick.C, events)
 		if end == stayed && ev.b == wire.LinkReady {
-			_ = writeInfo(dir, s.Version, opens, true)
+			// Ready from its word until the next, whatever it is.
+			s.markReady(true)
 			ev, end = s.wait(ctx, tick.C, events)
+			s.markReady(false)
 		}
 		if end != stayed {
 			// The idle worker exits as its link closes; one that just
@@ -158,8 +174,8 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 		default: // wire.LinkTaken: it serves its open and exits
 			crashes = 0
 			opens++
-			_ = writeInfo(dir, s.Version, opens, false)
-			if end := s.settle(ctx, tick.C, exited); end != stayed {
+			_ = writeInfo(dir, s.Version, opens)
+			if end := s.settle(ctx, tick.C, events, exited); end != stayed {
 				return end == serverGone, nil
 			}
 		}
@@ -167,16 +183,34 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 }
 
 // successorDelay is how long a worker that took an open has the machine
-// to itself before the next idle worker starts, unless it exits sooner:
-// a worker starting and warming up beside a navigator drawing its first
-// frame slowed it (traced on 3.3a: the opening read took 5-13 ms against
-// 4-6, the map was on screen later than without a resident).
+// to itself before the next idle worker starts, unless it exits sooner
+// or says it has painted its first frame (wire.LinkPainted), after
+// which the next one waits afterPaint only. A worker starting and
+// warming up beside a navigator drawing its first frame slowed it
+// (traced on 3.3a: the opening read took 5-13 ms against 4-6, the map
+// was on screen later than without a resident). The full delay is for a
+// navigator that never writes, or a worker of an older build.
 const successorDelay = time.Second
 
-// settle waits until the worker that took the open has exited or had
-// successorDelay, unless the supervisor must end.
-func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, exited <-chan struct{}) ending {
-	delay := time.NewTimer(successorDelay)
+// afterPaint is how long the next idle worker waits after the taken
+// one's first frame: the navigator's opening read (one tmux process),
+// which keys wait for, answers meanwhile. Measured on 3.3a, 20 rounds
+// (BENCHMARKS.md): a key pressed the moment the map showed took 24 ms to
+// move the focus with 60 ms here, as with no successor at all, against
+// 26-43 ms with the next worker started at the paint; and the next
+// worker is ready ~90 ms after the map, for a second navigator or a
+// reopen (a key press sooner runs the navigator in its popup, as fast).
+const afterPaint = 60 * time.Millisecond
+
+// settle waits until the worker that took the open has exited, or
+// painted and had afterPaint, or had successorDelay, unless the
+// supervisor must end.
+func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent, exited <-chan struct{}) ending {
+	d := s.SuccessorDelay
+	if d <= 0 {
+		d = successorDelay
+	}
+	delay := time.NewTimer(d)
 	defer delay.Stop()
 	for {
 		select {
@@ -185,6 +219,13 @@ func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, exited <-
 		case <-tick:
 			if !s.ServerAlive() {
 				return serverGone
+			}
+		case ev := <-events:
+			switch {
+			case ev.closed:
+				return stayed
+			case ev.b == wire.LinkPainted:
+				delay.Reset(min(afterPaint, d))
 			}
 		case <-exited:
 			return stayed
@@ -237,12 +278,14 @@ func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <
 		mine.Close()
 		return nil, nil, nil, err
 	}
-	ev, done := make(chan workerEvent, 2), make(chan struct{})
+	// At most three events: LinkReady, then LinkTaken and LinkPainted,
+	// or LinkMismatch; closed instead of any of them when it exits
+	// first. Buffered for all, so that the reader never waits for a
+	// supervisor that has stopped listening to this worker.
+	ev, done := make(chan workerEvent, 3), make(chan struct{})
 	go func() {
 		defer close(done)
 		defer mine.Close()
-		// LinkReady, then LinkTaken or LinkMismatch; closed instead of
-		// either when it exits first.
 		var b [1]byte
 		for {
 			if n, _ := mine.Read(b[:]); n != 1 {
@@ -250,7 +293,7 @@ func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <
 				break
 			}
 			ev <- workerEvent{b: b[0]}
-			if b[0] != wire.LinkReady {
+			if b[0] != wire.LinkReady && b[0] != wire.LinkTaken {
 				break
 			}
 		}

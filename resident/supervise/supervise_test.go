@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,4 +52,73 @@ func TestRunLeavesNothingOfAGoneServer(t *testing.T) {
 			t.Errorf("server alive %v: directory kept %v, want %v", alive, kept, alive)
 		}
 	}
+}
+
+// TestNextWorkerAtTheFirstFrame: the next idle worker starts once the
+// worker that took an open says it painted its first frame (and
+// afterPaint), while that one still runs: not only when it exits. The
+// resident's file says ready while a worker is idle, busy from the take
+// until the next is ready.
+func TestNextWorkerAtTheFirstFrame(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the resident runs on Linux only")
+	}
+	dir := t.TempDir()
+	starts, step := filepath.Join(dir, "starts"), filepath.Join(dir, "step")
+	// The first worker takes an open once step holds 1 and paints once
+	// it holds 2, then runs until it holds 3; the next waits, idle.
+	script := `wait_for() { while [ "$(cat "$2" 2>/dev/null)" != "$1" ]; do sleep 0.01; done; }
+echo x >>"$1"; printf R >&4
+if [ "$(wc -l <"$1")" -eq 1 ]; then
+	wait_for 1 "$2"; printf A >&4
+	wait_for 2 "$2"; printf P >&4
+	wait_for 3 "$2"
+else
+	read x <&4
+fi`
+	sock := filepath.Join(dir, "s")
+	ctx, cancel := context.WithCancel(t.Context())
+	s := Supervisor{
+		TmuxSocket:  sock,
+		ServerAlive: func() bool { return true },
+		CheckEvery:  time.Hour,
+		Worker:      []string{"/bin/sh", "-c", script, "worker", starts, step},
+		// Never: only the paint starts the next worker.
+		SuccessorDelay: time.Hour,
+	}
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	t.Cleanup(func() {
+		_ = os.WriteFile(step, []byte("3"), 0o600)
+		cancel()
+		if err := <-ran; err != nil {
+			t.Error(err)
+		}
+		_ = os.RemoveAll(wire.Dir(sock))
+	})
+	say := func(n string) {
+		if err := os.WriteFile(step, []byte(n), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	await := func(what string, opens int, ready bool) {
+		t.Helper()
+		for n := 0; ; n++ {
+			st := ReadStatus(sock)
+			_, busyErr := os.Stat(wire.BusyPath(sock))
+			if st.Opens == opens && st.Ready == ready && (busyErr == nil) == !ready {
+				return
+			}
+			if n > 2000 {
+				b, _ := os.ReadFile(starts)
+				t.Fatalf("%s: %d workers started, status %+v, busy file: %v", what, strings.Count(string(b), "\n"), st, busyErr)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	await("the first worker ready", 0, true)
+	say("1")
+	await("the first worker took an open", 1, false)
+	say("2")
+	await("the next worker ready once the first painted", 1, true)
 }

@@ -47,7 +47,8 @@ const (
 	LinkFD     = 4 // the worker's end of its link to the supervisor
 
 	LinkReady    byte = 'R' // warm, it waits for an open
-	LinkTaken    byte = 'A' // it took an open: start the next idle worker
+	LinkTaken    byte = 'A' // it took an open
+	LinkPainted  byte = 'P' // its navigator wrote its first frame: start the next idle worker
 	LinkMismatch byte = 'M' // a client of another build came: exit
 )
 
@@ -76,6 +77,19 @@ func Dir(tmuxSocket string) string {
 
 // SocketPath is the resident's socket for the tmux server on tmuxSocket.
 func SocketPath(tmuxSocket string) string { return filepath.Join(Dir(tmuxSocket), "sock") }
+
+// ReadyPath and BusyPath are the file the resident of the tmux server on
+// tmuxSocket keeps, under one name or the other (renamed, so that there
+// is always one): ready while an idle worker waits for an open, busy
+// while none does (one took an open, and the next is starting). A client
+// that finds the resident busy runs the navigator itself at once rather
+// than wait for the next worker's warm-up, which is slower
+// (BENCHMARKS.md). A resident of a build before these files keeps
+// neither: the client connects, and learns that it is another build.
+func ReadyPath(tmuxSocket string) string { return filepath.Join(Dir(tmuxSocket), "ready") }
+
+// BusyPath: see ReadyPath.
+func BusyPath(tmuxSocket string) string { return filepath.Join(Dir(tmuxSocket), "busy") }
 
 // ErrNotPrivate is a resident directory someone else could write to.
 var ErrNotPrivate = errors.New("the resident's directory is not private to this user")
