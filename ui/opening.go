@@ -120,8 +120,15 @@ func (m Model) paintFirst() tea.Cmd {
 
 // closesWhileOpening reports whether msg closes the navigator before it
 // has opened: q, Enter, Esc and Ctrl+C (nothing is changed yet, so there
-// is nothing to put back), and the end of the input.
+// is nothing to put back), and the end of the input. Not once keys wait
+// for the read (typed on the snapshot's map, which draws before it): the
+// close then takes its place after them, so that a move typed and
+// closed on is made, or, for Esc, made and put back, as it would be
+// once opened.
 func (m Model) closesWhileOpening(msg tea.Msg) bool {
+	if len(m.queue) > 0 {
+		return false
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return key.Matches(msg, m.keys.Keep, m.keys.Revert)

@@ -113,6 +113,36 @@ func TestFirstFrameCloses(t *testing.T) {
 	}
 }
 
+// TestFirstFrameMoveThenClose: a move typed on the snapshot's map and a
+// close right after it, both before the read answers: the navigator does
+// not close at once, dropping the move; the move runs on what the read
+// found, and then Enter keeps it, and Esc (reverting) puts it back.
+func TestFirstFrameMoveThenClose(t *testing.T) {
+	for _, tc := range []struct {
+		close string
+		want  tmux.PaneID // the active pane at the end
+	}{{"enter", "%2"}, {"esc", "%0"}} {
+		core := newFake(gridState())
+		h, init := firstFrameHarness(t, core, withoutDetails(gridState()), func() (Options, error) {
+			o := openedOptions(core, nil)
+			o.EscReverts = true
+			return o, nil
+		})
+		h.send(keyPress("right"))
+		h.send(keyPress(tc.close))
+		if h.quit {
+			t.Fatalf("%s closed the navigator before the move typed ahead of it ran", tc.close)
+		}
+		h.run(init)
+		if got := h.active(); got != tc.want {
+			t.Errorf("%s after the move: tmux's active pane %s, want %s (calls %q)", tc.close, got, tc.want, core.Calls())
+		}
+		if !h.quit || h.m.ExitCode() != ExitOK || len(core.Calls()) == 0 {
+			t.Errorf("%s after the move: quit %v, exit %d, calls %q", tc.close, h.quit, h.m.ExitCode(), core.Calls())
+		}
+	}
+}
+
 // firstPaintHead is how the first paint starts: nothing but it writes
 // these four in a row before its first line.
 const firstPaintHead = "\x1b[?1049h\x1b[?25l\x1b[?1002h\x1b[?1006h\x1b[1;1H"
