@@ -17,19 +17,29 @@ type PopupPlace struct {
 	SocketPath string        // the server's socket file, exactly
 	Window     tmux.WindowID // the session's current window
 	Options    map[string]string
-	clients    []clientInfo // the session's clients
+	// Snapshot is the session's current window as tmux.SnapshotFormat
+	// expanded it, when asked for: what a navigator given it with
+	// --state draws before its own read. "" when not asked for, or when
+	// it cannot be passed on exactly (see snapshotOut).
+	Snapshot string
+	clients  []clientInfo // the session's clients
 }
 
 // ReadPopupPlace reads, in one command list, what a popup over session s
 // needs: the server's version and socket, the session's current window
-// and clients, and the user options asked for (set and non-empty ones).
-func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string) (*PopupPlace, error) {
+// and clients, the user options asked for (set and non-empty ones), and,
+// given snapshot (the options of tmux.SnapshotFormat; nil for none), the
+// current window as a snapshot.
+func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string, snapshot []tmux.SnapshotOption) (*PopupPlace, error) {
 	if err := checkSessionOptions(s, options); err != nil {
 		return nil, err
 	}
-	out, err := c.run(ctx,
-		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)},
-		[]string{"list-clients", "-t", string(s), "-F", clientFormat})
+	cmds := [][]string{{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)}}
+	if snapshot != nil {
+		// One line: the snapshot escapes every control character.
+		cmds = append(cmds, []string{"display-message", "-p", "-t", string(s), tmux.SnapshotFormat(snapshot)})
+	}
+	out, err := c.run(ctx, append(cmds, []string{"list-clients", "-t", string(s), "-F", clientFormat})...)
 	if err != nil {
 		return nil, c.nameGone(err, string(s))
 	}
@@ -59,8 +69,37 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 	if !ok {
 		return nil, bad("more than was asked for")
 	}
+	if snapshot != nil {
+		var snap string
+		if snap, rest, ok = strings.Cut(rest, "\n"); !ok {
+			return nil, bad("no snapshot")
+		}
+		p.Snapshot = snapshotOut(snap, p.Version)
+	}
 	p.clients = parseClients(splitLines(rest))
 	return p, nil
+}
+
+// maxSnapshot is the longest snapshot passed on: a tmux client sends its
+// command line (the popup's, with the snapshot in it) in one message of
+// at most 16 kB (MAX_IMSGSIZE), and refuses a longer one.
+const maxSnapshot = 12 << 10
+
+// snapshotOut is a snapshot as display-message printed it, to be passed
+// on as it was expanded; "" when it cannot be. A snapshot's free text is
+// escaped (no control character, no byte that is not UTF-8), so tmux's
+// output escaping changes nothing in it but on tmux 3.4, which writes $
+// as \$ before a letter, '_' or '{' (utf8.c, utf8_strvis) while leaving
+// a backslash bare: a name holding either reads the same, so a snapshot
+// with a backslash in it is not passed on from 3.4, nor from a tmux whose
+// version is spelled otherwise (OpenBSD's openbsd-7.5 is 3.4). A
+// navigator without one draws once its own read answers.
+func snapshotOut(snap string, v tmux.Version) string {
+	dollarEscaped := !v.Upstream() || v.Major == 3 && v.Minor == 4
+	if len(snap) > maxSnapshot || dollarEscaped && strings.Contains(snap, "\\") {
+		return ""
+	}
+	return snap
 }
 
 // clientInfo is one attached client as list-clients shows it.
