@@ -16,10 +16,10 @@ import (
 type PopupSpec struct {
 	Client  string // tmux client name; "" picks the session's most recently active client
 	Session tmux.SessionID
-	Width   string   // cells or percent ("80", "75%"); "" for tmux's default
-	Height  string   // a cell count larger than the client is cut to the client's size
-	Title   string   // tmux 3.3+; older tmux shows no title
-	Border  string   // popup-border-lines style (tmux 3.3+); "" for tmux's default
+	Width   string // cells or percent ("80", "75%"); "" for tmux's default
+	Height  string // a cell count larger than the client is cut to the client's size
+	Title   string // tmux 3.3+; older tmux shows no title
+	Border  string // popup-border-lines style (tmux 3.3+); "" for tmux's default
 	// Command is the argv run in the popup: two words or more, which
 	// tmux runs with execvp, no shell (a single word would be a shell
 	// command line).
