@@ -36,8 +36,13 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 	}
 	cmds := [][]string{{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)}}
 	if snapshot != nil {
-		// One line: the snapshot escapes every control character.
-		cmds = append(cmds, []string{"display-message", "-p", "-t", string(s), tmux.SnapshotFormat(snapshot)})
+		// One line, in the context of the window's active pane, as a
+		// binding's run-shell -C expands it in the key's pane (the
+		// snapshot escapes every control character). Not display-message,
+		// which runs its format through strftime first
+		// (cmd-display-message.c, format_expand_time): %27 is a time
+		// there.
+		cmds = append(cmds, []string{"list-panes", "-t", string(s), "-f", "#{pane_active}", "-F", tmux.SnapshotFormat(snapshot)})
 	}
 	out, err := c.run(ctx, append(cmds, []string{"list-clients", "-t", string(s), "-F", clientFormat})...)
 	if err != nil {
@@ -85,21 +90,52 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 // at most 16 kB (MAX_IMSGSIZE), and refuses a longer one.
 const maxSnapshot = 12 << 10
 
-// snapshotOut is a snapshot as display-message printed it, to be passed
+// snapshotOut is a snapshot as list-panes printed it, to be passed
 // on as it was expanded; "" when it cannot be. A snapshot's free text is
 // escaped (no control character, no byte that is not UTF-8), so tmux's
 // output escaping changes nothing in it but on tmux 3.4, which writes $
-// as \$ before a letter, '_' or '{' (utf8.c, utf8_strvis) while leaving
-// a backslash bare: a name holding either reads the same, so a snapshot
-// with a backslash in it is not passed on from 3.4, nor from a tmux whose
-// version is spelled otherwise (OpenBSD's openbsd-7.5 is 3.4). A
-// navigator without one draws once its own read answers.
+// as \$ before a letter, '_' or '{' and leaves a backslash bare (utf8.c,
+// utf8_strvis; 3.5a does so only with VIS_DQ, which output has not).
+// Every such $ gets its backslash there, so the one right before it is
+// tmux's: undone, the snapshot is what was expanded. From a tmux whose
+// version is spelled otherwise (OpenBSD's openbsd-7.5 is 3.4), whether
+// it escaped cannot be told: a snapshot that looks escaped is not passed
+// on, and the navigator draws once its own read answers.
 func snapshotOut(snap string, v tmux.Version) string {
-	dollarEscaped := !v.Upstream() || v.Major == 3 && v.Minor == 4
-	if len(snap) > maxSnapshot || dollarEscaped && strings.Contains(snap, "\\") {
+	switch {
+	case len(snap) > maxSnapshot:
 		return ""
+	case !v.Upstream():
+		if undoDollarEscapes(snap) != snap {
+			return ""
+		}
+		return snap
+	case v.Major == 3 && v.Minor == 4:
+		return undoDollarEscapes(snap)
 	}
 	return snap
+}
+
+// undoDollarEscapes is s with the backslash tmux 3.4 writes before a $
+// that a letter, '_' or '{' follows taken out.
+func undoDollarEscapes(s string) string {
+	if !strings.Contains(s, "\\$") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) && s[i+1] == '$' && dollarEscaped(s[i+2]) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// dollarEscaped says whether tmux 3.4 escapes a $ followed by c.
+func dollarEscaped(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '{'
 }
 
 // clientInfo is one attached client as list-clients shows it.
