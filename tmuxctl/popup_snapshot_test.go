@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/internal/clienttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -24,7 +25,9 @@ func TestPopupPlaceSnapshotIsTheBindings(t *testing.T) {
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 	// The renames expand their names as formats: ## keeps a # as it is.
 	srv.Must("rename-window", "-t", "main:0", `w$x\$y\\z${IFS}$(a)`+"`b`'q\"##{pane_id}|%7C$")
-	srv.Must("split-window", "-t", "main:0", "bash", "-c", `exec -a "$0" sleep 1000`, `c$HOME\${_x}'\"#(x)|$`)
+	p := srv.Must("split-window", "-t", "main:0", "-P", "-F", "#{pane_id}", "bash", "-c", `exec -a "$0" sleep 1000`, `c$HOME\${_x}'\"#(x)|$`)
+	// Both reads must see the program's own name, not bash's.
+	tmuxtest.Eventually(t, 10*time.Second, func() bool { return srv.Display(p, "#{pane_current_command}") != "bash" }, "%s still runs bash", p)
 	srv.Must("rename-session", "-t", "main", `s$_u\$v`)
 	place, err := c.ReadPopupPlace(t.Context(), sid, nil, snapshotOptions)
 	if err != nil {

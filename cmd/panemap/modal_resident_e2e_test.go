@@ -82,7 +82,10 @@ func TestE2EModalThroughTheResident(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return keyHelpRow(n.Inner, m) == 13 },
 		"the navigator did not draw at the modal pane's new size: its key help is on row %d, want 13:\n%s", keyHelpRow(n.Inner, m), n.Inner.Must("capture-pane", "-p", "-t", m))
 
+	// A close while the opening read is out closes at once (ui's
+	// closesWhileOpening): the move must be on the map first.
 	n.Keys("l")
+	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
 	n.Keys("Enter")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "Enter did not close the modal pane")
 	if a := n.Inner.Active(g[0]); a != g[1] {
@@ -122,6 +125,7 @@ func TestE2EModalResidentFallback(t *testing.T) {
 		t.Errorf("with no resident the modal pane runs %s, not panemap", name)
 	}
 	n.Keys("l")
+	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
 	n.Keys("q")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "q did not close the modal pane")
 	if a := n.Inner.Active(g[0]); a != g[1] {
