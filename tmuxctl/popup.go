@@ -25,8 +25,9 @@ type PopupSpec struct {
 	// command line).
 	Command []string
 	// Env is VAR=value pairs set for the command: display-popup -e from
-	// tmux 3.3, env(1) before it (when the command's first word holds no
-	// '=', which env would read as one more pair).
+	// tmux 3.3, env(1) before it, unless the command's first word holds
+	// a '=' (env would read it as one more pair): then the command runs
+	// in the popup's usual environment.
 	Env []string
 	// Place, when set, is what ReadPopupPlace found: Popup then asks tmux
 	// nothing before display-popup.
@@ -177,9 +178,9 @@ func fitCells(size string, limit int) string {
 // ExecWords is argv as words of a tmux client's command line that tmux
 // runs with execvp (display-popup's, new-pane's: two words or more, no
 // shell). tmux reads an argument that ends in ';' as a command separator,
-// even over exec, and one that ends in "\\;" as that text with ';' in
+// even over exec, and one that ends in "\;" as that text with ';' in
 // place of the backslash (cmd-parse.y, cmd_parse_from_arguments, 3.2a to
-// master): so a word that ends in ';' is passed ending in "\\;".
+// master): so a word that ends in ';' is passed ending in "\;".
 func ExecWords(argv []string) []string {
 	out := make([]string, len(argv))
 	for i, a := range argv {
