@@ -221,21 +221,18 @@ centre() { # centre SIZE WINDOW_FORMAT: the -X or -Y that centres SIZE
   fi
 }
 # The resident (Linux): with @panemap-resident on (the default) and
-# panemap-open beside panemap, the popup runs panemap-open, a tiny program
-# that hands the popup's terminal to a warm navigator kept by
-# `panemap resident`, started here for this server; panemap-open runs
-# panemap itself, with the same arguments, whenever the resident cannot
-# take the open. Off: the popup runs panemap, as without it.
-popup_bin() {
-  local open_bin
-  open_bin="$(dirname "$bin")/panemap-open"
-  if [ "$(option @panemap-resident on)" != off ] && [ -x "$open_bin" ] && [ "$(uname -s)" = Linux ]; then
-    "$bin" resident -S "$socket" </dev/null >/dev/null 2>&1 &
-    printf '%s' "$open_bin"
-  else
-    printf '%s' "$bin"
-  fi
-}
+# panemap-open beside panemap, the popup (or the modal pane) runs
+# panemap-open, a tiny program that hands its terminal to a warm navigator
+# kept by `panemap resident`, started here for this server; panemap-open
+# runs panemap itself, with the same arguments, whenever the resident
+# cannot take the open. `panemap popup` (the binding for sizes in cells)
+# chooses panemap-open the same way. Off: panemap runs, as without it.
+opener=$bin
+open_bin="$(dirname "$bin")/panemap-open"
+if [ "$(option @panemap-resident on)" != off ] && [ -x "$open_bin" ] && [ "$(uname -s)" = Linux ] && [ -n "$socket" ]; then
+  "$bin" resident -S "$socket" </dev/null >/dev/null 2>&1 &
+  opener=$open_bin
+fi
 open=$(option @panemap-open popup)
 if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
   { percent "$width" || cells "$width"; } && { percent "$height" || cells "$height"; }; then
@@ -245,7 +242,7 @@ if [ "$open" = modal ] && modal_tmux "$version" && [ -n "$socket" ] &&
   # window's own.
   case $border in single|double|heavy|simple|none) modal+=" -B $border" ;; esac
   modal+=" -T ' panemap ' -e TMUX="
-  cmd=(run-shell -C "$modal $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}' $state")
+  cmd=(run-shell -C "$modal $(tquote "$opener") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-modal '#{pane_id}' --client '#{client_name}' $state")
 elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
   popup="display-popup -E -w $width -h $height"
   # -b, -T and -e arrived in tmux 3.3; 3.2 refuses the binding with them,
@@ -257,8 +254,7 @@ elif percent "$width" && percent "$height" && [ -n "$socket" ]; then
       popup+=" -T ' panemap ' -e TMUX="
       ;;
   esac
-  bin=$(popup_bin)
-  cmd=(run-shell -C "$popup $(tquote "$bin") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' $state")
+  cmd=(run-shell -C "$popup $(tquote "$opener") -S $(tquote "$socket") -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' $state")
 else
   # run-shell expands the formats: the popup opens on the client that
   # pressed the key, over the window it was looking at.

@@ -70,3 +70,6 @@ func (c *Client) RunForTest(ctx context.Context, cmds ...[]string) (string, erro
 
 // ParseStamp lets the tests read a stamp's answer without tmux.
 var ParseStamp = parseStamp
+
+// SnapshotOut is what ReadPopupPlace makes of a snapshot tmux printed.
+var SnapshotOut = snapshotOut

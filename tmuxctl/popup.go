@@ -16,13 +16,18 @@ import (
 type PopupSpec struct {
 	Client  string // tmux client name; "" picks the session's most recently active client
 	Session tmux.SessionID
-	Width   string   // cells or percent ("80", "75%"); "" for tmux's default
-	Height  string   // a cell count larger than the client is cut to the client's size
-	Title   string   // tmux 3.3+; older tmux shows no title
-	Border  string   // popup-border-lines style (tmux 3.3+); "" for tmux's default
-	Command []string // argv run in the popup (through sh, each argument quoted)
-	// Env is VAR=value pairs set for the command (tmux 3.3+; older tmux
-	// runs it in the popup's usual environment).
+	Width   string // cells or percent ("80", "75%"); "" for tmux's default
+	Height  string // a cell count larger than the client is cut to the client's size
+	Title   string // tmux 3.3+; older tmux shows no title
+	Border  string // popup-border-lines style (tmux 3.3+); "" for tmux's default
+	// Command is the argv run in the popup: two words or more, which
+	// tmux runs with execvp, no shell (a single word would be a shell
+	// command line).
+	Command []string
+	// Env is VAR=value pairs set for the command: display-popup -e from
+	// tmux 3.3, env(1) before it, unless the command's first word holds
+	// a '=' (env would read it as one more pair): then the command runs
+	// in the popup's usual environment.
 	Env []string
 	// Place, when set, is what ReadPopupPlace found: Popup then asks tmux
 	// nothing before display-popup.
@@ -96,6 +101,9 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 			return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: kv, Message: fmt.Sprintf("invalid popup environment %s: want NAME=value, one line, not ending in ;", tmux.Quote(kv))}
 		}
 	}
+	if len(spec.Command) < 2 {
+		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Message: fmt.Sprintf("a popup command of %d words: want two or more, run without a shell", len(spec.Command))}
+	}
 	var version tmux.Version
 	var clients []clientInfo
 	if spec.Place != nil {
@@ -133,16 +141,19 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	if spec.Border != "" && popupStyled {
 		args = append(args, "-b", spec.Border)
 	}
+	command := spec.Command
 	if popupStyled {
 		for _, kv := range spec.Env {
 			args = append(args, "-e", kv)
 		}
+	} else if len(spec.Env) > 0 && !strings.Contains(command[0], "=") {
+		command = append(append([]string{"env"}, spec.Env...), command...)
 	}
 	if spec.Title != "" && popupStyled {
 		// -T is format-expanded: escape '#' so a title is shown as given.
 		args = append(args, "-T", strings.ReplaceAll(spec.Title, "#", "##"))
 	}
-	args = append(args, ShellJoin(spec.Command))
+	args = append(args, ExecWords(command)...)
 	// Always a process of its own: display-popup holds its command queue
 	// until the popup closes, which would stall a shared connection.
 	if _, err = c.t.Exec().Run(ctx, args); err == nil {
@@ -164,15 +175,19 @@ func fitCells(size string, limit int) string {
 	return strconv.Itoa(limit)
 }
 
-// ShellJoin quotes argv for sh, which is how tmux runs a popup's command.
-func ShellJoin(argv []string) string {
-	q := make([]string, len(argv))
+// ExecWords is argv as words of a tmux client's command line that tmux
+// runs with execvp (display-popup's, new-pane's: two words or more, no
+// shell). tmux reads an argument that ends in ';' as a command separator,
+// even over exec, and one that ends in "\;" as that text with ';' in
+// place of the backslash (cmd-parse.y, cmd_parse_from_arguments, 3.2a to
+// master): so a word that ends in ';' is passed ending in "\;".
+func ExecWords(argv []string) []string {
+	out := make([]string, len(argv))
 	for i, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:@%+,") == "" {
-			q[i] = a
-			continue
+		if s, ok := strings.CutSuffix(a, ";"); ok {
+			a = s + "\\;"
 		}
-		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		out[i] = a
 	}
-	return strings.Join(q, " ")
+	return out
 }

@@ -17,19 +17,34 @@ type PopupPlace struct {
 	SocketPath string        // the server's socket file, exactly
 	Window     tmux.WindowID // the session's current window
 	Options    map[string]string
-	clients    []clientInfo // the session's clients
+	// Snapshot is the session's current window as tmux.SnapshotFormat
+	// expanded it, when asked for: what a navigator given it with
+	// --state draws before its own read. "" when not asked for, or when
+	// it cannot be passed on exactly (see snapshotOut).
+	Snapshot string
+	clients  []clientInfo // the session's clients
 }
 
 // ReadPopupPlace reads, in one command list, what a popup over session s
 // needs: the server's version and socket, the session's current window
-// and clients, and the user options asked for (set and non-empty ones).
-func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string) (*PopupPlace, error) {
+// and clients, the user options asked for (set and non-empty ones), and,
+// given snapshot (the options of tmux.SnapshotFormat; nil for none), the
+// current window as a snapshot.
+func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options []string, snapshot []tmux.SnapshotOption) (*PopupPlace, error) {
 	if err := checkSessionOptions(s, options); err != nil {
 		return nil, err
 	}
-	out, err := c.run(ctx,
-		[]string{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)},
-		[]string{"list-clients", "-t", string(s), "-F", clientFormat})
+	cmds := [][]string{{"display-message", "-p", "-t", string(s), "#{version}\t#{window_id}\t" + records.ExactVar("socket_path") + optionsFormat(options)}}
+	if snapshot != nil {
+		// One line, in the context of the window's active pane, as a
+		// binding's run-shell -C expands it in the key's pane (the
+		// snapshot escapes every control character). Not display-message,
+		// which runs its format through strftime first
+		// (cmd-display-message.c, format_expand_time): %27 is a time
+		// there.
+		cmds = append(cmds, []string{"list-panes", "-t", string(s), "-f", "#{pane_active}", "-F", tmux.SnapshotFormat(snapshot)})
+	}
+	out, err := c.run(ctx, append(cmds, []string{"list-clients", "-t", string(s), "-F", clientFormat})...)
 	if err != nil {
 		return nil, c.nameGone(err, string(s))
 	}
@@ -59,8 +74,68 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 	if !ok {
 		return nil, bad("more than was asked for")
 	}
+	if snapshot != nil {
+		var snap string
+		if snap, rest, ok = strings.Cut(rest, "\n"); !ok {
+			return nil, bad("no snapshot")
+		}
+		p.Snapshot = snapshotOut(snap, p.Version)
+	}
 	p.clients = parseClients(splitLines(rest))
 	return p, nil
+}
+
+// maxSnapshot is the longest snapshot passed on: a tmux client sends its
+// command line (the popup's, with the snapshot in it) in one message of
+// at most 16 kB (MAX_IMSGSIZE), and refuses a longer one.
+const maxSnapshot = 12 << 10
+
+// snapshotOut is a snapshot as list-panes printed it, to be passed
+// on as it was expanded; "" when it cannot be. A snapshot's free text is
+// escaped (no control character, no byte that is not UTF-8), so tmux's
+// output escaping changes nothing in it but on tmux 3.4, which writes $
+// as \$ before a letter, '_' or '{' and leaves a backslash bare (utf8.c,
+// utf8_strvis; 3.5a does so only with VIS_DQ, which output has not).
+// Every such $ gets its backslash there, so the one right before it is
+// tmux's: undone, the snapshot is what was expanded. From a tmux whose
+// version is spelled otherwise (OpenBSD's openbsd-7.5 is 3.4), whether
+// it escaped cannot be told: a snapshot that looks escaped is not passed
+// on, and the navigator draws once its own read answers.
+func snapshotOut(snap string, v tmux.Version) string {
+	switch {
+	case len(snap) > maxSnapshot:
+		return ""
+	case !v.Upstream():
+		if undoDollarEscapes(snap) != snap {
+			return ""
+		}
+		return snap
+	case v.Major == 3 && v.Minor == 4:
+		return undoDollarEscapes(snap)
+	}
+	return snap
+}
+
+// undoDollarEscapes is s with the backslash tmux 3.4 writes before a $
+// that a letter, '_' or '{' follows taken out.
+func undoDollarEscapes(s string) string {
+	if !strings.Contains(s, "\\$") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) && s[i+1] == '$' && dollarEscaped(s[i+2]) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// dollarEscaped says whether tmux 3.4 escapes a $ followed by c.
+func dollarEscaped(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '{'
 }
 
 // clientInfo is one attached client as list-clients shows it.

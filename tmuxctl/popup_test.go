@@ -2,6 +2,7 @@ package tmuxctl_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,11 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
+// TestPopupRunsOnClientAndReturnsExitCode: the popup's command runs
+// without a shell, its words as given (one ending in ';', which tmux
+// reads as a command separator unless escaped, included), with the
+// environment asked for (env(1) before tmux 3.3), and its exit status is
+// Popup's.
 func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNested(t, 100, 30)
@@ -24,12 +30,12 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 	done := make(chan result, 1)
 	go func() {
 		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
-			Session: sid, Width: "60", Height: "10", Title: "it's #1",
-			Command: []string{"sh", "-c", `printf 'POPUP %s\n' "$1"; read x; exit 3`, "sh", "it's; $(x)"},
+			Session: sid, Width: "60", Height: "10", Title: "it's #1", Env: []string{"POPUP_ENV=e v"},
+			Command: []string{"sh", "-c", `printf 'POPUP %s|%s|%s\n' "$1" "$2" "$POPUP_ENV"; read x; exit 3`, "sh", "it's; $(x)", "end\\;"},
 		})
 		done <- result{code, err}
 	}()
-	n.WaitScreen(5*time.Second, "the popup", func(s string) bool { return strings.Contains(s, "POPUP it's; $(x)") })
+	n.WaitScreen(5*time.Second, "the popup", func(s string) bool { return strings.Contains(s, "POPUP it's; $(x)|end\\;|e v") })
 	// display-popup -T arrived in tmux 3.3: before it the popup opens
 	// without its title rather than not at all.
 	if s := n.Screen(); strings.Contains(s, "it's #1") != n.Inner.AtLeast(3, 3) {
@@ -89,28 +95,29 @@ func TestPopupBadInput(t *testing.T) {
 	t.Parallel()
 	_, c := newClient(t, tmux.Env{})
 	for _, spec := range []tmuxctl.PopupSpec{
-		{Client: "x;", Command: []string{"true"}},
-		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true"}},
-		{Client: "/dev/pts/0", Height: "101%", Command: []string{"true"}},
-		{Client: "/dev/pts/0", Env: []string{"TMUX=;"}, Command: []string{"true"}},
-		{Client: "/dev/pts/0", Env: []string{"X=a\nb"}, Command: []string{"true"}},
-		{Client: "/dev/pts/0", Env: []string{"=x"}, Command: []string{"true"}},
+		{Client: "x;", Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Height: "101%", Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Env: []string{"TMUX=;"}, Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Env: []string{"X=a\nb"}, Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Env: []string{"=x"}, Command: []string{"true", "x"}},
+		{Client: "/dev/pts/0", Command: []string{"true; kill-server"}},
 	} {
 		if _, err := c.Popup(t.Context(), spec); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("Popup(%+v) = %v, want invalid input", spec, err)
 		}
 	}
-	if _, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Command: []string{"true"}}); err == nil || !strings.Contains(err.Error(), "no tmux client") {
+	if _, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Command: []string{"true", "x"}}); err == nil || !strings.Contains(err.Error(), "no tmux client") {
 		t.Errorf("no client attached: %v", err)
 	}
 }
 
-func TestShellJoin(t *testing.T) {
+func TestExecWords(t *testing.T) {
 	t.Parallel()
-	got := tmuxctl.ShellJoin([]string{"/usr/bin/panemap", "-S", "/tmp/a b", "-t", "$1:@2", "it's"})
-	want := `/usr/bin/panemap -S '/tmp/a b' -t '$1:@2' 'it'\''s'`
-	if got != want {
-		t.Errorf("ShellJoin = %s, want %s", got, want)
+	got := tmuxctl.ExecWords([]string{"/usr/bin/panemap", "-S", "/tmp/a b;", "-t", "$1:@2", `a\;`, ";", "it's"})
+	want := []string{"/usr/bin/panemap", "-S", `/tmp/a b\;`, "-t", "$1:@2", `a\\;`, `\;`, "it's"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ExecWords = %q, want %q", got, want)
 	}
 }
 

@@ -266,18 +266,20 @@ func (g *globals) inSessionPane(ctx context.Context, client *tmuxctl.Client, sid
 
 // launchPopup re-runs this binary in a display-popup on the client (or,
 // given the pane it runs over, in a modal pane there when @panemap-open
-// says so and tmux can: see launchModal),
-// passing the server, the window and the settings explicitly (inside the
-// popup TMUX_PANE is unset and "current" is ambiguous). It asks tmux one
-// command list before display-popup: the server's version and socket,
-// the session's clients and current window (wid "" means that one), and
-// the settings' options.
+// says so and tmux can: see launchModal), passing the server, the window
+// and the settings explicitly (inside the popup TMUX_PANE is unset and
+// "current" is ambiguous), and the window as a snapshot (--state), which
+// the navigator draws before its own read. It asks tmux one command list
+// before display-popup: the server's version and socket, the session's
+// clients and current window (wid "" means that one) with its snapshot,
+// and the settings' options. Where the plugin's key would, the popup runs
+// panemap-open, which hands it to the resident (see opener).
 func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, clientName string, given map[string]*string, over tmux.PaneID) int {
 	exe, err := os.Executable()
 	if err != nil {
 		return fail(g, fmt.Errorf("cannot find panemap's own binary: %w", err))
 	}
-	place, err := client.ReadPopupPlace(ctx, sid, append(settingOptions(), openOption))
+	place, err := client.ReadPopupPlace(ctx, sid, append(settingOptions(), openOption, residentOption), firstFrameOptions())
 	if err != nil {
 		return fail(g, err)
 	}
@@ -288,7 +290,10 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 	if wid == "" {
 		wid = place.Window
 	}
-	argv := append([]string{exe, "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
+	argv := append([]string{opener(exe, place.Options), "-S", place.SocketPath, "-t", string(sid) + ":" + string(wid)}, st.asFlags()...)
+	if place.Snapshot != "" {
+		argv = append(argv, "--"+stateFlag, place.Snapshot)
+	}
 	if over != "" && place.Options[openOption] == "modal" && modal.Supported(place.Version) {
 		return launchModal(ctx, g, argv, over, st)
 	}

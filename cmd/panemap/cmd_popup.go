@@ -14,7 +14,10 @@ func popupCommand() command {
 		summary: "open the navigator in a tmux popup (for scripts, and bindings such as bind-key G run-shell -b 'panemap popup')",
 		about: `Asks tmux for the window (-t, else the current one) and opens the navigator on it in a
 display-popup on a client of its session; exits with the navigator's exit code. It needs no
-terminal of its own. The popup's size and border come from the flags, else the tmux options.`,
+terminal of its own. The popup's size and border come from the flags, else the tmux options.
+The window read is handed to the popup's navigator, which draws it at once; on Linux, with
+panemap-open beside panemap and @panemap-resident not off, the popup runs panemap-open, which
+hands it to the resident (panemap help resident).`,
 		define: func(fs *flag.FlagSet) runFunc {
 			given := settingFlags(fs)
 			clientName := fs.String("client", "", "the tmux `client` to show the popup on (default: the session's most recently active client)")

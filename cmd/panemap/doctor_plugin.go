@@ -63,7 +63,7 @@ func runsPanemap(cmd, bin string) bool {
 // server to be tmux 3.8 (new-pane -O), and before it the plugin binds the
 // popup instead, which this says in one line.
 func (d *doctor) pluginOpen(ctx context.Context, client *tmuxctl.Client, s tmux.SessionID) {
-	place, err := client.ReadPopupPlace(ctx, s, []string{"@panemap-open"})
+	place, err := client.ReadPopupPlace(ctx, s, []string{"@panemap-open"}, nil)
 	if err != nil {
 		d.info("plugin open: cannot read @panemap-open: %v", err)
 		return

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"runtime"
 
 	"github.com/panemap/panemap/internal/plural"
@@ -41,9 +40,7 @@ func (d *doctor) resident(ctx context.Context, client *tmuxctl.Client) {
 	default:
 		d.info("resident: not running (socket %s): the key's panemap-open starts it, or the plugin as it loads", st.Socket)
 	}
-	if exe, err := os.Executable(); err == nil && opts[residentOption] != "off" && runtime.GOOS == "linux" {
-		if _, err := os.Stat(filepath.Join(filepath.Dir(exe), "panemap-open")); err != nil {
-			d.info("resident: no panemap-open beside %s: the plugin's key runs panemap itself", exe)
-		}
+	if exe, err := os.Executable(); err == nil && opts[residentOption] != "off" && runtime.GOOS == "linux" && opener(exe, opts) == exe {
+		d.info("resident: no panemap-open beside %s: the plugin's key runs panemap itself", exe)
 	}
 }

@@ -13,9 +13,9 @@ import (
 )
 
 // holdingTmux is a tmux first on PATH that holds the navigator's opening
-// read (the one command list that asks #{version}) until release exists:
-// it creates held as it starts waiting, and gives up after 30 s, longer
-// than any wait here.
+// read (the one command list that asks #{version}, but for the launcher's
+// own, which lists the clients) until release exists: it creates held as
+// it starts waiting, and gives up after 30 s, longer than any wait here.
 func holdingTmux(t *testing.T) (dir, held, release string) {
 	t.Helper()
 	real, err := exec.LookPath("tmux")
@@ -25,7 +25,7 @@ func holdingTmux(t *testing.T) (dir, held, release string) {
 	real, _ = filepath.Abs(real)
 	files := t.TempDir()
 	held, release = filepath.Join(files, "held"), filepath.Join(files, "release")
-	w := tmuxtest.FakeTmux(t, fmt.Sprintf(`case "$*" in *'#{version}'*)
+	w := tmuxtest.FakeTmux(t, fmt.Sprintf(`case "$*" in *list-clients*) ;; *'#{version}'*)
   : >'%s'
   i=0
   while [ ! -e '%s' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
@@ -34,11 +34,12 @@ exec '%s' "$@"`, held, release, real))
 	return w.Dir, held, release
 }
 
-// TestE2EFirstFrameBeforeTheRead: the plugin's key, and the README's
-// one-line binding, pressed over a window of programs named to break
-// their quoting, draw that window's map while the navigator's opening read
-// is held back; a key pressed meanwhile waits for the read and then runs;
-// and none of the names ran anything.
+// TestE2EFirstFrameBeforeTheRead: the plugin's key, the README's
+// one-line binding, and panemap popup bound with run-shell (the launcher,
+// which reads the window itself and passes it on), pressed over a window
+// of programs named to break their quoting, draw that window's map while
+// the navigator's opening read is held back; a key pressed meanwhile
+// waits for the read and then runs; and none of the names ran anything.
 func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 40)
@@ -46,7 +47,8 @@ func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	win, panes, marks := hostileWindow(t, n.Inner)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
-	for i, key := range []string{pluginDefaultKey, "O"} {
+	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
+	for i, key := range []string{pluginDefaultKey, "O", "R"} {
 		// The next key waits for the popup to be gone: tmux before 3.6
 		// ignores a display-popup on a client still showing one.
 		before := n.Screen()

@@ -82,7 +82,10 @@ func TestE2EModalFocusSwapAndEsc(t *testing.T) {
 	if geo := n.Inner.Display(m, "#{pane_width}x#{pane_height} #{pane_left},#{pane_top}"); geo != "94x28 13,5" {
 		t.Errorf("the modal pane is %s, want 94x28 13,5", geo)
 	}
+	// Enter or q while the opening read is out closes at once (ui's
+	// closesWhileOpening), dropping the move: it must be on the map first.
 	n.Keys("l")
+	n.WaitScreen(wait, "the focus moved to "+tr, func(scr string) bool { return focusedLine(scr, tr) })
 	n.Keys("Enter")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, tl) == "" }, "Enter did not close the modal pane")
 	if a := n.Inner.Active(tl); a != tr {
@@ -281,6 +284,7 @@ func TestE2EModalFromAPane(t *testing.T) {
 		return strings.Contains(n.Inner.Must("capture-pane", "-p", "-t", g[0]), "EXITED=0")
 	}, "panemap in the pane did not return 0 once the modal pane opened")
 	n.Keys("l")
+	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
 	n.Keys("q")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "q did not close the modal pane")
 	if a := n.Inner.Active(g[0]); a != g[1] {

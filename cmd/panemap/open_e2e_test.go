@@ -149,16 +149,19 @@ func firstCommand(f []string) string {
 }
 
 // TestE2EReadmeLineOddSocket: the README's binding hands panemap the
-// server's socket through tmux's command parser; a socket whose path
-// holds quotes, a format, a variable, spaces and a # still opens the map
-// over the right server.
+// server's socket through tmux's command parser, and the launcher (panemap
+// popup) as a word of display-popup's command; a socket whose path holds
+// quotes, a format, a variable, spaces and a # still opens the map over
+// the right server.
 func TestE2EReadmeLineOddSocket(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNestedNamed(t, tmuxtest.UniqueName(`pm q'd "#{pane_id}" $HOME;%x\`), 120, 40)
 	g := n.Inner.Grid()
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
 	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
 	pressAndQuit(t, n, g, "O")
+	pressAndQuit(t, n, g, "R")
 }
 
 // TestE2EPopupSettingWarningOnTheMap: a bad @panemap-* option read as the

@@ -17,7 +17,7 @@ type Spec struct {
 	Width, Height string      // cells or percent (tmuxctl.ParseSize), as for the popup
 	Border        string      // a popup border style; those panes have too are used
 	Title         string
-	Command       []string // run through sh, each argument quoted
+	Command       []string // two words or more, run with execvp (no shell)
 	Env           []string // VAR=value pairs (no ';' at the end: checked by the caller)
 }
 
@@ -52,7 +52,10 @@ func OpenArgs(spec Spec) ([]string, error) {
 	for _, kv := range spec.Env {
 		args = append(args, "-e", kv)
 	}
-	return append(args, tmuxctl.ShellJoin(spec.Command)), nil
+	if len(spec.Command) < 2 {
+		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: fmt.Sprintf("a modal pane's command of %d words: want two or more, run without a shell", len(spec.Command))}
+	}
+	return append(args, tmuxctl.ExecWords(spec.Command)...), nil
 }
 
 // fit is size, a count of cells cut to the window's (format w).
