@@ -82,8 +82,7 @@ func TestE2EModalThroughTheResident(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return keyHelpRow(n.Inner, m) == 13 },
 		"the navigator did not draw at the modal pane's new size: its key help is on row %d, want 13:\n%s", keyHelpRow(n.Inner, m), n.Inner.Must("capture-pane", "-p", "-t", m))
 
-	// A close while the opening read is out closes at once (ui's
-	// closesWhileOpening): the move must be on the map first.
+	// The move drawn, then Enter.
 	n.Keys("l")
 	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
 	n.Keys("Enter")
