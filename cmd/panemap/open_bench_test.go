@@ -55,10 +55,12 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	// a Go program that prints one word, and panemap's binary starting
 	// and printing its version (TMUX emptied, as the bindings do).
 	n.Inner.Must("bind-key", "T", "display-popup", "-E", shellQuote(tinyGo(b))+"; read x")
+	mapFile, mapBytes := firstPaintFile(b, n.Inner, 160*80/100-2, 46*75/100-2)
+	b.ReportMetric(float64(mapBytes), "first-map-bytes")
 	// tmux's own share: a popup of the plugin's size that only prints
 	// the map panemap's first paint writes there (tmux's default border:
 	// 3.2 has no -b; a rounded one costs the same cells).
-	n.Inner.Must("bind-key", "K", "display-popup", "-E", "-w", "80%", "-h", "75%", "cat "+shellQuote(firstPaintFile(b, n.Inner, 160*80/100-2, 46*75/100-2))+"; read x")
+	n.Inner.Must("bind-key", "K", "display-popup", "-E", "-w", "80%", "-h", "75%", "cat "+shellQuote(mapFile)+"; read x")
 	n.Inner.Must("bind-key", "V", "display-popup", "-E", "env TMUX= panemap -V; read x")
 	// The plugin's key with the resident: panemap-open beside panemap,
 	// bound to Y; the key above (panemap alone beside it) is the path
@@ -76,7 +78,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	if fzf != "" {
 		n.Inner.Must("bind-key", "F", "display-popup", "-E", "tmux list-panes -a | "+shellQuote(fzf))
 	}
-	b.Logf("tmux %s, %d rounds", n.Inner.Version(), rounds)
+	version := n.Inner.Version()
 
 	shows := func(ids ...string) func(string) bool {
 		return func(scr string) bool {
@@ -145,11 +147,16 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 			}
 		}
 	}
+	// One line a row, tmux's version on the first: the testing package
+	// keeps ten lines of a benchmark's log without -v.
 	bare, bareChecked := median(times[0]), median(checked[0])
 	for i, k := range kinds {
 		m, c := median(times[i]), median(checked[i])
+		if i == 0 {
+			k.name = fmt.Sprintf("tmux %s, %d rounds: %s", version, rounds, k.name)
+		}
 		b.Logf("%-28s median %5.1f ms  ratio %.2f  checked %5.1f ms  ratio %.2f  raw %v", k.name, ms(m), float64(m)/float64(bare), ms(c), float64(c)/float64(bareChecked), roundAll(times[i]))
-		unit := strings.ReplaceAll(k.name, " ", "-")
+		unit := strings.ReplaceAll(kinds[i].name, " ", "-")
 		b.ReportMetric(ms(m), unit+"-ms")
 		if i > 0 {
 			b.ReportMetric(float64(m)/float64(bare), unit+"/bare")

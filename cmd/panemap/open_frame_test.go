@@ -16,9 +16,9 @@ import (
 
 // firstPaintFile writes to a file the bytes the navigator's first paint
 // writes for srv's session on a width x height terminal (a popup's
-// inside), and returns its path: what a popup costs tmux to show when
-// it prints nothing but the map.
-func firstPaintFile(tb testing.TB, srv *tmuxtest.Server, width, height int) string {
+// inside), and returns its path and size: what a popup costs tmux to
+// show when it prints nothing but the map.
+func firstPaintFile(tb testing.TB, srv *tmuxtest.Server, width, height int) (string, int) {
 	tb.Helper()
 	c := execClient(srv)
 	defer c.Close()
@@ -38,10 +38,9 @@ func firstPaintFile(tb testing.TB, srv *tmuxtest.Server, width, height int) stri
 	var frame bytes.Buffer
 	_, shared := termout.Share(&frame)
 	termout.NewFirstPaint(shared, colorprofile.ANSI256).Paint(m.View(), height)
-	tb.Logf("the first map: %d bytes", frame.Len())
 	path := filepath.Join(tb.TempDir(), "map")
 	if err := os.WriteFile(path, frame.Bytes(), 0o600); err != nil {
 		tb.Fatal(err)
 	}
-	return path
+	return path, frame.Len()
 }
