@@ -135,7 +135,7 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 			watch.Quiet()
 			start := time.Now()
 			n.Keys("C-b", k.key)
-			at, ok := watch.Await(10*time.Second, k.shown)
+			at, ok := watch.Await(start, 10*time.Second, k.shown)
 			if !ok {
 				b.Fatalf("%s: nothing on screen after 10s:\n%s", k.name, n.Screen())
 			}

@@ -50,7 +50,7 @@ func BenchmarkResidentSecondOpen(b *testing.B) {
 		w.Quiet()
 		start := time.Now()
 		n.Keys("C-b", key)
-		at, ok := w.Await(10*time.Second, shown)
+		at, ok := w.Await(start, 10*time.Second, shown)
 		if !ok {
 			b.Fatalf("%s: no map after 10s:\n%s", key, n.Screen())
 		}
@@ -103,7 +103,7 @@ func BenchmarkResidentSecondOpen(b *testing.B) {
 			watchA.Quiet()
 			start := time.Now()
 			a.Keys("Right")
-			at, ok := watchA.Await(10*time.Second, func(s string) bool { return focusedLine(s, c.g[1]) })
+			at, ok := watchA.Await(start, 10*time.Second, func(s string) bool { return focusedLine(s, c.g[1]) })
 			if !ok {
 				b.Fatalf("Right did not move the focus:\n%s", a.Screen())
 			}

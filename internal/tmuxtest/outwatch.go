@@ -72,18 +72,24 @@ func (n *Nested) WatchOutput(tb testing.TB) *OutputWatch {
 }
 
 // Await waits at most limit for shown to hold on the outer screen, and
-// returns when the last byte before the check that saw it arrived: no
-// later than the screen showed it (a byte that came during that check
-// counts, so the time is never early).
-func (w *OutputWatch) Await(limit time.Duration, shown func(screen string) bool) (time.Time, bool) {
+// returns when the last byte before the check that saw it arrived, an
+// arrival after since (the key press): no later than the screen showed
+// it (a byte that came during that check counts, so the time is never
+// early). A check can see bytes whose arrival the watch has yet to
+// stamp; it then waits for that stamp.
+func (w *OutputWatch) Await(since time.Time, limit time.Duration, shown func(screen string) bool) (time.Time, bool) {
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
+	seen := false
 	for {
-		out, err := w.n.Outer.Run("capture-pane", "-p", "-t", w.n.OuterPane)
+		if !seen {
+			out, err := w.n.Outer.Run("capture-pane", "-p", "-t", w.n.OuterPane)
+			seen = err == nil && shown(strings.TrimSuffix(out, "\n"))
+		}
 		w.mu.Lock()
 		last := w.last
 		w.mu.Unlock()
-		if err == nil && shown(strings.TrimSuffix(out, "\n")) {
+		if seen && last.After(since) {
 			return last, true
 		}
 		select {
