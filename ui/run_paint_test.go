@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"syscall"
@@ -37,24 +38,7 @@ func TestRunPaintsTheSnapshotFirst(t *testing.T) {
 		return openedOptions(core, nil), nil
 	}
 	out := readAll(master, marker)
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := Run(ctx, core, opts, term, term)
-		done <- err
-	}()
-	select {
-	case <-out.marked:
-	case <-ctx.Done():
-		t.Fatal("the opening read never started")
-	}
-	if _, err := master.WriteString("q"); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	runUntil(t, core, opts, master, term, out, "the opening read's start")
 	head, _, _ := strings.Cut(out.String(), marker)
 	if !strings.HasPrefix(head, firstPaintHead) || !strings.Contains(head, "%3") || !strings.Contains(head, "NAV") {
 		t.Errorf("the map was not the first thing written before the read started: %q", head)
@@ -76,6 +60,16 @@ func TestRunPaintsTheSessionGivenFirst(t *testing.T) {
 	opts := testOptions()
 	opts.Initial = core.State()
 	out := readAll(master, "%3")
+	runUntil(t, core, opts, master, term, out, "the map")
+	if got := out.String(); !strings.HasPrefix(got, firstPaintHead) {
+		t.Errorf("the session given was not painted first: %q", got)
+	}
+}
+
+// runUntil runs the navigator on term until out has its mark (what),
+// then closes it with q, as a person would.
+func runUntil(t *testing.T, core Core, opts Options, master, term *os.File, out *ptyStream, what string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
@@ -86,16 +80,13 @@ func TestRunPaintsTheSessionGivenFirst(t *testing.T) {
 	select {
 	case <-out.marked:
 	case <-ctx.Done():
-		t.Fatal("the map never came")
+		t.Fatalf("no %s on the terminal", what)
 	}
 	if _, err := master.WriteString("q"); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("Run: %v", err)
-	}
-	if got := out.String(); !strings.HasPrefix(got, firstPaintHead) {
-		t.Errorf("the session given was not painted first: %q", got)
 	}
 }
 

@@ -14,6 +14,19 @@ import (
 )
 
 // modalPane is the modal pane of target's window, "" when it has none.
+// moveRightAndClose types l in the modal pane over from's window, waits
+// for the map to focus to, then closes it with key, keeping the move.
+func moveRightAndClose(t *testing.T, n *tmuxtest.Nested, from, to, key string) {
+	t.Helper()
+	n.Keys("l")
+	n.WaitScreen(wait, "the focus moved to "+to, func(scr string) bool { return focusedLine(scr, to) })
+	n.Keys(key)
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, from) == "" }, "%s did not close the modal pane", key)
+	if a := n.Inner.Active(from); a != to {
+		t.Errorf("after l and %s the active pane is %s, want %s", key, a, to)
+	}
+}
+
 func modalPane(srv *tmuxtest.Server, target string) string {
 	for _, line := range strings.Split(srv.Must("list-panes", "-t", target, "-F", "#{pane_modal_flag} #{pane_id}"), "\n") {
 		if id, ok := strings.CutPrefix(line, "1 "); ok {
@@ -281,13 +294,7 @@ func TestE2EModalFromAPane(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool {
 		return strings.Contains(n.Inner.Must("capture-pane", "-p", "-t", g[0]), "EXITED=0")
 	}, "panemap in the pane did not return 0 once the modal pane opened")
-	n.Keys("l")
-	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
-	n.Keys("q")
-	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "q did not close the modal pane")
-	if a := n.Inner.Active(g[0]); a != g[1] {
-		t.Errorf("after l and q the active pane is %s, want %s", a, g[1])
-	}
+	moveRightAndClose(t, n, g[0], g[1], "q")
 }
 
 // TestE2EModalFallsBackToPopup: before tmux 3.8, @panemap-open modal

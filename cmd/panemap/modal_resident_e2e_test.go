@@ -82,14 +82,7 @@ func TestE2EModalThroughTheResident(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return keyHelpRow(n.Inner, m) == 13 },
 		"the navigator did not draw at the modal pane's new size: its key help is on row %d, want 13:\n%s", keyHelpRow(n.Inner, m), n.Inner.Must("capture-pane", "-p", "-t", m))
 
-	// The move drawn, then Enter.
-	n.Keys("l")
-	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
-	n.Keys("Enter")
-	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "Enter did not close the modal pane")
-	if a := n.Inner.Active(g[0]); a != g[1] {
-		t.Errorf("after l and Enter the active pane is %s, want %s", a, g[1])
-	}
+	moveRightAndClose(t, n, g[0], g[1], "Enter")
 	tmuxtest.Eventually(t, wait, func() bool { return !alive(client) && !alive(worker) },
 		"the closed modal pane's panemap-open (%d, alive %v) or its worker (%d, alive %v) still runs", client, alive(client), worker, alive(worker))
 
@@ -123,13 +116,7 @@ func TestE2EModalResidentFallback(t *testing.T) {
 	if _, name := modalProcess(t, n.Inner, m); name != "panemap" {
 		t.Errorf("with no resident the modal pane runs %s, not panemap", name)
 	}
-	n.Keys("l")
-	n.WaitScreen(wait, "the focus moved to "+g[1], func(scr string) bool { return focusedLine(scr, g[1]) })
-	n.Keys("q")
-	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[0]) == "" }, "q did not close the modal pane")
-	if a := n.Inner.Active(g[0]); a != g[1] {
-		t.Errorf("after l and q the active pane is %s, want %s", a, g[1])
-	}
+	moveRightAndClose(t, n, g[0], g[1], "q")
 	if second := waitResident(t, sock, 0); second.PID == first.PID {
 		t.Fatal("no new resident")
 	}
