@@ -64,7 +64,7 @@ func runResident(panemap string, args []string) int {
 	s := supervise.Supervisor{
 		TmuxSocket:  sock,
 		Version:     versionString(),
-		ServerAlive: func() bool { return syscall.Kill(pid, 0) == nil },
+		ServerAlive: func() bool { return supervise.Alive(pid) },
 		CheckEvery:  serverCheck,
 		Worker:      []string{panemap, "resident", "--worker", "-S", sock},
 	}

@@ -83,8 +83,8 @@ func TestE2EModalThroughTheResident(t *testing.T) {
 		"the navigator did not draw at the modal pane's new size: its key help is on row %d, want 13:\n%s", keyHelpRow(n.Inner, m), n.Inner.Must("capture-pane", "-p", "-t", m))
 
 	moveRightAndClose(t, n, g[0], g[1], "Enter")
-	tmuxtest.Eventually(t, wait, func() bool { return !alive(client) && !alive(worker) },
-		"the closed modal pane's panemap-open (%d, alive %v) or its worker (%d, alive %v) still runs", client, alive(client), worker, alive(worker))
+	tmuxtest.Eventually(t, wait, func() bool { return !supervise.Alive(client) && !supervise.Alive(worker) },
+		"the closed modal pane's panemap-open (%d, alive %v) or its worker (%d, alive %v) still runs", client, supervise.Alive(client), worker, supervise.Alive(worker))
 
 	// Killed from outside while the map is open.
 	m = openModal(t, n, g)
@@ -92,8 +92,8 @@ func TestE2EModalThroughTheResident(t *testing.T) {
 	client, _ = modalProcess(t, n.Inner, m)
 	worker, _ = busyWorker(t, st.PID)
 	n.Inner.Must("kill-pane", "-t", m)
-	tmuxtest.Eventually(t, wait, func() bool { return !alive(client) && !alive(worker) },
-		"the killed modal pane's panemap-open (%d, alive %v) or its worker (%d, alive %v) still runs", client, alive(client), worker, alive(worker))
+	tmuxtest.Eventually(t, wait, func() bool { return !supervise.Alive(client) && !supervise.Alive(worker) },
+		"the killed modal pane's panemap-open (%d, alive %v) or its worker (%d, alive %v) still runs", client, supervise.Alive(client), worker, supervise.Alive(worker))
 	openModal(t, n, g)
 	if got := waitResident(t, sock, 3); got.PID != st.PID {
 		t.Fatalf("the resident changed: %+v, then %+v", st, got)

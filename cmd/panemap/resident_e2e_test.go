@@ -221,7 +221,7 @@ func TestE2EResidentMismatch(t *testing.T) {
 	waitResident(t, sock, 1)
 	loadPlugin(t, n.Inner, filepath.Join(newer, "panemap"))
 	pressAndQuit(t, n, g, pluginDefaultKey)
-	tmuxtest.Eventually(t, wait, func() bool { return !alive(old.PID) }, "the old resident did not exit")
+	tmuxtest.Eventually(t, wait, func() bool { return !supervise.Alive(old.PID) }, "the old resident did not exit")
 	st := waitResident(t, sock, 0)
 	if st.PID == old.PID {
 		t.Fatal("no new resident")

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -49,6 +50,41 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	}
 	if st := supervise.ReadStatus(sock); st.Running {
 		t.Fatalf("the resident's lock is still held: %+v", st)
+	}
+	if _, err := os.Stat(wire.Dir(sock)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the resident left its directory behind (%v)", err)
+	}
+}
+
+// TestResidentExitsWithAZombieServer: a tmux server that has exited but
+// is not yet reaped (in a container without an init process, a zombie
+// for good) counts as gone: the resident exits at its next check and
+// lets go of its directory, rather than keep a worker for it forever.
+func TestResidentExitsWithAZombieServer(t *testing.T) {
+	t.Parallel()
+	server := exec.Command("true")
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := server.Process.Pid
+	t.Cleanup(func() { _ = server.Wait() })
+	tmuxtest.Eventually(t, wait, func() bool { _, state, ok := procStat(pid); return ok && state == "Z" }, "true never exited")
+	sock := filepath.Join(t.TempDir(), "gone")
+	cmd := exec.Command(tmuxtest.PanemapOpen(t), "--resident", "-S", sock, "--server-pid", itoa(pid))
+	cmd.Env = tmuxtest.Env()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("the resident exited with %v", err)
+		}
+	case <-time.After(wait):
+		signalPID(t, cmd.Process.Pid, syscall.SIGTERM)
+		t.Fatalf("the resident still runs %v after its server became a zombie", wait)
 	}
 	if _, err := os.Stat(wire.Dir(sock)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the resident left its directory behind (%v)", err)

@@ -26,12 +26,6 @@ func procStat(pid int) (ppid int, state string, ok bool) {
 	return ppid, f[0], true
 }
 
-// alive says whether process pid runs (a zombie has exited).
-func alive(pid int) bool {
-	_, state, ok := procStat(pid)
-	return ok && state != "Z"
-}
-
 // signalPID sends sig to process pid, never to a group: pid 0 or -1 would
 // reach the test itself.
 func signalPID(t *testing.T, pid int, sig syscall.Signal) {

@@ -51,7 +51,7 @@ func ReadStatus(tmuxSocket string) Status {
 			st.Opens, _ = strconv.Atoi(v)
 		}
 	}
-	if !alive(st.PID) {
+	if !Alive(st.PID) {
 		// A killed resident's info, read as its successor, which holds
 		// the lock already, has yet to write its own.
 		st = Status{Running: true, Socket: st.Socket}
@@ -70,8 +70,10 @@ func Running(tmuxSocket string) bool {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil
 }
 
-// alive says whether process pid runs: not gone, and not a zombie.
-func alive(pid int) bool {
+// Alive says whether process pid runs: not gone, and not a zombie (an
+// exited tmux server whose parent has yet to reap it, which in a container
+// without an init process may be never).
+func Alive(pid int) bool {
 	if pid <= 1 || syscall.Kill(pid, 0) != nil {
 		return false
 	}
