@@ -43,8 +43,9 @@ func NewFirstPaint(out *Shared, profile colorprofile.Profile) *FirstPaint {
 // shows must reach it), each line placed by an explicit cursor move so
 // that no line can wrap or scroll, colours brought down to the
 // terminal's profile as the renderer brings them, and the cursor left
-// home, where the renderer's first frame starts. Once painted, it writes
-// nothing more: it only notes, as Saw does, whether v is what it drew.
+// home, where the renderer's first frame starts. Once painted (or once
+// the renderer has drawn), it writes nothing more: v is only noted, as
+// Saw notes it.
 func (f *FirstPaint) Paint(v tea.View, height int) {
 	if f == nil {
 		return
@@ -52,11 +53,8 @@ func (f *FirstPaint) Paint(v tea.View, height int) {
 	s := f.out
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case s.written:
-		return
-	case s.painted != nil:
-		s.same = v.Content == *s.painted
+	if s.written || s.painted != nil {
+		s.seen = &v.Content
 		return
 	}
 	var b strings.Builder
@@ -78,10 +76,7 @@ func (f *FirstPaint) Paint(v tea.View, height int) {
 	b.WriteString("\x1b[0m" + ansi.CursorHomePosition)
 	w := &colorprofile.Writer{Forward: s.w, Profile: f.profile}
 	_, _ = io.WriteString(w, b.String())
-	content := v.Content
-	// A view seen since v was made (a paint sent by a command runs after
-	// the model has moved on) is what the renderer will draw.
-	s.painted, s.same = &content, s.seen == nil || *s.seen == content
+	s.painted = &v.Content
 }
 
 // Saw notes the view the model shows now, writing nothing: whether it is
@@ -91,14 +86,9 @@ func (f *FirstPaint) Saw(v tea.View) {
 	if f == nil {
 		return
 	}
-	s := f.out
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	content := v.Content
-	s.seen = &content
-	if s.painted != nil {
-		s.same = content == *s.painted
-	}
+	f.out.mu.Lock()
+	defer f.out.mu.Unlock()
+	f.out.seen = &v.Content
 }
 
 // Shared serialises the renderer's writes and the first paint's (the
@@ -111,8 +101,15 @@ type Shared struct {
 	written bool    // by the renderer
 	framed  bool    // the renderer's first frame, which erases, went out
 	painted *string // what the first paint drew
-	same    bool    // and the latest view still shows it
-	seen    *string // the latest view the model showed (Saw)
+	seen    *string // the latest view the model showed (Saw), nil for none
+}
+
+// samePainted says whether the renderer is about to draw what the first
+// paint drew: the latest view seen, when one was seen after it (a paint
+// sent by a command runs after the model has moved on), is the painted
+// one.
+func (s *Shared) samePainted() bool {
+	return s.painted != nil && (s.seen == nil || *s.seen == *s.painted)
 }
 
 // rendererErase is how the renderer's first frame clears the screen
@@ -126,7 +123,7 @@ func (s *Shared) Write(p []byte) (int, error) {
 	if !s.framed {
 		if i := bytes.Index(p, rendererErase); i >= 0 {
 			s.framed = true
-			if s.painted != nil && s.same {
+			if s.samePainted() {
 				q := make([]byte, 0, len(p)-len(rendererErase)+len(ansi.CursorHomePosition))
 				q = append(q, p[:i]...)
 				q = append(q, ansi.CursorHomePosition...)
