@@ -26,6 +26,16 @@ const residentFlag = "--resident"
 // runs: a signal 0 to its process, nothing else while idle.
 const serverCheck = 2 * time.Second
 
+// successorDelay is how long a worker that took an open has the machine
+// to itself before the next idle worker starts, unless it exits sooner
+// or says it has painted its first frame (wire.LinkPainted), after which
+// the next one waits supervise's afterPaint only. A worker starting and
+// warming up beside a navigator drawing its first frame slowed it
+// (traced on 3.3a: the opening read took 5-13 ms against 4-6, the map
+// was on screen later than without a resident). The full delay is for a
+// navigator that never writes, or a worker of an older build.
+const successorDelay = time.Second
+
 // supervisorGCPercent keeps the supervisor's heap goal near its live heap
 // (a few hundred KiB); supervisorMemoryLimit bounds all the runtime holds.
 const (
@@ -66,7 +76,9 @@ func runResident(panemap string, args []string) int {
 		Version:     versionString(),
 		ServerAlive: func() bool { return supervise.Alive(pid) },
 		CheckEvery:  serverCheck,
-		Worker:      []string{panemap, "resident", "--worker", "-S", sock},
+		// The next idle worker waits for the one that took an open.
+		SuccessorDelay: successorDelay,
+		Worker:         []string{panemap, "resident", "--worker", "-S", sock},
 	}
 	if err := s.Run(ctx); err != nil {
 		os.Stderr.WriteString("panemap-open: resident: " + err.Error() + "\n")

@@ -38,7 +38,8 @@ type Supervisor struct {
 	// its link to the supervisor as fd 4.
 	Worker []string
 	// SuccessorDelay is the longest the next idle worker waits for the
-	// one that took an open (0: successorDelay).
+	// one that took an open: until that one exits, or has painted its
+	// first frame and had afterPaint since.
 	SuccessorDelay time.Duration
 }
 
@@ -182,16 +183,6 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 	}
 }
 
-// successorDelay is how long a worker that took an open has the machine
-// to itself before the next idle worker starts, unless it exits sooner
-// or says it has painted its first frame (wire.LinkPainted), after
-// which the next one waits afterPaint only. A worker starting and
-// warming up beside a navigator drawing its first frame slowed it
-// (traced on 3.3a: the opening read took 5-13 ms against 4-6, the map
-// was on screen later than without a resident). The full delay is for a
-// navigator that never writes, or a worker of an older build.
-const successorDelay = time.Second
-
 // afterPaint is how long the next idle worker waits after the taken
 // one's first frame: the navigator's opening read (one tmux process),
 // which keys wait for, answers meanwhile. Measured on 3.3a, 20 rounds
@@ -203,13 +194,10 @@ const successorDelay = time.Second
 const afterPaint = 60 * time.Millisecond
 
 // settle waits until the worker that took the open has exited, or
-// painted and had afterPaint, or had successorDelay, unless the
+// painted and had afterPaint, or had SuccessorDelay, unless the
 // supervisor must end.
 func (s Supervisor) settle(ctx context.Context, tick <-chan time.Time, events <-chan workerEvent, exited <-chan struct{}) ending {
 	d := s.SuccessorDelay
-	if d <= 0 {
-		d = successorDelay
-	}
 	delay := time.NewTimer(d)
 	defer delay.Stop()
 	for {
