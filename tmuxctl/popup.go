@@ -101,8 +101,9 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 			return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Value: kv, Message: fmt.Sprintf("invalid popup environment %s: want NAME=value, one line, not ending in ;", tmux.Quote(kv))}
 		}
 	}
-	if len(spec.Command) < 2 {
-		return 0, &tmux.Error{Kind: tmux.KindInvalidInput, Message: fmt.Sprintf("a popup command of %d words: want two or more, run without a shell", len(spec.Command))}
+	command, err := ExecWords(spec.Command)
+	if err != nil {
+		return 0, err
 	}
 	var version tmux.Version
 	var clients []clientInfo
@@ -141,7 +142,6 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	if spec.Border != "" && popupStyled {
 		args = append(args, "-b", spec.Border)
 	}
-	command := spec.Command
 	if popupStyled {
 		for _, kv := range spec.Env {
 			args = append(args, "-e", kv)
@@ -153,7 +153,7 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 		// -T is format-expanded: escape '#' so a title is shown as given.
 		args = append(args, "-T", strings.ReplaceAll(spec.Title, "#", "##"))
 	}
-	args = append(args, ExecWords(command)...)
+	args = append(args, command...)
 	// Always a process of its own: display-popup holds its command queue
 	// until the popup closes, which would stall a shared connection.
 	if _, err = c.t.Exec().Run(ctx, args); err == nil {
@@ -180,8 +180,12 @@ func fitCells(size string, limit int) string {
 // shell). tmux reads an argument that ends in ';' as a command separator,
 // even over exec, and one that ends in "\;" as that text with ';' in
 // place of the backslash (cmd-parse.y, cmd_parse_from_arguments, 3.2a to
-// master): so a word that ends in ';' is passed ending in "\;".
-func ExecWords(argv []string) []string {
+// master): so a word that ends in ';' is passed ending in "\;". One word
+// would be run through a shell: it is refused.
+func ExecWords(argv []string) ([]string, error) {
+	if len(argv) < 2 {
+		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: fmt.Sprintf("a command of %d words: want two or more, run without a shell", len(argv))}
+	}
 	out := make([]string, len(argv))
 	for i, a := range argv {
 		if s, ok := strings.CutSuffix(a, ";"); ok {
@@ -189,5 +193,5 @@ func ExecWords(argv []string) []string {
 		}
 		out[i] = a
 	}
-	return out
+	return out, nil
 }

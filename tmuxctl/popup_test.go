@@ -114,10 +114,16 @@ func TestPopupBadInput(t *testing.T) {
 
 func TestExecWords(t *testing.T) {
 	t.Parallel()
-	got := tmuxctl.ExecWords([]string{"/usr/bin/panemap", "-S", "/tmp/a b;", "-t", "$1:@2", `a\;`, ";", "it's"})
+	got, err := tmuxctl.ExecWords([]string{"/usr/bin/panemap", "-S", "/tmp/a b;", "-t", "$1:@2", `a\;`, ";", "it's"})
 	want := []string{"/usr/bin/panemap", "-S", `/tmp/a b\;`, "-t", "$1:@2", `a\\;`, `\;`, "it's"}
-	if !slices.Equal(got, want) {
-		t.Errorf("ExecWords = %q, want %q", got, want)
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("ExecWords = %q, %v; want %q", got, err, want)
+	}
+	// One word is a shell command line to tmux: refused.
+	for _, argv := range [][]string{nil, {"sh -c 'kill-server'"}} {
+		if got, err := tmuxctl.ExecWords(argv); tmux.KindOf(err) != tmux.KindInvalidInput {
+			t.Errorf("ExecWords(%q) = %q, %v; want an invalid-input error", argv, got, err)
+		}
 	}
 }
 

@@ -52,10 +52,11 @@ func OpenArgs(spec Spec) ([]string, error) {
 	for _, kv := range spec.Env {
 		args = append(args, "-e", kv)
 	}
-	if len(spec.Command) < 2 {
-		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: fmt.Sprintf("a modal pane's command of %d words: want two or more, run without a shell", len(spec.Command))}
+	words, err := tmuxctl.ExecWords(spec.Command)
+	if err != nil {
+		return nil, err
 	}
-	return append(args, tmuxctl.ExecWords(spec.Command)...), nil
+	return append(args, words...), nil
 }
 
 // fit is size, a count of cells cut to the window's (format w).
