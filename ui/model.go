@@ -124,12 +124,13 @@ type Model struct {
 	exitErr     error
 
 	// Derived from the above by layout().
-	header    tabs.View
-	footerOut string // the key help for the current mode
-	mapv      mapview.Map
-	mapKey    string // what mapv was drawn from
-	mapTop    int
-	bodyH     int // the height of the map's place
+	header     tabs.View
+	footerOut  string // the key help for the current mode
+	footerFrom string // what a short footerOut was drawn from (keyhelp.ShortKey)
+	mapv       mapview.Map
+	mapKey     string // what mapv was drawn from
+	mapTop     int
+	bodyH      int // the height of the map's place
 }
 
 // New returns the navigator for opts.Session. Without opts.Initial it

@@ -92,8 +92,15 @@ func (m *Model) footer(keys help.KeyMap, room int) string {
 	w := max(m.width, 0)
 	if !m.fullHelp {
 		m.helpH = 0
-		return keyhelp.Short(keys.ShortHelp(), w, m.styles.Help)
+		short := keys.ShortHelp()
+		// Styling the items is most of a frame's cost after an arrow key
+		// (~80 µs), and they seldom change: draw them again only then.
+		if from := keyhelp.ShortKey(short, w); from != m.footerFrom {
+			m.footerOut, m.footerFrom = keyhelp.Short(short, w, m.styles.Help), from
+		}
+		return m.footerOut
 	}
+	m.footerFrom = ""
 	m.helpH = max(room*2/3, 2)
 	out, top := keyhelp.Window(keyhelp.Lines(keys.FullHelp(), w, m.styles.Help), m.helpTop, m.helpH, w, m.styles.Help)
 	m.helpTop = top

@@ -7,6 +7,7 @@ package keyhelp
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -50,6 +51,17 @@ func Short(bindings []key.Binding, width int, st help.Styles) string {
 		}
 		b.WriteString(item)
 		used += w
+	}
+	return b.String()
+}
+
+// ShortKey says what Short draws from bindings at width, styles aside:
+// equal keys, equal lines.
+func ShortKey(bindings []key.Binding, width int) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(width))
+	for _, kb := range enabledOf(bindings) {
+		b.WriteString("\x00" + kb.Help().Key + "\x00" + kb.Help().Desc)
 	}
 	return b.String()
 }

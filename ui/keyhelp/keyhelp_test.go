@@ -1,6 +1,7 @@
 package keyhelp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,6 +38,40 @@ func TestShort(t *testing.T) {
 	for _, tt := range tests {
 		if got := Short(bs, tt.width, help.Styles{}); got != tt.want || ansi.StringWidth(got) > tt.width {
 			t.Errorf("width %d: %q, want %q", tt.width, got, tt.want)
+		}
+	}
+}
+
+// TestShortKey: the navigator draws the short line again only when its
+// key changes, so lines that differ must have different keys.
+func TestShortKey(t *testing.T) {
+	t.Parallel()
+	type input struct {
+		bs    []key.Binding
+		width int
+	}
+	off := bindings("a", "one", "b", "two")
+	off[1].SetEnabled(false)
+	inputs := []input{
+		{bindings("a", "one", "b", "two"), 40},
+		{bindings("a", "one", "b", "two"), 8},  // b left off
+		{bindings("a", "one", "b", "two"), 12}, // a one • b two, just
+		{off, 40},
+		{bindings("a", "one", "b", "too"), 40},
+		{bindings("a", "one", "c", "two"), 40},
+		{bindings("a", "one", "b", "two", "c", "three"), 40},
+		{bindings("ab", "c"), 40}, // the same letters, split otherwise
+		{bindings("a", "bc"), 40},
+	}
+	for i, x := range inputs {
+		for _, y := range inputs[i+1:] {
+			sx, sy := Short(x.bs, x.width, help.Styles{}), Short(y.bs, y.width, help.Styles{})
+			if sx != sy && ShortKey(x.bs, x.width) == ShortKey(y.bs, y.width) {
+				t.Errorf("%q and %q: one key", sx, sy)
+			}
+		}
+		if ShortKey(x.bs, x.width) != ShortKey(slices.Clone(x.bs), x.width) {
+			t.Errorf("input %d: two keys for the same bindings", i)
 		}
 	}
 }
