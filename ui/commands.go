@@ -54,12 +54,20 @@ func (m *Model) refreshSession() tea.Cmd {
 // read is the command of refresh for a given sequence number.
 func (m *Model) read(seq int) tea.Cmd {
 	core, sess := m.core, m.opts.Session
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
+		st, err := core.ReadState(ctx, sess)
+		return stateMsg{seq: seq, state: st, err: err}
+	})
+}
+
+// tmuxCall is call as a command of the io gate, its context bounded by
+// the operations' timeout.
+func (m *Model) tmuxCall(call func(ctx context.Context) tea.Msg) tea.Cmd {
 	ctx, timeout := m.ctx, m.opts.OpTimeout
 	return m.io.Track(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		st, err := core.ReadState(ctx, sess)
-		return stateMsg{seq: seq, state: st, err: err}
+		return call(ctx)
 	})
 }
 
@@ -73,10 +81,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 	m.busy = true
 	m.seq++
 	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
 		if st == nil { // no read has come back yet
 			if st, done.readErr = core.ReadState(ctx, sess); done.readErr != nil {
@@ -115,13 +120,11 @@ func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
 // when the work fails.
 func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 	m.busy = true
-	core, ctx, timeout, sess, st := m.core, m.ctx, m.opts.OpTimeout, m.opts.Session, m.state
-	return m.io.Track(func() tea.Msg {
+	core, sess, st := m.core, m.opts.Session, m.state
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		if f == nil {
 			return quitMsg{code: code}
 		}
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
 		if st == nil {
 			var err error
 			if st, err = core.ReadState(ctx, sess); err != nil {

@@ -54,10 +54,7 @@ func (m *Model) jump(name string, list bool, line int, find jumpFinder) tea.Cmd 
 	if m.changed && m.state != nil {
 		closing = keepHistory(m.initial, win)(m.state)
 	}
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		done := opDoneMsg{seq: seq, name: name, fromWin: win, noop: true}
 		var windows []*tmux.Window
 		if list {
