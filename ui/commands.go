@@ -116,14 +116,14 @@ func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
 	return errA == nil && errB == nil && a.ID == b.ID
 }
 
-// finish runs the closing work and quits with code, or with ExitFailed
+// finish runs the closing work and quits with ExitOK, or with ExitFailed
 // when the work fails.
-func (m *Model) finish(code int, f closeFunc) tea.Cmd {
+func (m *Model) finish(f closeFunc) tea.Cmd {
 	m.busy = true
 	core, sess, st := m.core, m.opts.Session, m.state
 	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		if f == nil {
-			return quitMsg{code: code}
+			return quitMsg{code: ExitOK}
 		}
 		if st == nil {
 			var err error
@@ -133,7 +133,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 		}
 		op := f(st)
 		if op == nil {
-			return quitMsg{code: code}
+			return quitMsg{code: ExitOK}
 		}
 		if _, err := core.Act(ctx, sess, *op); err != nil {
 			if tmux.KindOf(err) == tmux.KindServerGone {
@@ -141,7 +141,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 			}
 			return quitMsg{code: ExitFailed, err: err}
 		}
-		return quitMsg{code: code}
+		return quitMsg{code: ExitOK}
 	})
 }
 

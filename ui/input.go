@@ -197,20 +197,13 @@ func (m *Model) handleMouse(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// nudgeDisabled explains a key whose binding is off right now.
+// nudgeDisabled explains a key whose binding is off right now: the
+// window keys, which a session of one window turns off.
 func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 	k := m.keys
-	for _, c := range []struct {
-		b    key.Binding
-		text string
-	}{
-		{k.PrevWindow, "this session has one window"},
-		{k.NextWindow, "this session has one window"},
-		{k.MovePrev, "this session has one window"},
-		{k.MoveNext, "this session has one window"},
-	} {
-		if !c.b.Enabled() && slices.Contains(c.b.Keys(), msg.String()) {
-			m.status = status{text: c.text, kind: statusNudge}
+	for _, b := range []key.Binding{k.PrevWindow, k.NextWindow, k.MovePrev, k.MoveNext} {
+		if !b.Enabled() && slices.Contains(b.Keys(), msg.String()) {
+			m.status = status{text: "this session has one window", kind: statusNudge}
 		}
 	}
 }
@@ -252,11 +245,11 @@ func (m *Model) close(revertAll bool) tea.Cmd {
 	m.queue = nil
 	switch {
 	case !m.changed:
-		return m.finish(ExitOK, nil)
+		return m.finish(nil)
 	case revertAll:
-		return m.finish(ExitOK, revert(m.initial, m.named))
+		return m.finish(revert(m.initial, m.named))
 	default:
-		return m.finish(ExitOK, keepHistory(m.initial, m.win))
+		return m.finish(keepHistory(m.initial, m.win))
 	}
 }
 
