@@ -112,7 +112,7 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 // clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
 	defer pauseGC(openingGCPause)()
-	client, _, err := g.deferredClient() // the navigator's events dial once it runs
+	client, err := g.deferredClient() // the navigator's events dial once it runs
 	if err != nil {
 		return fail(g, err)
 	}
@@ -295,7 +295,7 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		argv = append(argv, "--"+stateFlag, place.Snapshot)
 	}
 	if over != "" && place.Options[openOption] == "modal" && modal.Supported(place.Version) {
-		return launchModal(ctx, g, argv, over, st)
+		return launchModal(ctx, g, client, argv, over, st)
 	}
 	argv = append(argv, "--in-popup")
 	if clientName != "" {

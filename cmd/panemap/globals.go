@@ -120,16 +120,15 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 
 // deferredClient opens a client on the server without checking tmux
 // first, with no control connection until it is told to connect: until
-// then each call is one tmux process. It returns the options it opened
-// the client with.
-func (g *globals) deferredClient() (*tmuxctl.Client, tmuxctl.Options, error) {
+// then each call is one tmux process.
+func (g *globals) deferredClient() (*tmuxctl.Client, error) {
 	sock, err := g.socket()
 	if err != nil {
-		return nil, tmuxctl.Options{}, err
+		return nil, err
 	}
 	o := g.options(sock, g.env)
 	o.DeferDial = true
-	return tmuxctl.Open(o), o, nil
+	return tmuxctl.Open(o), nil
 }
 
 // attach opens the client's control connection now, where the policy

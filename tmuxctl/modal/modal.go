@@ -42,9 +42,8 @@ func Supported(v tmux.Version) bool { return v.AtLeast(3, 8) }
 // ui.Core over a tmuxctl.Client. It is safe for concurrent use.
 type Nav struct {
 	c    *tmuxctl.Client
-	ex   *transport.Exec // for Close's command list
-	own  tmux.PaneID     // the modal pane panemap runs in
-	win  tmux.WindowID   // own's window
+	own  tmux.PaneID   // the modal pane panemap runs in
+	win  tmux.WindowID // own's window
 	sess tmux.SessionID
 
 	mu      sync.Mutex
@@ -61,9 +60,8 @@ type Nav struct {
 
 // New is the view of session s for a navigator in modal pane own of
 // window win, which opened over pane focus (the window's active pane
-// when the key was pressed). o is how c was opened: Close runs its
-// command list as a tmux process of its own, with o's server and binary.
-func New(c *tmuxctl.Client, o tmuxctl.Options, s tmux.SessionID, win tmux.WindowID, own, focus tmux.PaneID) (*Nav, error) {
+// when the key was pressed).
+func New(c *tmuxctl.Client, s tmux.SessionID, win tmux.WindowID, own, focus tmux.PaneID) (*Nav, error) {
 	for _, id := range []string{string(own), string(focus)} {
 		if _, err := tmux.ParsePaneID(id); err != nil {
 			return nil, err
@@ -72,8 +70,7 @@ func New(c *tmuxctl.Client, o tmuxctl.Options, s tmux.SessionID, win tmux.Window
 	if own == focus {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: string(own), Message: fmt.Sprintf("pane %s is the modal pane itself", own)}
 	}
-	ex := &transport.Exec{Binary: o.Binary, Socket: o.Socket, Env: o.Env}
-	return &Nav{c: c, ex: ex, own: own, win: win, sess: s, cursor: focus, current: win}, nil
+	return &Nav{c: c, own: own, win: win, sess: s, cursor: focus, current: win}, nil
 }
 
 // Own is the modal pane panemap runs in.
@@ -235,6 +232,6 @@ func (n *Nav) Close(ctx context.Context) error {
 	// failure ends the list.
 	cmds = append(cmds, n.layout...)
 	n.mu.Unlock()
-	_, err := n.ex.Run(ctx, cmds...)
+	_, err := n.c.RunProcess(ctx, cmds...)
 	return err
 }
