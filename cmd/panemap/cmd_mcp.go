@@ -130,15 +130,16 @@ func printTools(w io.Writer, tools []*sdkmcp.Tool) {
 		fmt.Fprintf(w, "%-*s %s\n", width, t.Name, firstSentence(t.Description))
 		if a := t.Annotations; a != nil {
 			fmt.Fprintf(w, "%-*s title=%q readOnly=%t destructive=%s idempotent=%t openWorld=%s\n",
-				width, "", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint, true), a.IdempotentHint, hint(a.OpenWorldHint, true))
+				width, "", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint), a.IdempotentHint, hint(a.OpenWorldHint))
 		}
 	}
 }
 
-// hint shows an optional annotation, with MCP's default when unset.
-func hint(b *bool, def bool) string {
+// hint shows an optional annotation, with MCP's default when unset: true
+// for both that are optional (destructiveHint, openWorldHint).
+func hint(b *bool) string {
 	if b == nil {
-		return fmt.Sprintf("%t(default)", def)
+		return "true(default)"
 	}
 	return fmt.Sprint(*b)
 }
