@@ -301,7 +301,7 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 	if clientName != "" {
 		argv = append(argv, "--client", clientName)
 	}
-	code, err := client.Popup(ctx, tmuxctl.PopupSpec{
+	code, err := client.Popup(ctx, place, tmuxctl.PopupSpec{
 		Client: clientName, Session: sid,
 		Width: st.Width, Height: st.Height, Border: st.Border,
 		Title:   " panemap ",
@@ -309,8 +309,7 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		// The popup's panemap is told the server and the window; with
 		// TMUX set the colour library it links would run `tmux info`
 		// as it starts.
-		Env:   []string{"TMUX="},
-		Place: place,
+		Env: []string{"TMUX="},
 	})
 	if err != nil {
 		return fail(g, err)
