@@ -20,10 +20,6 @@ import (
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
 	core := m.core
-	if m.opts.Finder == nil {
-		m.status = status{text: "cannot read the other panes here", kind: statusNudge}
-		return nil
-	}
 	fv := find.New(nil, m.styles.Find)
 	m.finder = &fv
 	return m.finder.ReadAll(find.Env{

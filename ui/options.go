@@ -61,7 +61,8 @@ type Options struct {
 	Preview bool
 	// Previews is where previews come from; nil means none.
 	Previews previews.Source
-	// Finder reads panes' text for find (/); nil means no find.
+	// Finder reads panes' text for find (/). Every navigator that takes
+	// keys has one; only Warm's, which draws one frame, goes without.
 	Finder find.Source
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
