@@ -56,10 +56,8 @@ type Options struct {
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
-	// Preview draws each pane's live screen in its box (default true);
-	// false draws the pane's command, path and title instead.
-	Preview bool
-	// Previews is where previews come from; nil means none.
+	// Previews is where each box's live screen of its pane comes from;
+	// nil draws the pane's command, path and title instead.
 	Previews previews.Source
 	// Finder reads panes' text for find (/). Every navigator that takes
 	// keys has one; only Warm's, which draws one frame, goes without.
@@ -111,10 +109,9 @@ const (
 )
 
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
-// wrap, previews on, colour unless NO_COLOR, poll every 400ms without
-// events.
+// wrap, colour unless NO_COLOR, poll every 400ms without events.
 func DefaultOptions(s tmux.SessionID) Options {
-	return Options{Session: s, EscReverts: true, Wrap: true, Preview: true}
+	return Options{Session: s, EscReverts: true, Wrap: true}
 }
 
 func (o Options) withDefaults() Options {

@@ -199,9 +199,8 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.
 // sid under settings st, and what closes the previews they start.
 func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
 	opts := ui.DefaultOptions(sid)
-	opts.Preview = st.Preview == "on"
 	closePreviews := func() {}
-	if opts.Preview {
+	if st.Preview == "on" {
 		previews := panetext.NewPreviews(client)
 		// Where tmux can say which panes printed (3.7 and later), only
 		// those are captured; otherwise the map polls. With a first frame
