@@ -46,7 +46,7 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		_ = nav.Close(cctx)
 	}()
 	return runOpened(ctx, g, nav, client, sid, nf, nav.View(nf.firstFrame(sid, wid)), func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
-		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, nav.View(open.State))
+		opts, closer := navigatorOptions(ctx, client, sid, wid, st, nav.View(open.State))
 		if opts.Previews != nil {
 			// Only the previews: a read of the session beside the
 			// captures would show the modal pane and tmux's focus.

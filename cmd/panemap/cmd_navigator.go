@@ -122,7 +122,7 @@ func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.S
 		if wid == "" {
 			wid = open.State.Current
 		}
-		return navigatorOptions(ctx, g, client, sid, wid, st, open.State)
+		return navigatorOptions(ctx, client, sid, wid, st, open.State)
 	})
 }
 
@@ -189,7 +189,7 @@ func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.Session
 // navigate runs the navigator in this terminal. With initial (the
 // session as just read) the first frame is drawn from it at once.
 func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State, clientName string) int {
-	opts, closePreviews := navigatorOptions(ctx, g, client, sid, wid, st, initial)
+	opts, closePreviews := navigatorOptions(ctx, client, sid, wid, st, initial)
 	opts.Client = clientName
 	defer closePreviews()
 	return runUI(ctx, g, client, opts)
@@ -197,7 +197,7 @@ func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.
 
 // navigatorOptions are the navigator's options for window wid of session
 // sid under settings st, and what closes the previews they start.
-func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
+func navigatorOptions(ctx context.Context, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
 	opts := ui.DefaultOptions(sid)
 	closePreviews := func() {}
 	if st.Preview == "on" {
@@ -218,7 +218,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 	opts.Initial = initial
 	opts.Wrap = st.Edge == "wrap"
 	opts.EscReverts = st.Esc == "revert"
-	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
+	opts.NoColor = st.Color == "never"      // NO_COLOR: ui reads it (Options.Env)
 	opts.ResizeStep, _ = parseStep(st.Step) // checked as it was loaded
 	return opts, closePreviews
 }
@@ -228,7 +228,6 @@ func runUI(ctx context.Context, g *globals, client ui.Core, opts ui.Options) int
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}
-	opts.NoColor = opts.NoColor || g.getenv("NO_COLOR") != ""
 	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "panemap: %v\n", err)
