@@ -63,9 +63,9 @@ func (m *Model) read(seq int) tea.Cmd {
 // tmuxCall is call as a command of the io gate, its context bounded by
 // the operations' timeout.
 func (m *Model) tmuxCall(call func(ctx context.Context) tea.Msg) tea.Cmd {
-	ctx, timeout := m.ctx, m.opts.OpTimeout
+	ctx := m.ctx
 	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
+		ctx, cancel := context.WithTimeout(ctx, opTimeout)
 		defer cancel()
 		return call(ctx)
 	})

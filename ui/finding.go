@@ -23,7 +23,7 @@ func (m *Model) openFind() tea.Cmd {
 	fv := find.New(nil, m.styles.Find)
 	m.finder = &fv
 	return m.finder.ReadAll(find.Env{
-		Ctx: m.ctx, Timeout: m.opts.OpTimeout, Track: m.io.Track, Text: m.opts.Finder,
+		Ctx: m.ctx, Timeout: opTimeout, Track: m.io.Track, Text: m.opts.Finder,
 		Windows:     func(ctx context.Context) ([]*tmux.Window, error) { return serverWindows(ctx, core) },
 		ActiveSince: core.ActiveSince,
 	})

@@ -65,14 +65,6 @@ type Options struct {
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int
-	// PollInterval is how often the map re-reads tmux when the core sends
-	// no events, or its event stream is down (default 400ms).
-	PollInterval time.Duration
-	// EventPollInterval is how often it re-reads tmux while events flow,
-	// as a safety net (default 5s).
-	EventPollInterval time.Duration
-	// OpTimeout bounds each tmux operation (default 5s).
-	OpTimeout time.Duration
 	// Env is the environment used for NO_COLOR and the colour profile
 	// (default os.Environ()).
 	Env []string
@@ -89,16 +81,17 @@ type Options struct {
 	firstPaint *termout.FirstPaint
 }
 
-// Defaults for Options.
 const (
 	// Without notifications (tmux processes, before tmux 3.7) the map
 	// polls: a change made elsewhere shows within 0.4 s. Each poll is one
 	// command in tmux's message log (stamp.go), so at most 2.5 a second
 	// while nothing changes; a poll that finds nothing changed redraws
 	// nothing.
-	DefaultPollInterval = 400 * time.Millisecond
-	DefaultOpTimeout    = 5 * time.Second
-	DefaultResizeStep   = 2
+	pollEvery = 400 * time.Millisecond
+	// opTimeout bounds each tmux operation.
+	opTimeout = 5 * time.Second
+	// DefaultResizeStep is ResizeStep's default.
+	DefaultResizeStep = 2
 )
 
 // Exit codes of Run.
@@ -115,17 +108,8 @@ func DefaultOptions(s tmux.SessionID) Options {
 }
 
 func (o Options) withDefaults() Options {
-	if o.PollInterval <= 0 {
-		o.PollInterval = DefaultPollInterval
-	}
-	if o.EventPollInterval <= 0 {
-		o.EventPollInterval = DefaultEventPollInterval
-	}
 	if o.ResizeStep <= 0 {
 		o.ResizeStep = DefaultResizeStep
-	}
-	if o.OpTimeout <= 0 {
-		o.OpTimeout = DefaultOpTimeout
 	}
 	if o.Env == nil {
 		o.Env = os.Environ()

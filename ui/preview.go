@@ -17,7 +17,7 @@ func (m *Model) previewEnv() previews.Env {
 		Live:    m.live,
 		Stopped: m.quitting || m.fatal != nil,
 		Ctx:     m.ctx,
-		Timeout: m.opts.OpTimeout,
+		Timeout: opTimeout,
 		After:   m.after,
 		Track:   m.io.Track,
 	}
