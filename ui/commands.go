@@ -74,15 +74,14 @@ func (m *Model) tmuxCall(call func(ctx context.Context) tea.Msg) tea.Cmd {
 // startOp marks the model busy and returns the command that makes the
 // change f decides, with a read of the session just before and just after
 // it: one tmux command list (one tmux process, or one control-mode round
-// trip). A
-// nudge costs no tmux call at all. record says whether the change is
-// undoable (undo itself is not).
-func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
+// trip). A nudge costs no tmux call at all. The change goes on the undo
+// stack unless it is a restore (undo, and Esc that stays open).
+func (m *Model) startOp(f opFunc) tea.Cmd {
 	m.busy = true
 	m.seq++
 	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
 	return m.tmuxCall(func(ctx context.Context) tea.Msg {
-		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
+		done := opDoneMsg{seq: seq, fromWin: from}
 		if st == nil { // no read has come back yet
 			if st, done.readErr = core.ReadState(ctx, sess); done.readErr != nil {
 				return done
@@ -98,6 +97,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 		if dec.op.Kind == tmuxctl.OpMove {
 			done.follow = dec.op.Pane
 		}
+		done.record = dec.op.Kind != tmuxctl.OpRestore
 		var r tmuxctl.Result
 		r, done.err = core.Act(ctx, sess, *dec.op)
 		done.before, done.after = r.Before, r.After
