@@ -101,7 +101,10 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
 	attach(ctx, client)
-	return navigate(ctx, g, client, sid, wid, st, nil, nf.client)
+	opts, closePreviews := navigatorOptions(ctx, client, sid, wid, st, nil)
+	opts.Client = nf.client
+	defer closePreviews()
+	return runUI(ctx, g, client, opts)
 }
 
 // openInPopup is the navigator in a popup over session sid: what the
@@ -184,15 +187,6 @@ func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.Session
 		return nil, "", "", err
 	}
 	return client, sid, wid, nil
-}
-
-// navigate runs the navigator in this terminal. With initial (the
-// session as just read) the first frame is drawn from it at once.
-func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State, clientName string) int {
-	opts, closePreviews := navigatorOptions(ctx, client, sid, wid, st, initial)
-	opts.Client = clientName
-	defer closePreviews()
-	return runUI(ctx, g, client, opts)
 }
 
 // navigatorOptions are the navigator's options for window wid of session
