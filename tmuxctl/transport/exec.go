@@ -73,7 +73,7 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 // into sentences naming it.
 func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 	first, rest, _ := strings.Cut(msg, "\n")
-	if isGetoptNoise(first) && rest != "" {
+	if getoptNoiseRE().MatchString(first) && rest != "" {
 		// tmux 3.2a's client parses the command line itself, and getopt
 		// complains on stderr before the server's own answer (a usage
 		// line), which is all a control client gets: go by the server's.
@@ -115,8 +115,6 @@ func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 var getoptNoiseRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
 })
-
-func isGetoptNoise(line string) bool { return getoptNoiseRE().MatchString(line) }
 
 // TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH).
 func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {
