@@ -73,7 +73,7 @@ func focusPane(p tmux.PaneID) opFunc {
 
 // swapDir swaps the focused pane with its neighbour in direction d; the
 // focus stays on the pane, so it walks across the layout. A floating
-// pane moves step cells instead (see moveFloat).
+// pane moves step cells instead.
 func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
@@ -81,7 +81,7 @@ func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 			return decision{}, err
 		}
 		if a.Floating {
-			return moveFloat(a.ID, d, step), nil
+			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: a.ID, Dir: d, Cells: step}}, nil
 		}
 		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
 		if !ok {
@@ -219,7 +219,9 @@ func revert(initial *tmux.State, named map[string]bool) closeFunc {
 	}
 }
 
-// resizePane moves the focused pane's edge in direction d by cells.
+// resizePane moves the focused pane's edge in direction d by cells. A
+// floating pane grows or shrinks instead, its top-left corner staying:
+// narrower (left), wider (right), shorter (up) or taller (down).
 func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
 	return func(st *tmux.State) (decision, error) {
 		w, a, err := focused(st, win)
@@ -227,7 +229,7 @@ func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
 			return decision{}, err
 		}
 		if a.Floating {
-			return resizeFloat(a.ID, d, cells), nil
+			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatResize, Pane: a.ID, Dir: d, Cells: cells}}, nil
 		}
 		if len(w.Panes) == 1 {
 			return nudge("one pane fills the window: nothing to resize"), nil

@@ -26,17 +26,6 @@ func toggleFloat(win tmux.WindowID) opFunc {
 	}
 }
 
-// moveFloat moves floating pane p step cells in direction d.
-func moveFloat(p tmux.PaneID, d tmux.Direction, step int) decision {
-	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: p, Dir: d, Cells: step}}
-}
-
-// resizeFloat makes floating pane p narrower (left), wider (right),
-// shorter (up) or taller (down) by cells, its top-left corner staying.
-func resizeFloat(p tmux.PaneID, d tmux.Direction, cells int) decision {
-	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatResize, Pane: p, Dir: d, Cells: cells}}
-}
-
 // focusFloats reports whether the map's focused pane floats.
 func (m *Model) focusFloats() bool {
 	if w := m.window(); w != nil {

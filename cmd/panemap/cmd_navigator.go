@@ -100,7 +100,10 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		return launchPopup(ctx, g, client, sid, wid, "", nf.given, over)
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
-	attach(ctx, client)
+	// The control connection now, where the policy allows one, rather
+	// than on the first call; failing that, every call runs a tmux
+	// process until a connection can be had.
+	_, _ = client.Connect(ctx)
 	opts, closePreviews := navigatorOptions(ctx, client, sid, wid, st, nil)
 	opts.Client = nf.client
 	defer closePreviews()

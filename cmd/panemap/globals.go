@@ -131,13 +131,6 @@ func (g *globals) deferredClient() (*tmuxctl.Client, error) {
 	return tmuxctl.Open(o), nil
 }
 
-// attach opens the client's control connection now, where the policy
-// allows one, rather than on the first call; failing that, every call runs
-// a tmux process until a connection can be had.
-func attach(ctx context.Context, client *tmuxctl.Client) {
-	_, _ = client.Connect(ctx)
-}
-
 // client opens a client without checking tmux first: the MCP server must
 // start, and list its tools, even when tmux is missing or not running.
 func (g *globals) client() (*tmuxctl.Client, error) {

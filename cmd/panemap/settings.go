@@ -55,16 +55,9 @@ func settingDefs() []settingDef {
 		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
 		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
 		{"preview", "on", "each box shows its pane's live screen (on), or its command, path and title (off)", oneOf("preview", "on", "off"), func(s *settings) *string { return &s.Preview }},
-		{"resize-step", "2", "`cells` a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
+		{"resize-step", "2", "`cells` a resize key (H J K L) moves an edge: 1 to 100",
+			func(v string) error { _, err := parseStep(v); return err }, func(s *settings) *string { return &s.Step }},
 	}
-}
-
-// checkStep validates a resize step.
-func checkStep(v string) error {
-	if _, err := parseStep(v); err != nil {
-		return err
-	}
-	return nil
 }
 
 // parseStep reads a resize step: a whole number of cells, 1 to 100.

@@ -23,9 +23,6 @@ type Exec struct {
 	Env    []string    // process environment; nil means os.Environ()
 }
 
-// NewExec returns a transport for the given socket.
-func NewExec(sock tmux.Socket) *Exec { return &Exec{Socket: sock} }
-
 // argv is the full argument vector (without the binary) for cmds: socket
 // flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
 // commands separated by ";" arguments.
