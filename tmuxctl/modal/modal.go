@@ -147,17 +147,10 @@ func hasPane(panes []tmux.Pane, id tmux.PaneID) bool {
 	return false
 }
 
-// view is View for a state Nav read itself.
-func (n *Nav) view(st *tmux.State, err error) (*tmux.State, error) {
-	if st == nil {
-		return nil, err
-	}
-	return n.View(st), err
-}
-
 // ReadState reads the session, as the navigator shows it.
 func (n *Nav) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
-	return n.view(n.c.ReadState(ctx, s))
+	st, err := n.c.ReadState(ctx, s)
+	return n.View(st), err
 }
 
 // Stamp is the client's: the cursor changes only through Act, whose
