@@ -13,17 +13,13 @@ import (
 
 // toggleFloat floats the focused pane, or tiles it when it floats.
 func toggleFloat(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		kind := tmuxctl.OpFloat
 		if a.Floating {
 			kind = tmuxctl.OpTile
 		}
-		return decision{op: &tmuxctl.Op{Kind: kind, Pane: a.ID}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: kind, Pane: a.ID}}
+	})
 }
 
 // focusFloats reports whether the map's focused pane floats.
