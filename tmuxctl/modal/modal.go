@@ -113,12 +113,7 @@ func (n *Nav) viewLocked(st *tmux.State) *tmux.State {
 // panesLocked is w's panes without the modal pane, the cursor active and
 // the last pane Nav's.
 func (n *Nav) panesLocked(w *tmux.Window) []tmux.Pane {
-	var panes []tmux.Pane
-	for _, p := range w.Panes {
-		if p.ID != n.own {
-			panes = append(panes, p)
-		}
-	}
+	panes := n.withoutOwn(w.Panes)
 	if len(panes) == 0 {
 		return panes
 	}
@@ -136,6 +131,17 @@ func (n *Nav) panesLocked(w *tmux.Window) []tmux.Pane {
 		panes[i].Last = panes[i].ID == n.last
 	}
 	return panes
+}
+
+// withoutOwn is panes without the modal pane (nil when none is left).
+func (n *Nav) withoutOwn(panes []tmux.Pane) []tmux.Pane {
+	var out []tmux.Pane
+	for _, p := range panes {
+		if p.ID != n.own {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func hasPane(panes []tmux.Pane, id tmux.PaneID) bool {
@@ -170,14 +176,8 @@ func (n *Nav) List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listi
 	for i, w := range l.Windows {
 		c := *w
 		if w.ID == n.win {
-			c.Panes = nil
-			for _, p := range w.Panes {
-				if p.ID != n.own {
-					c.Panes = append(c.Panes, p)
-				} else {
-					out.Panes--
-				}
-			}
+			c.Panes = n.withoutOwn(w.Panes)
+			out.Panes -= len(w.Panes) - len(c.Panes)
 		}
 		out.Windows[i] = &c
 	}
