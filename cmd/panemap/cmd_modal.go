@@ -30,10 +30,7 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	if !ok || wid == "" || own == "" {
 		return fail(g, errors.New("--in-modal needs -t SESSION_ID:WINDOW_ID and TMUX_PANE, which tmux sets in the modal pane: the plugin's binding passes them"))
 	}
-	client, err := g.deferredClient()
-	if err != nil {
-		return fail(g, err)
-	}
+	client := g.deferredClient()
 	defer client.Close()
 	nav, err := modal.New(client, sid, wid, own, tmux.PaneID(nf.inModal))
 	if err != nil {

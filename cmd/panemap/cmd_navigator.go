@@ -118,10 +118,7 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 // clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
 	defer pauseGC(openingGCPause)()
-	client, err := g.deferredClient() // the navigator's events dial once it runs
-	if err != nil {
-		return fail(g, err)
-	}
+	client := g.deferredClient() // the navigator's events dial once it runs
 	defer client.Close()
 	first := nf.firstFrame(sid, wid)
 	return runOpened(ctx, g, client, client, sid, nf, first, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
