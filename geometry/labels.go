@@ -17,7 +17,8 @@ const (
 	letterLabels                   // "a", with a legend
 )
 
-// paneLabels is each pane's label in style, with '*' before the active one.
+// paneLabels is each pane's label in style, with '*' before the active
+// one and floatingMark before a floating one.
 func paneLabels(w *tmux.Window, style labelStyle) map[tmux.PaneID]string {
 	out := make(map[tmux.PaneID]string, len(w.Panes))
 	for i, p := range w.Panes {
@@ -76,15 +77,9 @@ func paneList(w *tmux.Window, maxCols int) []string {
 		}
 		return panes[i].Left < panes[j].Left
 	})
+	ids := paneLabels(w, paneIDLabels)
 	for _, p := range panes {
-		id := string(p.ID)
-		if p.Floating {
-			id = floatingMark + id
-		}
-		if p.Active {
-			id = "*" + id
-		}
-		lines = append(lines, wrapWords(fmt.Sprintf("%s %d,%d %dx%d", id, p.Left, p.Top, p.Width, p.Height), maxCols)...)
+		lines = append(lines, wrapWords(fmt.Sprintf("%s %d,%d %dx%d", ids[p.ID], p.Left, p.Top, p.Width, p.Height), maxCols)...)
 	}
 	return lines
 }

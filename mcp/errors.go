@@ -34,8 +34,8 @@ func errorResult(err error, noServerHint string) *sdkmcp.CallToolResult {
 		Content: []sdkmcp.Content{&sdkmcp.TextContent{Text: text}},
 		Meta: sdkmcp.Meta{ErrorMetaKey: ErrorMeta{
 			Kind:      e.Kind,
-			Retryable: e.Retryable(),
-			Stale:     e.Stale(),
+			Retryable: e.Kind == tmux.KindServerGone,
+			Stale:     e.Kind == tmux.KindGone,
 		}},
 	}
 }

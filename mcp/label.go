@@ -19,10 +19,7 @@ func (h *handlers) setPaneTitle(ctx context.Context, a args) (string, any, error
 	if err != nil {
 		return "", nil, argErr("pane", err)
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: pane, Text: a.str("title")})
+	r, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: pane, Text: a.str("title")})
 	if err != nil {
 		return "", nil, err
 	}
@@ -41,10 +38,7 @@ func (h *handlers) renameWindow(ctx context.Context, a args) (string, any, error
 	if err != nil {
 		return "", nil, argErr("window", err)
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: win, Text: a.str("name")})
+	r, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: win, Text: a.str("name")})
 	if err != nil {
 		return "", nil, err
 	}

@@ -99,7 +99,7 @@ func (h *handlers) capturePane(ctx context.Context, a args) (string, any, error)
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	s, err := h.read.CaptureEnding(ctx, pane, lines, end)
+	s, err := h.read.Capture(ctx, pane, lines, end)
 	if err != nil {
 		return "", nil, err
 	}

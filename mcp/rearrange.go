@@ -58,10 +58,7 @@ func (h *handlers) resizePane(ctx context.Context, a args) (string, any, error) 
 	if err != nil {
 		return "", nil, err
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: r.pane, Dir: r.dir, Cells: r.cells})
+	res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: r.pane, Dir: r.dir, Cells: r.cells})
 	if err != nil {
 		return "", nil, err
 	}
@@ -97,10 +94,7 @@ func (h *handlers) selectLayout(ctx context.Context, a args) (string, any, error
 	if err != nil {
 		return "", nil, err
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: r.window, Layout: r.layout})
+	res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: r.window, Layout: r.layout})
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindInvalidInput {
 			// The ids were checked above: what is left is the layout
@@ -151,12 +145,9 @@ func (h *handlers) movePane(ctx context.Context, a args) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
 	// tmux splits no floating pane: when the window's active pane
 	// floats, Act moves the pane beside a tiled one (res.Beside).
-	res, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: r.pane, Window: r.to})
+	res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: r.pane, Window: r.to})
 	if err != nil {
 		return "", nil, err
 	}

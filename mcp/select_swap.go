@@ -16,10 +16,7 @@ func (h *handlers) selectPane(ctx context.Context, a args) (string, any, error) 
 	if err != nil {
 		return "", nil, argErr("direction", err)
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: pane, Dir: dir})
+	r, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: pane, Dir: dir})
 	if err != nil {
 		return "", nil, err
 	}
@@ -36,10 +33,7 @@ func (h *handlers) swapPane(ctx context.Context, a args) (string, any, error) {
 	if err != nil {
 		return "", nil, argErr("target_pane", err)
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	r, err := h.c.Act(ctx, "", tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: src, With: dst})
+	r, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: src, With: dst})
 	if err != nil {
 		return "", nil, err
 	}

@@ -76,6 +76,15 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 	}
 }
 
+// act makes op once the tmux in use is known to be new enough (see
+// tmuxCheck).
+func (h *handlers) act(ctx context.Context, op tmuxctl.Op) (tmuxctl.Result, error) {
+	if err := h.tmux.check(ctx); err != nil {
+		return tmuxctl.Result{}, err
+	}
+	return h.c.Act(ctx, "", op)
+}
+
 // argErr says which argument a validation error is about, so a swap with
 // two pane ids tells the model which one to fix.
 func argErr(name string, err error) error {

@@ -55,13 +55,4 @@ func BenchmarkParseRender(b *testing.B) {
 			Parse(capture, 80, 24)
 		}
 	})
-	s := Parse(capture, 80, 24)
-	b.Run("Equal", func(b *testing.B) {
-		o := Parse(capture, 80, 24)
-		for b.Loop() {
-			if !s.Equal(o) {
-				b.Fatal("not equal")
-			}
-		}
-	})
 }

@@ -319,29 +319,6 @@ func TestParseTmuxCapture(t *testing.T) {
 	}
 }
 
-func TestEqual(t *testing.T) {
-	a := Parse("\x1b[31mhello\x1b]0;title\x07", 8, 2)
-	b := Parse("\x1b[31mhel\x1b[5Clo", 8, 2)
-	if !a.Equal(b) {
-		t.Error("captures that differ only in dropped sequences are not Equal")
-	}
-	for _, c := range []*Screen{
-		Parse("\x1b[32mhello", 8, 2),
-		Parse("\x1b[31mhellO", 8, 2),
-		Parse("\x1b[31mhello", 9, 2),
-		Parse("\x1b[31mhello", 8, 3),
-		nil,
-	} {
-		if a.Equal(c) || c.Equal(a) {
-			t.Errorf("Equal(%v) = true, want false", c)
-		}
-	}
-	var n *Screen
-	if !n.Equal(nil) {
-		t.Error("nil is not Equal to nil")
-	}
-}
-
 // Sequences one after another are read in a loop, not by recursion, so a
 // capture of millions of them cannot exhaust the stack.
 func TestParseManySequences(t *testing.T) {

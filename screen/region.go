@@ -1,5 +1,7 @@
 package screen
 
+import "slices"
+
 // Region picks the w x h part to show of a paneW x paneH pane whose
 // cursor is at (cx, cy), and returns its top-left corner: the part that
 // holds the cursor and as much as fits above and to the left of it, so a
@@ -31,32 +33,19 @@ func (s *Screen) Anchor(cx, cy int) (x, y int) {
 	if s == nil {
 		return cx, cy
 	}
-	last := s.LastTextRow()
+	last := len(s.Lines) - 1 // the last row that shows anything
+	for last >= 0 && !slices.ContainsFunc(s.Lines[last], shows) {
+		last--
+	}
 	if last < 0 || cy <= last {
 		return cx, cy
 	}
 	return 0, last
 }
 
-// LastTextRow is the index of the last row of s that shows anything (a
-// character other than a space, or a cell with a background colour,
-// reverse video or an underline, which show even on a space), or -1 when
-// every row is blank.
-func (s *Screen) LastTextRow() int {
-	if s == nil {
-		return -1
-	}
-	for y := len(s.Lines) - 1; y >= 0; y-- {
-		for _, c := range s.Lines[y] {
-			if shows(c) {
-				return y
-			}
-		}
-	}
-	return -1
-}
-
-// shows reports whether c draws something a reader can see.
+// shows reports whether c draws something a reader can see: a character
+// other than a space, or a background colour, reverse video or an
+// underline, which show even on a space.
 func shows(c Cell) bool {
 	if c.Text != " " && c.Text != "" {
 		return true

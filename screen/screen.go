@@ -89,32 +89,6 @@ type Screen struct {
 // blank is the cell a screen is padded with: a space, default style.
 var blank = Cell{Text: " ", Width: 1}
 
-// Equal reports whether s and o hold the same cells. It lets the map skip
-// redrawing a pane whose capture changed in nothing that shows (an escape
-// sequence that was dropped, a title set, a cursor move); it is a plain
-// cell-by-cell comparison, a few microseconds for 80x24, far cheaper than
-// rendering. Two nil Screens are equal; a nil and a non-nil one are not.
-func (s *Screen) Equal(o *Screen) bool {
-	if s == nil || o == nil {
-		return s == o
-	}
-	if s.Width != o.Width || s.Height != o.Height || len(s.Lines) != len(o.Lines) {
-		return false
-	}
-	for y := range s.Lines {
-		a, b := s.Lines[y], o.Lines[y]
-		if len(a) != len(b) {
-			return false
-		}
-		for x := range a {
-			if a[x] != b[x] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // newScreen is a width x height screen of zero cells, which Parse fills,
 // all in one allocation.
 func newScreen(width, height int) *Screen {

@@ -36,12 +36,6 @@ type Error struct {
 func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Err }
 
-// Retryable reports whether the same request can succeed later unchanged.
-func (e *Error) Retryable() bool { return e.Kind == KindServerGone }
-
-// Stale reports whether the caller's view of tmux is out of date.
-func (e *Error) Stale() bool { return e.Kind == KindGone }
-
 // KindOf returns the Kind of err, or "" when err is not a tmuxctl error.
 func KindOf(err error) Kind {
 	var e *Error

@@ -47,26 +47,12 @@ func ParseSessionID(s string) (SessionID, error) {
 }
 
 func checkID(s string, sigil byte, what string) error {
-	ok := len(s) >= 2 && len(s) <= maxIDLen && s[0] == sigil
-	if ok {
-		digits := s[1:]
-		for i := 0; i < len(digits); i++ {
-			if digits[i] < '0' || digits[i] > '9' {
-				ok = false
-				break
-			}
+	// ParseUint takes decimal digits alone (no sign, no '_' in base 10),
+	// within an unsigned int's range; a leading zero it would take too.
+	if len(s) >= 2 && len(s) <= maxIDLen && s[0] == sigil && (len(s) == 2 || s[1] != '0') {
+		if _, err := strconv.ParseUint(s[1:], 10, 32); err == nil {
+			return nil
 		}
-		if ok && len(digits) > 1 && digits[0] == '0' {
-			ok = false
-		}
-		if ok {
-			if _, err := strconv.ParseUint(digits, 10, 32); err != nil {
-				ok = false
-			}
-		}
-	}
-	if ok {
-		return nil
 	}
 	return &Error{
 		Kind:    KindInvalidInput,
@@ -76,7 +62,7 @@ func checkID(s string, sigil byte, what string) error {
 }
 
 // Num is the number after the sigil.
-func (p PaneID) Num() int { n, _ := strconv.Atoi(string(p)[1:]); return n }
+func (p PaneID) Num() int { return idNum(string(p)) }
 
 // maxQuoted is how much of a hostile value an error message repeats.
 const maxQuoted = 64

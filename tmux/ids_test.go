@@ -15,7 +15,7 @@ func TestParsePaneID(t *testing.T) {
 	}
 	huge := strings.Repeat("9", 100_000)
 	for _, bad := range []string{"", "%", "1", "%01", "%+1", "% 1", "%-1", "acc:0.0", "{marked}", "%1; kill-server",
-		"%1;", "%1\n", "%1\x00", "\xff", "%4294967296", "%" + huge, "@1", "$1", "%1 ", " %1", "%１"} {
+		"%1;", "%1\n", "%1\x00", "\xff", "%4294967296", "%" + huge, "@1", "$1", "%1 ", " %1", "%１", "%1_0", "%00"} {
 		_, err := ParsePaneID(bad)
 		var e *Error
 		if !errors.As(err, &e) || e.Kind != KindInvalidInput {

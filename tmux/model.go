@@ -70,10 +70,23 @@ type Window struct {
 
 // Pane finds a pane of the window by id.
 func (w *Window) Pane(id PaneID) (Pane, bool) {
-	for _, p := range w.Panes {
-		if p.ID == id {
-			return p, true
-		}
+	return w.paneWhere(func(p Pane) bool { return p.ID == id })
+}
+
+// ActivePane is the window's active pane.
+func (w *Window) ActivePane() (Pane, bool) {
+	return w.paneWhere(func(p Pane) bool { return p.Active })
+}
+
+// LastPane is the window's last pane, if tmux has one.
+func (w *Window) LastPane() (Pane, bool) {
+	return w.paneWhere(func(p Pane) bool { return p.Last })
+}
+
+// paneWhere is the window's first pane that is.
+func (w *Window) paneWhere(is func(Pane) bool) (Pane, bool) {
+	if i := slices.IndexFunc(w.Panes, is); i >= 0 {
+		return w.Panes[i], true
 	}
 	return Pane{}, false
 }
@@ -110,26 +123,6 @@ func (w *Window) FixZoomedGeometry() {
 	}
 }
 
-// ActivePane is the window's active pane.
-func (w *Window) ActivePane() (Pane, bool) {
-	for _, p := range w.Panes {
-		if p.Active {
-			return p, true
-		}
-	}
-	return Pane{}, false
-}
-
-// LastPane is the window's last pane, if tmux has one.
-func (w *Window) LastPane() (Pane, bool) {
-	for _, p := range w.Panes {
-		if p.Last {
-			return p, true
-		}
-	}
-	return Pane{}, false
-}
-
 // JoinBeside is the pane that a pane moved into w goes beside: its active
 // pane, unless that floats (tmux 3.7+ split no floating pane,
 // layout_get_tiled_cell in layout.c): then its last pane when that is
@@ -142,12 +135,7 @@ func (w *Window) JoinBeside() (Pane, bool) {
 	if l, ok := w.LastPane(); ok && !l.Floating {
 		return l, true
 	}
-	for _, p := range w.Panes {
-		if !p.Floating {
-			return p, true
-		}
-	}
-	return Pane{}, false
+	return w.paneWhere(func(p Pane) bool { return !p.Floating })
 }
 
 // State is everything panemap can change in one session, read at one

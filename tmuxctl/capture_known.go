@@ -33,9 +33,6 @@ func (c *Client) flavour(ctx context.Context) capture.Flavour {
 	return f
 }
 
-// learnServerVersion records the server's own version, read elsewhere.
-func (c *Client) learnServerVersion(v tmux.Version) { c.setFlavour(capture.FlavourOf(v)) }
-
 func (c *Client) setFlavour(f capture.Flavour) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

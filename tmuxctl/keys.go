@@ -20,14 +20,14 @@ func (c *Client) PrefixBinding(ctx context.Context, key string) (string, bool, e
 	if err != nil {
 		return "", false, err
 	}
-	cmd, ok := findBinding(out, "prefix", key)
+	cmd, ok := findBinding(out, key)
 	return cmd, ok, nil
 }
 
-// findBinding finds key in list-keys output, which prints one
-// `bind-key [-r] -T TABLE KEY COMMAND` line per binding, with KEY escaped
-// for tmux's parser and the columns padded with spaces.
-func findBinding(out, table, key string) (string, bool) {
+// findBinding finds key's prefix binding in list-keys output, which
+// prints one `bind-key [-r] -T TABLE KEY COMMAND` line per binding, with
+// KEY escaped for tmux's parser and the columns padded with spaces.
+func findBinding(out, key string) (string, bool) {
 	want := tmux.CanonicalKey(key)
 	for _, line := range strings.Split(out, "\n") {
 		rest, ok := strings.CutPrefix(line, "bind-key ")
@@ -43,7 +43,7 @@ func findBinding(out, table, key string) (string, bool) {
 		if w == "-r" { // a repeatable binding
 			w = next()
 		}
-		if w != "-T" || next() != table {
+		if w != "-T" || next() != "prefix" {
 			continue
 		}
 		if tmux.CanonicalKey(unescapeKey(next())) == want {

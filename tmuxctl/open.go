@@ -41,6 +41,13 @@ func (c *Client) Connect(ctx context.Context) (bool, error) {
 	return c.t.Connect(ctx)
 }
 
+// RunProcess runs cmds as a tmux process of its own, never over the
+// control connection: for the command lists that open and close a modal
+// pane (tmuxctl/modal).
+func (c *Client) RunProcess(ctx context.Context, cmds ...[]string) (string, error) {
+	return c.t.Exec().Run(ctx, cmds...)
+}
+
 // Connected reports whether the client's control-mode connection is up
 // now; false means each call runs a tmux process.
 func (c *Client) Connected() bool {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/capture"
 )
 
 // Opening is everything the navigator's first frame needs, as one read
@@ -60,7 +61,7 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 		return nil, err
 	}
 	c.t.LearnVersion(o.Version)
-	c.learnServerVersion(o.Version)
+	c.setFlavour(capture.FlavourOf(o.Version)) // the server's own version
 	return o, nil
 }
 

@@ -29,9 +29,6 @@ type PopupSpec struct {
 	// a '=' (env would read it as one more pair): then the command runs
 	// in the popup's usual environment.
 	Env []string
-	// Place, when set, is what ReadPopupPlace found: Popup then asks tmux
-	// nothing before display-popup.
-	Place *PopupPlace
 }
 
 var sizeRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,4}%?$`) })
@@ -71,13 +68,14 @@ func ParseBorder(s string) (string, error) {
 
 // Popup opens a popup with -E (so Esc and C-c reach the program) and waits
 // until it closes; tmux hands back the popup command's exit status, which
-// Popup returns as exitCode.
+// Popup returns as exitCode. place is what ReadPopupPlace read of
+// spec.Session: Popup asks tmux nothing before display-popup.
 //
 // What display-popup accepts depends on the server's version: -T and -b
 // arrived in tmux 3.3, so before it the popup has no title and the
 // default border. A cell count larger than the client is refused by tmux
 // ("height too large"), so it is cut to the client's size first.
-func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err error) {
+func (c *Client) Popup(ctx context.Context, place *PopupPlace, spec PopupSpec) (exitCode int, err error) {
 	if spec.Client != "" {
 		if _, err := tmux.ParseTarget(spec.Client); err != nil {
 			return 0, err
@@ -105,27 +103,15 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	if err != nil {
 		return 0, err
 	}
-	var version tmux.Version
-	var clients []clientInfo
-	if spec.Place != nil {
-		version, clients = spec.Place.Version, spec.Place.clients
-	} else {
-		of := spec.Session
-		if spec.Client != "" {
-			of = "" // the client named may be on another session
-		}
-		if version, clients, err = c.clients(ctx, of); err != nil {
-			return 0, err
-		}
-	}
 	var to clientInfo
 	if spec.Client == "" {
-		if to, err = mostRecent(clients, spec.Session); err != nil {
+		if to, err = mostRecent(place.clients, spec.Session); err != nil {
 			return 0, err
 		}
 	} else {
-		to = clientInfo{name: spec.Client} // size unknown: tmux judges
-		for _, ci := range clients {
+		// Size unknown (a client of another session): tmux judges.
+		to = clientInfo{name: spec.Client}
+		for _, ci := range place.clients {
 			if ci.name == spec.Client || ci.tty == spec.Client {
 				to.width, to.height = ci.width, ci.height
 			}
@@ -138,7 +124,7 @@ func (c *Client) Popup(ctx context.Context, spec PopupSpec) (exitCode int, err e
 	if spec.Height != "" {
 		args = append(args, "-h", fitCells(spec.Height, to.height))
 	}
-	popupStyled := version.AtLeast(3, 3)
+	popupStyled := place.Version.AtLeast(3, 3)
 	if spec.Border != "" && popupStyled {
 		args = append(args, "-b", spec.Border)
 	}

@@ -23,13 +23,14 @@ func TestPopupRunsOnClientAndReturnsExitCode(t *testing.T) {
 	n := tmuxtest.StartNested(t, 100, 30)
 	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
 	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
+	place := popupPlace(t, c, sid)
 	type result struct {
 		code int
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
+		code, err := c.Popup(t.Context(), place, tmuxctl.PopupSpec{
 			Session: sid, Width: "60", Height: "10", Title: "it's #1", Env: []string{"POPUP_ENV=e v"},
 			Command: []string{"sh", "-c", `printf 'POPUP %s|%s|%s\n' "$1" "$2" "$POPUP_ENV"; read x; exit 3`, "sh", "it's; $(x)", "end\\;"},
 		})
@@ -59,9 +60,10 @@ func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNested(t, 60, 20)
 	c := clienttest.Exec(t, n.Inner.Name, tmux.Env{})
+	place := popupPlace(t, c, tmux.SessionID(n.Inner.Display("main:", "#{session_id}")))
 	done := make(chan error, 1)
 	go func() {
-		code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{
+		code, err := c.Popup(t.Context(), place, tmuxctl.PopupSpec{
 			Client: n.Client(), Width: "500", Height: "200", Border: "single", Title: "big",
 			Command: []string{"sh", "-c", `printf 'BIG %sx%s\n' "$(tput cols)" "$(tput lines)"; read x; exit 4`},
 		})
@@ -91,9 +93,22 @@ func TestPopupCellsBeyondTheClientAreCut(t *testing.T) {
 	}
 }
 
+// popupPlace is what Popup needs of session sid, read as the navigator
+// reads it before opening a popup.
+func popupPlace(t *testing.T, c *tmuxctl.Client, sid tmux.SessionID) *tmuxctl.PopupPlace {
+	t.Helper()
+	place, err := c.ReadPopupPlace(t.Context(), sid, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return place
+}
+
 func TestPopupBadInput(t *testing.T) {
 	t.Parallel()
-	_, c := newClient(t, tmux.Env{})
+	srv, c := newClient(t, tmux.Env{})
+	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+	place := popupPlace(t, c, sid)
 	for _, spec := range []tmuxctl.PopupSpec{
 		{Client: "x;", Command: []string{"true", "x"}},
 		{Client: "/dev/pts/0", Width: "80%; kill-server", Command: []string{"true", "x"}},
@@ -103,11 +118,11 @@ func TestPopupBadInput(t *testing.T) {
 		{Client: "/dev/pts/0", Env: []string{"=x"}, Command: []string{"true", "x"}},
 		{Client: "/dev/pts/0", Command: []string{"true; kill-server"}},
 	} {
-		if _, err := c.Popup(t.Context(), spec); tmux.KindOf(err) != tmux.KindInvalidInput {
+		if _, err := c.Popup(t.Context(), place, spec); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("Popup(%+v) = %v, want invalid input", spec, err)
 		}
 	}
-	if _, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Command: []string{"true", "x"}}); err == nil || !strings.Contains(err.Error(), "no tmux client") {
+	if _, err := c.Popup(t.Context(), place, tmuxctl.PopupSpec{Session: sid, Command: []string{"true", "x"}}); err == nil || !strings.Contains(err.Error(), "no tmux client") {
 		t.Errorf("no client attached: %v", err)
 	}
 }
@@ -137,7 +152,7 @@ func TestPopupKeepsTheClientsTmux(t *testing.T) {
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: n.Inner.Name, Source: "-L"}, Binary: counter.Path, Env: tmuxtest.Env()})
 	t.Cleanup(func() { _ = c.Close() })
 	sid := tmux.SessionID(n.Inner.Display("main:", "#{session_id}"))
-	code, err := c.Popup(t.Context(), tmuxctl.PopupSpec{Session: sid, Width: "20", Height: "5", Command: []string{"sh", "-c", "exit 4"}})
+	code, err := c.Popup(t.Context(), popupPlace(t, c, sid), tmuxctl.PopupSpec{Session: sid, Width: "20", Height: "5", Command: []string{"sh", "-c", "exit 4"}})
 	if err != nil || code != 4 {
 		t.Fatalf("Popup = %d, %v; want exit code 4", code, err)
 	}

@@ -93,7 +93,7 @@ func (c *Client) readForRestore(ctx context.Context, want *tmux.State) (*tmux.St
 	return cur, nil
 }
 
-// moveBack puts panes back in their windows (see restore_moves.go): it
+// moveBack puts panes back in their windows (see restoring/moves.go): it
 // runs both steps and answers with the windows it recreated.
 func (c *Client) moveBack(ctx context.Context, cur, want *tmux.State) (map[tmux.WindowID]tmux.WindowID, error) {
 	if cmds := restoring.Rejoin(cur, want); len(cmds) > 0 {

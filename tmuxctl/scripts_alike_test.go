@@ -18,7 +18,7 @@ func TestScriptsAnswerAlikeOverBothTransports(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	g := srv.Grid()
 	sock := tmux.Socket{Name: srv.Name, Source: "-L"}
-	ex := transport.NewExec(sock)
+	ex := &transport.Exec{Socket: sock}
 	ex.Env = tmuxtest.Env()
 	at := transport.NewAuto(sock)
 	at.Env = tmuxtest.Env()

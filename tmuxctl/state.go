@@ -110,7 +110,7 @@ func parseState(s tmux.SessionID, out string) (*tmux.State, tmux.WindowID, error
 // session of $TMUX_PANE's pane when it is on this server, else the session
 // named in $TMUX (inside a popup), else the session tmux itself picks for a
 // command without a target from a client attached to no session (see
-// bestSession). It never asks tmux to resolve "current" over a control
+// bestWindow). It never asks tmux to resolve "current" over a control
 // connection, which would answer the connection's own attached session.
 func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	var target string
@@ -120,7 +120,8 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	case c.env.Session() != "" && c.Socket().Source == "$TMUX":
 		target = string(c.env.Session())
 	default:
-		return c.bestSession(ctx)
+		s, _, err := c.bestWindow(ctx)
+		return s, err
 	}
 	out, err := c.run(ctx, []string{"display-message", "-p", "-t", target, "#{session_id}"})
 	if err != nil {
@@ -133,20 +134,16 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 	return id, nil
 }
 
-// bestSession is the session tmux resolves a command without a target to
+// bestWindow is the session tmux resolves a command without a target to
 // when the client has no session of its own: the one with the newest
 // activity time (cmd-find.c, cmd_find_best_session), ties going to the
 // first in name order. list-sessions shows that time in whole seconds
 // only, so a tie at the newest second is settled by asking tmux itself
 // from a client attached to no session (one tmux process); when that
 // fails, by tmux's own tie-break, which is then a guess.
-func (c *Client) bestSession(ctx context.Context) (tmux.SessionID, error) {
-	s, _, err := c.bestWindow(ctx)
-	return s, err
-}
-
-// bestWindow is bestSession with that session's current window, read in
-// the same command (list-sessions prints each session's current window).
+//
+// With it comes that session's current window, read in the same command
+// (list-sessions prints each session's current window).
 func (c *Client) bestWindow(ctx context.Context) (tmux.SessionID, tmux.WindowID, error) {
 	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id} #{window_id}"})
 	if err != nil {

@@ -33,6 +33,18 @@ func focused(st *tmux.State, win tmux.WindowID) (*tmux.Window, tmux.Pane, error)
 	return w, a, nil
 }
 
+// onFocused is the opFunc that decides with decide from window win and
+// its active pane, as st has them; it fails when the window is gone.
+func onFocused(win tmux.WindowID, decide func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision) opFunc {
+	return func(st *tmux.State) (decision, error) {
+		w, a, err := focused(st, win)
+		if err != nil {
+			return decision{}, err
+		}
+		return decide(st, w, a), nil
+	}
+}
+
 // nudge is a decision to do nothing, saying why.
 func nudge(note string) decision { return decision{note: note} }
 
@@ -47,10 +59,7 @@ func edgeNudge(d tmux.Direction) string {
 
 // moveFocus moves tmux's focus from the focused pane in direction d.
 func moveFocus(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		if _, _, err := focused(st, win); err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		// tmux decides whether there is a pane to move to (see
 		// tmuxctl.Op.Stop); the answer says.
 		dec := decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSelect, Window: win, Dir: d, Stop: d == tmux.DirLast || !wrap && isGeometric(d)}}
@@ -60,8 +69,8 @@ func moveFocus(win tmux.WindowID, d tmux.Direction, wrap bool) opFunc {
 		case dec.op.Stop:
 			dec.unmoved = edgeNudge(d)
 		}
-		return dec, nil
-	}
+		return dec
+	})
 }
 
 // focusPane makes p the active pane.
@@ -73,25 +82,21 @@ func focusPane(p tmux.PaneID) opFunc {
 
 // swapDir swaps the focused pane with its neighbour in direction d; the
 // focus stays on the pane, so it walks across the layout. A floating
-// pane moves step cells instead (see moveFloat).
+// pane moves step cells instead.
 func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		w, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if a.Floating {
-			return moveFloat(a.ID, d, step), nil
+			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: a.ID, Dir: d, Cells: step}}
 		}
 		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
 		if !ok {
 			if !wrap && tmux.AtEdge(w, a, d) {
-				return nudge(edgeNudge(d)), nil
+				return nudge(edgeNudge(d))
 			}
-			return nudge("no pane to swap with there"), nil
+			return nudge("no pane to swap with there")
 		}
-		return decision{op: swapOp(a.ID, n)}, nil
-	}
+		return decision{op: swapOp(a.ID, n)}
+	})
 }
 
 func swapOp(a, b tmux.PaneID) *tmuxctl.Op {
@@ -107,41 +112,29 @@ func swapPanes(a, b tmux.PaneID) opFunc {
 
 // swapMarked swaps the focused pane with tmux's marked pane, wherever it is.
 func swapMarked(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		switch st.Marked {
 		case "":
-			return nudge("no marked pane: press m on a pane to mark it"), nil
+			return nudge("no marked pane: press m on a pane to mark it")
 		case a.ID:
-			return nudge("the focused pane is the marked pane"), nil
+			return nudge("the focused pane is the marked pane")
 		}
-		return decision{op: swapOp(a.ID, st.Marked)}, nil
-	}
+		return decision{op: swapOp(a.ID, st.Marked)}
+	})
 }
 
 // toggleMark marks or unmarks the focused pane.
 func toggleMark(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}}, nil
-	}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMark, Pane: a.ID}}
+	})
 }
 
 // toggleZoom zooms or unzooms the focused pane.
 func toggleZoom(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}}, nil
-	}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpZoom, Pane: a.ID}}
+	})
 }
 
 // stepWindow selects the window delta steps from win, wrapping.
@@ -219,67 +212,53 @@ func revert(initial *tmux.State, named map[string]bool) closeFunc {
 	}
 }
 
-// resizePane moves the focused pane's edge in direction d by cells.
+// resizePane moves the focused pane's edge in direction d by cells. A
+// floating pane grows or shrinks instead, its top-left corner staying:
+// narrower (left), wider (right), shorter (up) or taller (down).
 func resizePane(win tmux.WindowID, d tmux.Direction, cells int) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		w, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if a.Floating {
-			return resizeFloat(a.ID, d, cells), nil
+			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatResize, Pane: a.ID, Dir: d, Cells: cells}}
 		}
 		if len(w.Panes) == 1 {
-			return nudge("one pane fills the window: nothing to resize"), nil
+			return nudge("one pane fills the window: nothing to resize")
 		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: a.ID, Dir: d, Cells: cells}}
+	})
 }
 
 // applyLayout gives the window a layout: tmux's next or previous preset,
 // or the focused pane and its neighbours spread evenly.
 func applyLayout(win tmux.WindowID, choice string) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		w, _, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if len(w.Panes) == 1 {
-			return nudge("one pane: no layout to change"), nil
+			return nudge("one pane: no layout to change")
 		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: win, Layout: choice}}
+	})
 }
 
 // rotate moves every pane of the window one place, down or up; the focus
 // stays with the pane that has it.
 func rotate(win tmux.WindowID, d tmux.Direction) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		w, _, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if len(w.Panes) == 1 {
-			return nudge("one pane: nothing to rotate"), nil
+			return nudge("one pane: nothing to rotate")
 		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpRotate, Window: win, Dir: d}}
+	})
 }
 
 // moveToWindow moves the focused pane into the window delta steps away
 // (wrapping), next to its active pane. The map follows the pane.
 func moveToWindow(win tmux.WindowID, delta int) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		to, ok := windowStep(st, win, delta)
 		if !ok {
-			return nudge("this session has one window"), nil
+			return nudge("this session has one window")
 		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Window: to, Follow: true}}
+	})
 }
 
 // movePaneTo moves pane p into window to (a pane dropped on a tab).
@@ -294,14 +273,10 @@ func movePaneTo(p tmux.PaneID, to tmux.WindowID) opFunc {
 
 // breakOut moves the focused pane into a new window of its own.
 func breakOut(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		w, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if len(w.Panes) == 1 {
-			return nudge("the pane has this window to itself already"), nil
+			return nudge("the pane has this window to itself already")
 		}
-		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}}, nil
-	}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpMove, Pane: a.ID, Follow: true}}
+	})
 }

@@ -54,30 +54,34 @@ func (m *Model) refreshSession() tea.Cmd {
 // read is the command of refresh for a given sequence number.
 func (m *Model) read(seq int) tea.Cmd {
 	core, sess := m.core, m.opts.Session
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		st, err := core.ReadState(ctx, sess)
 		return stateMsg{seq: seq, state: st, err: err}
+	})
+}
+
+// tmuxCall is call as a command of the io gate, its context bounded by
+// the operations' timeout.
+func (m *Model) tmuxCall(call func(ctx context.Context) tea.Msg) tea.Cmd {
+	ctx := m.ctx
+	return m.io.Track(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, opTimeout)
+		defer cancel()
+		return call(ctx)
 	})
 }
 
 // startOp marks the model busy and returns the command that makes the
 // change f decides, with a read of the session just before and just after
 // it: one tmux command list (one tmux process, or one control-mode round
-// trip). A
-// nudge costs no tmux call at all. record says whether the change is
-// undoable (undo itself is not).
-func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
+// trip). A nudge costs no tmux call at all. The change goes on the undo
+// stack unless it is a restore (undo, and Esc that stays open).
+func (m *Model) startOp(f opFunc) tea.Cmd {
 	m.busy = true
 	m.seq++
 	seq, core, sess, from, st := m.seq, m.core, m.opts.Session, m.win, m.state
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		done := opDoneMsg{seq: seq, name: name, fromWin: from, record: record}
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
+		done := opDoneMsg{seq: seq, fromWin: from}
 		if st == nil { // no read has come back yet
 			if st, done.readErr = core.ReadState(ctx, sess); done.readErr != nil {
 				return done
@@ -93,6 +97,7 @@ func (m *Model) startOp(name string, record bool, f opFunc) tea.Cmd {
 		if dec.op.Kind == tmuxctl.OpMove {
 			done.follow = dec.op.Pane
 		}
+		done.record = dec.op.Kind != tmuxctl.OpRestore
 		var r tmuxctl.Result
 		r, done.err = core.Act(ctx, sess, *dec.op)
 		done.before, done.after = r.Before, r.After
@@ -111,17 +116,15 @@ func sameActive(before, after *tmux.State, win tmux.WindowID) bool {
 	return errA == nil && errB == nil && a.ID == b.ID
 }
 
-// finish runs the closing work and quits with code, or with ExitFailed
+// finish runs the closing work and quits with ExitOK, or with ExitFailed
 // when the work fails.
-func (m *Model) finish(code int, f closeFunc) tea.Cmd {
+func (m *Model) finish(f closeFunc) tea.Cmd {
 	m.busy = true
-	core, ctx, timeout, sess, st := m.core, m.ctx, m.opts.OpTimeout, m.opts.Session, m.state
-	return m.io.Track(func() tea.Msg {
+	core, sess, st := m.core, m.opts.Session, m.state
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		if f == nil {
-			return quitMsg{code: code}
+			return quitMsg{code: ExitOK}
 		}
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
 		if st == nil {
 			var err error
 			if st, err = core.ReadState(ctx, sess); err != nil {
@@ -130,7 +133,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 		}
 		op := f(st)
 		if op == nil {
-			return quitMsg{code: code}
+			return quitMsg{code: ExitOK}
 		}
 		if _, err := core.Act(ctx, sess, *op); err != nil {
 			if tmux.KindOf(err) == tmux.KindServerGone {
@@ -138,7 +141,7 @@ func (m *Model) finish(code int, f closeFunc) tea.Cmd {
 			}
 			return quitMsg{code: ExitFailed, err: err}
 		}
-		return quitMsg{code: code}
+		return quitMsg{code: ExitOK}
 	})
 }
 

@@ -12,11 +12,11 @@ import (
 	"github.com/panemap/panemap/ui/previews"
 )
 
-// DefaultEventPollInterval is the safety-net poll while events are live:
+// eventPollEvery is the safety-net poll while events are live:
 // tmux sends no notification for some things the map shows (a pane's
 // command, title or path, the marked pane). Each poll is one command in
 // tmux's message log (stamp.go): at most one every 5 s.
-const DefaultEventPollInterval = 5 * time.Second
+const eventPollEvery = 5 * time.Second
 
 // eventsMsg answers subscribe: the stream, or none.
 type eventsMsg struct {
@@ -34,11 +34,11 @@ type tmuxEventMsg struct {
 // shown.
 func (m *Model) subscribe() tea.Cmd {
 	src := m.core
-	ctx, sess, timeout := m.ctx, m.opts.Session, m.opts.OpTimeout
+	ctx, sess := m.ctx, m.opts.Session
 	return m.io.Track(func() tea.Msg {
 		// First: the connection then attaches to this session, rather
 		// than to another whose layout events would be of no use.
-		fctx, cancel := context.WithTimeout(ctx, timeout)
+		fctx, cancel := context.WithTimeout(ctx, opTimeout)
 		defer cancel()
 		_ = src.FollowSession(fctx, sess)
 		ch, ok := src.Events(ctx)
@@ -176,13 +176,13 @@ func (m *Model) pollInterval() time.Duration {
 	if m.live {
 		// Find and the server view check every second for what printed
 		// elsewhere (checkFind, checkServer), on the poll's ticks.
-		if (m.finder != nil || m.server != nil) && elsewhereEvery < m.opts.EventPollInterval {
+		if m.finder != nil || m.server != nil {
 			return elsewhereEvery
 		}
-		return m.opts.EventPollInterval
+		return eventPollEvery
 	}
 	if m.pollsWithCaptures() {
 		return previews.PollInterval
 	}
-	return m.opts.PollInterval
+	return pollEvery
 }

@@ -137,8 +137,8 @@ func TestEventsRefreshTheMap(t *testing.T) {
 	if core.follows == nil || core.follows[0] != "$1" {
 		t.Fatalf("FollowSession calls = %v, want [$1]", core.follows)
 	}
-	if got := l.m.pollInterval(); got != DefaultEventPollInterval {
-		t.Fatalf("poll interval with live events = %v, want %v", got, DefaultEventPollInterval)
+	if got := l.m.pollInterval(); got != eventPollEvery {
+		t.Fatalf("poll interval with live events = %v, want %v", got, eventPollEvery)
 	}
 
 	// A split made elsewhere: the map follows the event, not a poll.
@@ -182,8 +182,8 @@ func TestEventsRefreshTheMap(t *testing.T) {
 	// The stream down: poll fast until it is back.
 	core.ch <- tmux.Event{Kind: tmux.EventDisconnected}
 	l.until("not live", func(m Model) bool { return !m.live })
-	if got := l.m.pollInterval(); got != DefaultPollInterval {
-		t.Fatalf("poll interval without events = %v, want %v", got, DefaultPollInterval)
+	if got := l.m.pollInterval(); got != pollEvery {
+		t.Fatalf("poll interval without events = %v, want %v", got, pollEvery)
 	}
 	core.ch <- tmux.Event{Kind: tmux.EventConnected, Args: []string{"$1"}}
 	l.until("live again", func(m Model) bool { return m.live })
@@ -194,7 +194,7 @@ func TestEventsRefreshTheMap(t *testing.T) {
 // A core without events is polled as before.
 func TestNoEventsPollsFast(t *testing.T) {
 	h := newHarness(t, gridState(), testOptions(), 100, 30)
-	if h.m.live || h.m.pollInterval() != DefaultPollInterval {
+	if h.m.live || h.m.pollInterval() != pollEvery {
 		t.Fatalf("live=%t poll=%v without an event source", h.m.live, h.m.pollInterval())
 	}
 }

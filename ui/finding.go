@@ -20,14 +20,10 @@ import (
 // openFind opens find and reads the server's panes.
 func (m *Model) openFind() tea.Cmd {
 	core := m.core
-	if m.opts.Finder == nil {
-		m.status = status{text: "cannot read the other panes here", kind: statusNudge}
-		return nil
-	}
 	fv := find.New(nil, m.styles.Find)
 	m.finder = &fv
 	return m.finder.ReadAll(find.Env{
-		Ctx: m.ctx, Timeout: m.opts.OpTimeout, Track: m.io.Track, Text: m.opts.Finder,
+		Ctx: m.ctx, Timeout: opTimeout, Track: m.io.Track, Text: m.opts.Finder,
 		Windows:     func(ctx context.Context) ([]*tmux.Window, error) { return serverWindows(ctx, core) },
 		ActiveSince: core.ActiveSince,
 	})

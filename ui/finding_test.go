@@ -97,12 +97,20 @@ func TestFindSmartCaseAndChoice(t *testing.T) {
 	h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})
 	h.send(tea.KeyPressMsg{Code: tea.KeyBackspace})
 	h.typeText("r")
-	if n := len(h.m.finder.Result().Matches); n < 3 {
-		t.Fatalf("r: %d matches", n)
+	first, ok := h.m.finder.SelectedMatch()
+	if !ok {
+		t.Fatalf("r: no match chosen:\n%s", h.screen())
 	}
-	h.keys("down", "tab", "up")
-	if p, _ := h.m.finder.Selected(); string(p.Pane) != h.m.finder.Result().Matches[1].Pane {
-		t.Errorf("down, tab, up chose %s, want the second match's %s", p.Pane, h.m.finder.Result().Matches[1].Pane)
+	h.keys("down")
+	second, _ := h.m.finder.SelectedMatch()
+	h.keys("tab")
+	third, _ := h.m.finder.SelectedMatch()
+	if second == first || third == second || third == first {
+		t.Fatalf("down then tab chose %+v then %+v from %+v: want three matches", second, third, first)
+	}
+	h.keys("up")
+	if p, _ := h.m.finder.Selected(); string(p.Pane) != second.Pane {
+		t.Errorf("down, tab, up chose %s, want the second match's %s", p.Pane, second.Pane)
 	}
 	h.keys("esc")
 	if h.m.finder != nil || h.m.quitting {

@@ -13,28 +13,13 @@ import (
 
 // toggleFloat floats the focused pane, or tiles it when it floats.
 func toggleFloat(win tmux.WindowID) opFunc {
-	return func(st *tmux.State) (decision, error) {
-		_, a, err := focused(st, win)
-		if err != nil {
-			return decision{}, err
-		}
+	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		kind := tmuxctl.OpFloat
 		if a.Floating {
 			kind = tmuxctl.OpTile
 		}
-		return decision{op: &tmuxctl.Op{Kind: kind, Pane: a.ID}}, nil
-	}
-}
-
-// moveFloat moves floating pane p step cells in direction d.
-func moveFloat(p tmux.PaneID, d tmux.Direction, step int) decision {
-	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: p, Dir: d, Cells: step}}
-}
-
-// resizeFloat makes floating pane p narrower (left), wider (right),
-// shorter (up) or taller (down) by cells, its top-left corner staying.
-func resizeFloat(p tmux.PaneID, d tmux.Direction, cells int) decision {
-	return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatResize, Pane: p, Dir: d, Cells: cells}}
+		return decision{op: &tmuxctl.Op{Kind: kind, Pane: a.ID}}
+	})
 }
 
 // focusFloats reports whether the map's focused pane floats.

@@ -57,7 +57,7 @@ func (w *rawWatch) Write(p []byte) (int, error) {
 func TestRunWaitsForCommandsInFlight(t *testing.T) {
 	src := &heldCapture{entered: make(chan struct{}), release: make(chan struct{})}
 	opts := testOptions()
-	opts.Preview, opts.Previews = true, src
+	opts.Previews = src
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	in, keys := io.Pipe()

@@ -19,7 +19,7 @@ func TestInitialStateShowsTheMapWithoutARead(t *testing.T) {
 	core := newFake(gridState())
 	src := newFakePreviews(t, core)
 	opts := testOptions()
-	opts.Preview, opts.Previews, opts.Initial = true, src, core.State()
+	opts.Previews, opts.Initial = src, core.State()
 	h := &harness{t: t, core: core, m: New(core, opts)}
 	h.m.after = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		h.timers = append(h.timers, fn)

@@ -111,11 +111,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Right):
 		return m.direction(tmux.DirRight)
 	case key.Matches(msg, k.Next):
-		return m.startOp("next pane", true, moveFocus(win, tmux.DirNext, wrap))
+		return m.startOp(moveFocus(win, tmux.DirNext, wrap))
 	case key.Matches(msg, k.Prev):
-		return m.startOp("previous pane", true, moveFocus(win, tmux.DirPrevious, wrap))
+		return m.startOp(moveFocus(win, tmux.DirPrevious, wrap))
 	case key.Matches(msg, k.Last):
-		return m.startOp("last pane", true, moveFocus(win, tmux.DirLast, wrap))
+		return m.startOp(moveFocus(win, tmux.DirLast, wrap))
 	case key.Matches(msg, k.Label):
 		return m.typeDigit(msg.String())
 	case key.Matches(msg, k.SwapMode):
@@ -125,15 +125,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.mode = modeSwap
 		}
 	case key.Matches(msg, k.Mark):
-		return m.startOp("mark", true, toggleMark(win))
+		return m.startOp(toggleMark(win))
 	case key.Matches(msg, k.SwapMarked):
-		return m.startOp("swap with marked", true, swapMarked(win))
+		return m.startOp(swapMarked(win))
 	case key.Matches(msg, k.PrevWindow):
-		return m.startOp("previous window", true, stepWindow(win, -1))
+		return m.startOp(stepWindow(win, -1))
 	case key.Matches(msg, k.NextWindow):
-		return m.startOp("next window", true, stepWindow(win, +1))
+		return m.startOp(stepWindow(win, +1))
 	case key.Matches(msg, k.Zoom):
-		return m.startOp("zoom", true, toggleZoom(win))
+		return m.startOp(toggleZoom(win))
 	case key.Matches(msg, k.ResizeLeft):
 		return m.resize(tmux.DirLeft)
 	case key.Matches(msg, k.ResizeDown):
@@ -143,23 +143,23 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ResizeRight):
 		return m.resize(tmux.DirRight)
 	case key.Matches(msg, k.NextLayout):
-		return m.startOp("next layout", true, applyLayout(win, tmuxctl.LayoutNext))
+		return m.startOp(applyLayout(win, tmuxctl.LayoutNext))
 	case key.Matches(msg, k.PrevLayout):
-		return m.startOp("previous layout", true, applyLayout(win, tmuxctl.LayoutPrevious))
+		return m.startOp(applyLayout(win, tmuxctl.LayoutPrevious))
 	case key.Matches(msg, k.Spread):
-		return m.startOp("spread", true, applyLayout(win, tmuxctl.LayoutSpread))
+		return m.startOp(applyLayout(win, tmuxctl.LayoutSpread))
 	case key.Matches(msg, k.Rotate):
-		return m.startOp("rotate", true, rotate(win, tmux.DirDown))
+		return m.startOp(rotate(win, tmux.DirDown))
 	case key.Matches(msg, k.RotateBack):
-		return m.startOp("rotate back", true, rotate(win, tmux.DirUp))
+		return m.startOp(rotate(win, tmux.DirUp))
 	case key.Matches(msg, k.MoveNext):
-		return m.startOp("move to next window", true, moveToWindow(win, +1))
+		return m.startOp(moveToWindow(win, +1))
 	case key.Matches(msg, k.MovePrev):
-		return m.startOp("move to previous window", true, moveToWindow(win, -1))
+		return m.startOp(moveToWindow(win, -1))
 	case key.Matches(msg, k.Break):
-		return m.startOp("own window", true, breakOut(win))
+		return m.startOp(breakOut(win))
 	case key.Matches(msg, k.Float):
-		return m.startOp("float/tile", true, toggleFloat(win))
+		return m.startOp(toggleFloat(win))
 	case key.Matches(msg, k.RenameWindow):
 		m.openPrompt(promptWindowName)
 	case key.Matches(msg, k.PaneTitle):
@@ -177,7 +177,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.undo = rest
-		return m.startOp("undo", false, restoreTo(e, m.named))
+		return m.startOp(restoreTo(e, m.named))
 	default:
 		m.nudgeDisabled(msg)
 	}
@@ -197,20 +197,13 @@ func (m *Model) handleMouse(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// nudgeDisabled explains a key whose binding is off right now.
+// nudgeDisabled explains a key whose binding is off right now: the
+// window keys, which a session of one window turns off.
 func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 	k := m.keys
-	for _, c := range []struct {
-		b    key.Binding
-		text string
-	}{
-		{k.PrevWindow, "this session has one window"},
-		{k.NextWindow, "this session has one window"},
-		{k.MovePrev, "this session has one window"},
-		{k.MoveNext, "this session has one window"},
-	} {
-		if !c.b.Enabled() && slices.Contains(c.b.Keys(), msg.String()) {
-			m.status = status{text: c.text, kind: statusNudge}
+	for _, b := range []key.Binding{k.PrevWindow, k.NextWindow, k.MovePrev, k.MoveNext} {
+		if !b.Enabled() && slices.Contains(b.Keys(), msg.String()) {
+			m.status = status{text: "this session has one window", kind: statusNudge}
 		}
 	}
 }
@@ -219,14 +212,14 @@ func (m *Model) nudgeDisabled(msg tea.KeyPressMsg) {
 // pane moves in swap mode.
 func (m *Model) direction(d tmux.Direction) tea.Cmd {
 	if m.mode == modeSwap {
-		return m.startOp("swap "+string(d), true, swapDir(m.win, d, m.opts.Wrap, m.opts.ResizeStep))
+		return m.startOp(swapDir(m.win, d, m.opts.Wrap, m.opts.ResizeStep))
 	}
-	return m.startOp("focus "+string(d), true, moveFocus(m.win, d, m.opts.Wrap))
+	return m.startOp(moveFocus(m.win, d, m.opts.Wrap))
 }
 
 // resize moves the focused pane's edge by the configured step.
 func (m *Model) resize(d tmux.Direction) tea.Cmd {
-	return m.startOp("resize "+string(d), true, resizePane(m.win, d, m.opts.ResizeStep))
+	return m.startOp(resizePane(m.win, d, m.opts.ResizeStep))
 }
 
 // putBack is Esc that stays open (Options.EscStays): everything back as
@@ -240,7 +233,7 @@ func (m *Model) putBack() tea.Cmd {
 	}
 	m.undo = nil
 	back := restoreTo(undoEntry{state: m.initial, win: m.opts.Window}, m.named)
-	return m.startOp("put back", false, func(st *tmux.State) (decision, error) {
+	return m.startOp(func(st *tmux.State) (decision, error) {
 		d, err := back(st)
 		d.note = "everything is back as it was (q quits)"
 		return d, err
@@ -252,11 +245,11 @@ func (m *Model) close(revertAll bool) tea.Cmd {
 	m.queue = nil
 	switch {
 	case !m.changed:
-		return m.finish(ExitOK, nil)
+		return m.finish(nil)
 	case revertAll:
-		return m.finish(ExitOK, revert(m.initial, m.named))
+		return m.finish(revert(m.initial, m.named))
 	default:
-		return m.finish(ExitOK, keepHistory(m.initial, m.win))
+		return m.finish(keepHistory(m.initial, m.win))
 	}
 }
 
@@ -279,7 +272,7 @@ func (m *Model) typeDigit(d string) tea.Cmd {
 		return m.labelTimer()
 	case exact:
 		m.pending = ""
-		return m.startOp("pane "+cand, true, focusPane(labels[cand]))
+		return m.startOp(focusPane(labels[cand]))
 	}
 	m.pending = ""
 	m.status = status{text: "no pane labelled " + cand, kind: statusNudge}
@@ -291,7 +284,7 @@ func (m *Model) commitLabel() tea.Cmd {
 	cand := m.pending
 	m.pending, m.status = "", status{}
 	if id, ok := m.labels()[cand]; ok {
-		return m.startOp("pane "+cand, true, focusPane(id))
+		return m.startOp(focusPane(id))
 	}
 	return nil
 }
@@ -319,7 +312,7 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 		if id == m.win {
 			return nil
 		}
-		return m.startOp("window", true, gotoWindow(id))
+		return m.startOp(gotoWindow(id))
 	}
 	if id, ok := m.paneAt(msg.X, msg.Y); ok {
 		m.drag = &dragState{from: id, over: id}
@@ -342,16 +335,16 @@ func (m *Model) handleRelease(msg tea.MouseReleaseMsg) tea.Cmd {
 		return nil
 	}
 	if tab, ok := m.header.TabAt(msg.X, msg.Y); ok {
-		return m.startOp("drop on window", true, movePaneTo(d.from, tab))
+		return m.startOp(movePaneTo(d.from, tab))
 	}
 	id, ok := m.paneAt(msg.X, msg.Y)
 	switch {
 	case !ok:
 		return nil
 	case id == d.from:
-		return m.startOp("click", true, focusPane(id))
+		return m.startOp(focusPane(id))
 	default:
-		return m.startOp("drag", true, swapPanes(d.from, id))
+		return m.startOp(swapPanes(d.from, id))
 	}
 }
 

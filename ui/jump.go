@@ -26,7 +26,7 @@ type jumpFinder func(windows []*tmux.Window) (to serverview.Target, note string,
 // session.
 func (m *Model) nextAlert() tea.Cmd {
 	sess, win := m.opts.Session, m.win
-	return m.jump("next alert", true, 0, func(windows []*tmux.Window) (serverview.Target, string, bool) {
+	return m.jump(true, 0, func(windows []*tmux.Window) (serverview.Target, string, bool) {
 		w := serverview.NextAlert(windows, sess, win)
 		if w == nil {
 			return serverview.Target{}, "no window has an alert (bell, activity or silence) in any session", false
@@ -39,14 +39,14 @@ func (m *Model) nextAlert() tea.Cmd {
 // with line below 0 for a match in t.Pane's history: see
 // tmuxctl.Op.Line).
 func (m *Model) jumpTo(t serverview.Target, line int) tea.Cmd {
-	return m.jump("jump", false, line, func([]*tmux.Window) (serverview.Target, string, bool) { return t, "", true })
+	return m.jump(false, line, func([]*tmux.Window) (serverview.Target, string, bool) { return t, "", true })
 }
 
 // jump lists the server (when list says find needs it), then closes as
 // q does and switches the client to where find says (opening copy mode
 // at line, when below 0). With nowhere to go, or on an error, it stays
 // open and says so.
-func (m *Model) jump(name string, list bool, line int, find jumpFinder) tea.Cmd {
+func (m *Model) jump(list bool, line int, find jumpFinder) tea.Cmd {
 	m.busy = true
 	m.seq++
 	seq, core, sess, win, client := m.seq, m.core, m.opts.Session, m.win, m.opts.Client
@@ -54,11 +54,8 @@ func (m *Model) jump(name string, list bool, line int, find jumpFinder) tea.Cmd 
 	if m.changed && m.state != nil {
 		closing = keepHistory(m.initial, win)(m.state)
 	}
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		done := opDoneMsg{seq: seq, name: name, fromWin: win, noop: true}
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
+		done := opDoneMsg{seq: seq, fromWin: win, noop: true}
 		var windows []*tmux.Window
 		if list {
 			var err error

@@ -21,7 +21,6 @@ type stateMsg struct {
 // read by the operation itself, so the after is what tmux really did).
 type opDoneMsg struct {
 	seq     int
-	name    string
 	before  *tmux.State
 	after   *tmux.State
 	fromWin tmux.WindowID // the window shown when the op started

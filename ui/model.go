@@ -154,7 +154,7 @@ func New(core Core, opts Options) Model {
 		stamp: stampState{second: time.Now().Unix()},
 	}
 	m.width, m.height = opts.size.w, opts.size.h
-	if opts.Preview && opts.Previews != nil {
+	if opts.Previews != nil {
 		m.previews = previews.New(opts.Previews)
 	}
 	if opts.Opening != nil {

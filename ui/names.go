@@ -72,10 +72,10 @@ func (m *Model) typeInPrompt(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
 		if p.kind == promptWindowName {
 			m.named[string(p.window)] = true
-			cmd = m.startOp("rename window", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: p.window, Text: text}))
+			cmd = m.startOp(setName(&tmuxctl.Op{Kind: tmuxctl.OpRenameWindow, Window: p.window, Text: text}))
 		} else {
 			m.named[string(p.pane)] = true
-			cmd = m.startOp("pane title", true, setName(&tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: p.pane, Text: text}))
+			cmd = m.startOp(setName(&tmuxctl.Op{Kind: tmuxctl.OpSetTitle, Pane: p.pane, Text: text}))
 		}
 		m.submitted = &submittedPrompt{seq: m.seq, prompt: p}
 		return cmd

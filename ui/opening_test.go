@@ -45,7 +45,7 @@ func firstFrameHarness(t *testing.T, core *fakeCore, first *tmux.State, answer f
 // read, previews from src, and Esc keeping things rather than reverting.
 func openedOptions(core *fakeCore, src previews.Source) Options {
 	o := testOptions()
-	o.Initial, o.Preview, o.Previews = core.State(), src != nil, src
+	o.Initial, o.Previews = core.State(), src
 	o.EscReverts = false
 	return o
 }

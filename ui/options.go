@@ -56,24 +56,15 @@ type Options struct {
 	// Wrap lets directional moves wrap around at the window's edges, as
 	// tmux does; false stops at the edge with a nudge. Default true.
 	Wrap bool
-	// Preview draws each pane's live screen in its box (default true);
-	// false draws the pane's command, path and title instead.
-	Preview bool
-	// Previews is where previews come from; nil means none.
+	// Previews is where each box's live screen of its pane comes from;
+	// nil draws the pane's command, path and title instead.
 	Previews previews.Source
-	// Finder reads panes' text for find (/); nil means no find.
+	// Finder reads panes' text for find (/). Every navigator that takes
+	// keys has one; only Warm's, which draws one frame, goes without.
 	Finder find.Source
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int
-	// PollInterval is how often the map re-reads tmux when the core sends
-	// no events, or its event stream is down (default 400ms).
-	PollInterval time.Duration
-	// EventPollInterval is how often it re-reads tmux while events flow,
-	// as a safety net (default 5s).
-	EventPollInterval time.Duration
-	// OpTimeout bounds each tmux operation (default 5s).
-	OpTimeout time.Duration
 	// Env is the environment used for NO_COLOR and the colour profile
 	// (default os.Environ()).
 	Env []string
@@ -90,16 +81,17 @@ type Options struct {
 	firstPaint *termout.FirstPaint
 }
 
-// Defaults for Options.
 const (
 	// Without notifications (tmux processes, before tmux 3.7) the map
 	// polls: a change made elsewhere shows within 0.4 s. Each poll is one
 	// command in tmux's message log (stamp.go), so at most 2.5 a second
 	// while nothing changes; a poll that finds nothing changed redraws
 	// nothing.
-	DefaultPollInterval = 400 * time.Millisecond
-	DefaultOpTimeout    = 5 * time.Second
-	DefaultResizeStep   = 2
+	pollEvery = 400 * time.Millisecond
+	// opTimeout bounds each tmux operation.
+	opTimeout = 5 * time.Second
+	// DefaultResizeStep is ResizeStep's default.
+	DefaultResizeStep = 2
 )
 
 // Exit codes of Run.
@@ -110,24 +102,14 @@ const (
 )
 
 // DefaultOptions returns the defaults for session s: Esc reverts, moves
-// wrap, previews on, colour unless NO_COLOR, poll every 400ms without
-// events.
+// wrap, colour unless NO_COLOR, poll every 400ms without events.
 func DefaultOptions(s tmux.SessionID) Options {
-	return Options{Session: s, EscReverts: true, Wrap: true, Preview: true}
+	return Options{Session: s, EscReverts: true, Wrap: true}
 }
 
 func (o Options) withDefaults() Options {
-	if o.PollInterval <= 0 {
-		o.PollInterval = DefaultPollInterval
-	}
-	if o.EventPollInterval <= 0 {
-		o.EventPollInterval = DefaultEventPollInterval
-	}
 	if o.ResizeStep <= 0 {
 		o.ResizeStep = DefaultResizeStep
-	}
-	if o.OpTimeout <= 0 {
-		o.OpTimeout = DefaultOpTimeout
 	}
 	if o.Env == nil {
 		o.Env = os.Environ()

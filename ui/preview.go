@@ -17,9 +17,8 @@ func (m *Model) previewEnv() previews.Env {
 		Live:    m.live,
 		Stopped: m.quitting || m.fatal != nil,
 		Ctx:     m.ctx,
-		Timeout: m.opts.OpTimeout,
 		After:   m.after,
-		Track:   m.io.Track,
+		Call:    m.tmuxCall,
 	}
 }
 

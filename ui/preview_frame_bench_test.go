@@ -37,7 +37,7 @@ func BenchmarkPreviewFrame(b *testing.B) {
 	w.Active = true
 	st := &tmux.State{Session: "$1", SessionName: "main", Windows: []*tmux.Window{w}, Current: "@1"}
 	opts := testOptions()
-	opts.Preview, opts.Previews = true, nopPreviews{}
+	opts.Previews = nopPreviews{}
 	m := New(newFake(st), opts)
 	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})

@@ -78,7 +78,7 @@ func TestPreviewPollReadsWithCaptures(t *testing.T) {
 // the session keeps the two apart, the read at the map's own rate.
 func TestPreviewPollWithoutCapturerReadsAlone(t *testing.T) {
 	h, src := newPreviewHarness(t, gridState(), testOptions(), 80, 24)
-	if h.m.pollsWithCaptures() || h.m.pollInterval() != DefaultPollInterval {
+	if h.m.pollsWithCaptures() || h.m.pollInterval() != pollEvery {
 		t.Fatalf("polls with captures %v every %v", h.m.pollsWithCaptures(), h.m.pollInterval())
 	}
 	n := len(src.calls())

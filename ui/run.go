@@ -33,7 +33,7 @@ const FramesPerSecond = 30
 // With opts.Opening, the opening read runs beside Bubble Tea's start
 // (opening.go); Run returns only once the read has, so that what it made
 // can be cleaned up, and only once no read, capture or change the
-// program started is still talking to tmux (inflight.go).
+// program started is still talking to tmux (package inflight).
 func Run(ctx context.Context, core Core, opts Options, in io.Reader, out io.Writer) (int, error) {
 	opts = opts.withDefaults()
 	tw, th := terminalSize(out)

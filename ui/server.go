@@ -47,10 +47,7 @@ func serverWindows(ctx context.Context, core Core) ([]*tmux.Window, error) {
 func (m *Model) listServer(open bool) tea.Cmd {
 	core := m.core
 	m.listing = true
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		since := time.Now().Unix()
 		windows, err := serverWindows(ctx, core)
 		return serverListMsg{windows: windows, err: err, open: open, since: since}

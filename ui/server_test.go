@@ -164,8 +164,8 @@ func TestServerViewKeepsPreviewsFresh(t *testing.T) {
 func TestServerViewAndFindPollEverySecond(t *testing.T) {
 	h, _, _ := findHarness(t)
 	h.m.live = true
-	if got := h.m.pollInterval(); got != DefaultEventPollInterval {
-		t.Fatalf("the map polls every %v, want %v", got, DefaultEventPollInterval)
+	if got := h.m.pollInterval(); got != eventPollEvery {
+		t.Fatalf("the map polls every %v, want %v", got, eventPollEvery)
 	}
 	for _, open := range []string{"w", "/"} {
 		h.keys(open)
@@ -173,8 +173,8 @@ func TestServerViewAndFindPollEverySecond(t *testing.T) {
 			t.Errorf("after %s the poll is every %v, want 1s", open, got)
 		}
 		h.keys("esc")
-		if got := h.m.pollInterval(); got != DefaultEventPollInterval {
-			t.Errorf("back from %s the poll is every %v, want %v", open, got, DefaultEventPollInterval)
+		if got := h.m.pollInterval(); got != eventPollEvery {
+			t.Errorf("back from %s the poll is every %v, want %v", open, got, eventPollEvery)
 		}
 	}
 }

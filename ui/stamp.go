@@ -34,11 +34,8 @@ type stampState struct {
 // checkStamp is the poll's command: the session's stamp.
 func (m *Model) checkStamp() tea.Cmd {
 	core, sess := m.core, m.opts.Session
-	ctx, timeout := m.ctx, m.opts.OpTimeout
-	return m.io.Track(func() tea.Msg {
+	return m.tmuxCall(func(ctx context.Context) tea.Msg {
 		at := time.Now()
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
 		st, err := core.Stamp(ctx, sess)
 		return stampMsg{stamp: st, err: err, at: at}
 	})

@@ -199,9 +199,6 @@ type frameCache struct {
 }
 
 func (c *frameCache) get(parts [4]string, w, h int) string {
-	if c == nil {
-		return cells.FitBlock(strings.Join(parts[:], "\n"), w, h)
-	}
 	if c.out == "" || c.parts != parts || c.w != w || c.h != h {
 		c.parts, c.w, c.h = parts, w, h
 		c.out = cells.FitBlock(strings.Join(parts[:], "\n"), w, h)

@@ -16,7 +16,7 @@ func Warm(st *tmux.State, width, height int, env []string) {
 // warmModel is a navigator over st, which needs no tmux to draw.
 func warmModel(st *tmux.State, width, height int, env []string) Model {
 	opts := DefaultOptions(st.Session)
-	opts.Env, opts.Initial, opts.Window, opts.Preview = env, st, st.Current, false
+	opts.Env, opts.Initial, opts.Window = env, st, st.Current
 	opts.size.w, opts.size.h = width, height
 	return New(nil, opts)
 }

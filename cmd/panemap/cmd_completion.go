@@ -10,7 +10,6 @@ import (
 	"text/template"
 
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 )
 
 // completionShells are the shells panemap completion writes a script for,
@@ -131,25 +130,6 @@ func commandFlags(name string) []completedFlag {
 		flags = append(flags, completedFlag{Name: f.Name, Value: !isBool(f), Values: settingValues(f.Name)})
 	}
 	return flags
-}
-
-// settingValues are the values a setting takes when they are a fixed set
-// (a test checks each against the setting's own check), nil for sizes and
-// numbers.
-func settingValues(name string) []string {
-	switch name {
-	case "border":
-		return tmuxctl.BorderStyles
-	case "edge":
-		return []string{"wrap", "stop"}
-	case "esc":
-		return []string{"revert", "keep"}
-	case "color":
-		return []string{"auto", "never"}
-	case "preview":
-		return []string{"on", "off"}
-	}
-	return nil
 }
 
 // zshQuote makes s safe inside a single-quoted 'name:description' word

@@ -53,7 +53,7 @@ func runDemo(ctx context.Context, g *globals, given map[string]*string) int {
 	client := tmuxctl.Open(g.options(srv.Socket, tmux.Env{}))
 	defer client.Close()
 	st := loadSettings(ctx, nil, "", given, g.stderr)
-	opts, closePreviews := navigatorOptions(ctx, g, client, srv.Session, srv.Window, st, nil)
+	opts, closePreviews := navigatorOptions(ctx, client, srv.Session, srv.Window, st, nil)
 	defer closePreviews()
 	// Closing removes the demo's server: Esc there puts everything back
 	// and stays, for another try; q quits.

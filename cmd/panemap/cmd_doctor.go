@@ -72,11 +72,7 @@ func (d *doctor) check(ctx context.Context) {
 		d.info("before tmux 3.5 escape-time defaults to 500ms, so Esc feels slow: set -sg escape-time 10 (q closes at once)")
 	}
 
-	sock, err := d.g.socket()
-	if err != nil {
-		d.bad("give -L or -S, not both", "%v", err)
-		return
-	}
+	sock := d.g.sock
 	why := map[string]string{"-L": "from the -L flag", "-S": "from the -S flag", "$TMUX": "from $TMUX: panemap runs inside tmux", "default": "tmux's default: no -L/-S flag and not inside tmux"}[sock.Source]
 	d.ok("server: %s — %s", sock, why)
 	if d.g.env.TMUX != "" {

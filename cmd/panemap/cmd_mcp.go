@@ -13,6 +13,7 @@ import (
 
 	"github.com/panemap/panemap/mcp"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 func mcpCommand() command {
@@ -51,17 +52,16 @@ func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 // signal cancels ctx. stdout carries the protocol and nothing else; logs
 // go to stderr, which MCP clients keep as the server's log.
 func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
-	readOnly, noContent, listTools := f.readOnly, f.noContent, f.listTools
-	sock, _ := g.socket() // checked with the flags
+	sock := g.sock
 	opts := mcp.Options{
-		ReadOnly:      *readOnly,
-		NoContent:     *noContent,
+		ReadOnly:      *f.readOnly,
+		NoContent:     *f.noContent,
 		DefaultWindow: g.target,
 		Version:       strings.TrimPrefix(versionString(), "panemap "),
 		Logger:        mcpLogger(g),
 		NoServerHint:  noServerHint(sock),
 	}
-	if *listTools {
+	if *f.listTools {
 		tools, err := mcp.Tools(opts)
 		if err != nil {
 			fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
@@ -71,11 +71,9 @@ func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 		return 0
 	}
 
-	client, err := g.client()
-	if err != nil {
-		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
-		return 2
-	}
+	// No check of tmux first: the server must start, and list its
+	// tools, even when tmux is missing or not running.
+	client := tmuxctl.Open(g.options(sock, g.env))
 	// The SDK allocates a few hundred kB of short-lived buffers per call;
 	// collecting less often keeps latency down while a soft limit keeps
 	// the heap, and so the resident size, small.
@@ -130,15 +128,16 @@ func printTools(w io.Writer, tools []*sdkmcp.Tool) {
 		fmt.Fprintf(w, "%-*s %s\n", width, t.Name, firstSentence(t.Description))
 		if a := t.Annotations; a != nil {
 			fmt.Fprintf(w, "%-*s title=%q readOnly=%t destructive=%s idempotent=%t openWorld=%s\n",
-				width, "", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint, true), a.IdempotentHint, hint(a.OpenWorldHint, true))
+				width, "", a.Title, a.ReadOnlyHint, hint(a.DestructiveHint), a.IdempotentHint, hint(a.OpenWorldHint))
 		}
 	}
 }
 
-// hint shows an optional annotation, with MCP's default when unset.
-func hint(b *bool, def bool) string {
+// hint shows an optional annotation, with MCP's default when unset: true
+// for both that are optional (destructiveHint, openWorldHint).
+func hint(b *bool) string {
 	if b == nil {
-		return fmt.Sprintf("%t(default)", def)
+		return "true(default)"
 	}
 	return fmt.Sprint(*b)
 }

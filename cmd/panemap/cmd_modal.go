@@ -30,12 +30,9 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 	if !ok || wid == "" || own == "" {
 		return fail(g, errors.New("--in-modal needs -t SESSION_ID:WINDOW_ID and TMUX_PANE, which tmux sets in the modal pane: the plugin's binding passes them"))
 	}
-	client, o, err := g.deferredClient()
-	if err != nil {
-		return fail(g, err)
-	}
+	client := g.deferredClient()
 	defer client.Close()
-	nav, err := modal.New(client, o, sid, wid, own, tmux.PaneID(nf.inModal))
+	nav, err := modal.New(client, sid, wid, own, tmux.PaneID(nf.inModal))
 	if err != nil {
 		return fail(g, err)
 	}
@@ -46,7 +43,7 @@ func openInModal(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		_ = nav.Close(cctx)
 	}()
 	return runOpened(ctx, g, nav, client, sid, nf, nav.View(nf.firstFrame(sid, wid)), func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
-		opts, closer := navigatorOptions(ctx, g, client, sid, wid, st, nav.View(open.State))
+		opts, closer := navigatorOptions(ctx, client, sid, wid, st, nav.View(open.State))
 		if opts.Previews != nil {
 			// Only the previews: a read of the session beside the
 			// captures would show the modal pane and tmux's focus.
@@ -65,12 +62,8 @@ const openOption = "@panemap-open"
 // flags) in a modal pane over pane over, sized and placed as the popup
 // would be, and returns at once: the navigator runs in its pane, and
 // closes it.
-func launchModal(ctx context.Context, g *globals, argv []string, over tmux.PaneID, st settings) int {
-	sock, err := g.socket()
-	if err != nil {
-		return fail(g, err)
-	}
-	err = modal.Open(ctx, g.options(sock, g.env), modal.Spec{
+func launchModal(ctx context.Context, g *globals, client *tmuxctl.Client, argv []string, over tmux.PaneID, st settings) int {
+	err := modal.Open(ctx, client, modal.Spec{
 		Over: over, Width: st.Width, Height: st.Height, Border: st.Border,
 		Title:   " panemap ",
 		Command: append(argv, "--in-modal", string(over)),

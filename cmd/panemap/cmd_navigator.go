@@ -100,8 +100,14 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 		return launchPopup(ctx, g, client, sid, wid, "", nf.given, over)
 	}
 	st := loadSettings(ctx, client, sid, nf.given, g.stderr)
-	attach(ctx, client)
-	return navigate(ctx, g, client, sid, wid, st, nil, nf.client)
+	// The control connection now, where the policy allows one, rather
+	// than on the first call; failing that, every call runs a tmux
+	// process until a connection can be had.
+	_, _ = client.Connect(ctx)
+	opts, closePreviews := navigatorOptions(ctx, client, sid, wid, st, nil)
+	opts.Client = nf.client
+	defer closePreviews()
+	return runUI(ctx, g, client, opts)
 }
 
 // openInPopup is the navigator in a popup over session sid: what the
@@ -112,17 +118,14 @@ func runNavigator(ctx context.Context, g *globals, nf *navigatorFlags) int {
 // clients show, the key presser's included.
 func openInPopup(ctx context.Context, g *globals, nf *navigatorFlags, sid tmux.SessionID, wid tmux.WindowID) int {
 	defer pauseGC(openingGCPause)()
-	client, _, err := g.deferredClient() // the navigator's events dial once it runs
-	if err != nil {
-		return fail(g, err)
-	}
+	client := g.deferredClient() // the navigator's events dial once it runs
 	defer client.Close()
 	first := nf.firstFrame(sid, wid)
 	return runOpened(ctx, g, client, client, sid, nf, first, func(ctx context.Context, open *tmuxctl.Opening, st settings) (ui.Options, func()) {
 		if wid == "" {
 			wid = open.State.Current
 		}
-		return navigatorOptions(ctx, g, client, sid, wid, st, open.State)
+		return navigatorOptions(ctx, client, sid, wid, st, open.State)
 	})
 }
 
@@ -186,22 +189,12 @@ func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.Session
 	return client, sid, wid, nil
 }
 
-// navigate runs the navigator in this terminal. With initial (the
-// session as just read) the first frame is drawn from it at once.
-func navigate(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State, clientName string) int {
-	opts, closePreviews := navigatorOptions(ctx, g, client, sid, wid, st, initial)
-	opts.Client = clientName
-	defer closePreviews()
-	return runUI(ctx, g, client, opts)
-}
-
 // navigatorOptions are the navigator's options for window wid of session
 // sid under settings st, and what closes the previews they start.
-func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
+func navigatorOptions(ctx context.Context, client *tmuxctl.Client, sid tmux.SessionID, wid tmux.WindowID, st settings, initial *tmux.State) (ui.Options, func()) {
 	opts := ui.DefaultOptions(sid)
-	opts.Preview = st.Preview == "on"
 	closePreviews := func() {}
-	if opts.Preview {
+	if st.Preview == "on" {
 		previews := panetext.NewPreviews(client)
 		// Where tmux can say which panes printed (3.7 and later), only
 		// those are captured; otherwise the map polls. With a first frame
@@ -219,7 +212,7 @@ func navigatorOptions(ctx context.Context, g *globals, client *tmuxctl.Client, s
 	opts.Initial = initial
 	opts.Wrap = st.Edge == "wrap"
 	opts.EscReverts = st.Esc == "revert"
-	opts.NoColor = st.Color == "never" || g.getenv("NO_COLOR") != ""
+	opts.NoColor = st.Color == "never"      // NO_COLOR: ui reads it (Options.Env)
 	opts.ResizeStep, _ = parseStep(st.Step) // checked as it was loaded
 	return opts, closePreviews
 }
@@ -229,7 +222,6 @@ func runUI(ctx context.Context, g *globals, client ui.Core, opts ui.Options) int
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}
-	opts.NoColor = opts.NoColor || g.getenv("NO_COLOR") != ""
 	code, err := ui.Run(ctx, client, opts, g.stdin, g.stdout)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "panemap: %v\n", err)
@@ -295,13 +287,13 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		argv = append(argv, "--"+stateFlag, place.Snapshot)
 	}
 	if over != "" && place.Options[openOption] == "modal" && modal.Supported(place.Version) {
-		return launchModal(ctx, g, argv, over, st)
+		return launchModal(ctx, g, client, argv, over, st)
 	}
 	argv = append(argv, "--in-popup")
 	if clientName != "" {
 		argv = append(argv, "--client", clientName)
 	}
-	code, err := client.Popup(ctx, tmuxctl.PopupSpec{
+	code, err := client.Popup(ctx, place, tmuxctl.PopupSpec{
 		Client: clientName, Session: sid,
 		Width: st.Width, Height: st.Height, Border: st.Border,
 		Title:   " panemap ",
@@ -309,8 +301,7 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		// The popup's panemap is told the server and the window; with
 		// TMUX set the colour library it links would run `tmux info`
 		// as it starts.
-		Env:   []string{"TMUX="},
-		Place: place,
+		Env: []string{"TMUX="},
 	})
 	if err != nil {
 		return fail(g, err)

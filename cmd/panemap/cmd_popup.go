@@ -43,10 +43,7 @@ func runPopup(ctx context.Context, g *globals, given map[string]*string, clientN
 	if sid, wid, ok := g.idsTarget(); ok {
 		// The key binding's ids, or the run-shell job's session: one
 		// tmux command list, then display-popup.
-		client, _, err := g.deferredClient() // a launcher attaches no control client
-		if err != nil {
-			return fail(g, err)
-		}
+		client := g.deferredClient() // a launcher attaches no control client
 		defer client.Close()
 		return launchPopup(ctx, g, client, sid, wid, clientName, given, "")
 	}

@@ -57,10 +57,7 @@ func runResident(ctx context.Context, g *globals) int {
 	if _, err := os.Stat(open); err != nil {
 		return fail(g, fmt.Errorf("the resident needs panemap-open beside panemap: %w", err))
 	}
-	client, _, err := g.deferredClient()
-	if err != nil {
-		return fail(g, err)
-	}
+	client := g.deferredClient()
 	pid, path, err := client.ServerProcess(ctx)
 	client.Close()
 	if err != nil {

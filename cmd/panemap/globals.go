@@ -23,6 +23,9 @@ type globals struct {
 	env        tmux.Env
 	getenv     func(string) string
 	control    tmux.ControlPolicy // from PANEMAP_CONTROL
+	// sock is the tmux server the flags and environment point at, as
+	// check resolved it: every command runs after check.
+	sock tmux.Socket
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -84,9 +87,11 @@ func (g *globals) check() error {
 			return err
 		}
 	}
-	if _, err := g.socket(); err != nil {
+	sock, err := tmux.ResolveSocket(g.socketName, g.socketPath, g.env)
+	if err != nil {
 		return err
 	}
+	g.sock = sock
 	policy, err := tmux.ParseControlPolicy(g.getenv("PANEMAP_CONTROL"))
 	if err != nil {
 		return fmt.Errorf("PANEMAP_CONTROL: %w", err)
@@ -95,22 +100,13 @@ func (g *globals) check() error {
 	return nil
 }
 
-// socket is the tmux server the flags and environment point at.
-func (g *globals) socket() (tmux.Socket, error) {
-	return tmux.ResolveSocket(g.socketName, g.socketPath, g.env)
-}
-
 // connect checks the tmux version and opens a client on the server.
 func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
-	sock, err := g.socket()
-	if err != nil {
-		return nil, err
-	}
 	v, err := transport.RequireVersion(ctx, "")
 	if err != nil {
 		return nil, err
 	}
-	o := g.options(sock, g.env)
+	o := g.options(g.sock, g.env)
 	o.Version = v
 	// Resolving the window, and handing over to a popup, need no control
 	// client: attach only once this process will show the navigator.
@@ -120,33 +116,11 @@ func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
 
 // deferredClient opens a client on the server without checking tmux
 // first, with no control connection until it is told to connect: until
-// then each call is one tmux process. It returns the options it opened
-// the client with.
-func (g *globals) deferredClient() (*tmuxctl.Client, tmuxctl.Options, error) {
-	sock, err := g.socket()
-	if err != nil {
-		return nil, tmuxctl.Options{}, err
-	}
-	o := g.options(sock, g.env)
+// then each call is one tmux process.
+func (g *globals) deferredClient() *tmuxctl.Client {
+	o := g.options(g.sock, g.env)
 	o.DeferDial = true
-	return tmuxctl.Open(o), o, nil
-}
-
-// attach opens the client's control connection now, where the policy
-// allows one, rather than on the first call; failing that, every call runs
-// a tmux process until a connection can be had.
-func attach(ctx context.Context, client *tmuxctl.Client) {
-	_, _ = client.Connect(ctx)
-}
-
-// client opens a client without checking tmux first: the MCP server must
-// start, and list its tools, even when tmux is missing or not running.
-func (g *globals) client() (*tmuxctl.Client, error) {
-	sock, err := g.socket()
-	if err != nil {
-		return nil, err
-	}
-	return tmuxctl.Open(g.options(sock, g.env)), nil
+	return tmuxctl.Open(o)
 }
 
 // options are how every command talks to tmux: one control-mode

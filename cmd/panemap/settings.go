@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,39 +31,48 @@ type settingDef struct {
 	name  string // flag name; the tmux option is "@panemap-" + name
 	def   string
 	usage string
-	check func(string) error
-	field func(*settings) *string
+	// values are the values it takes when they are a fixed set (help and
+	// the completions offer them); check refuses any other, and is made
+	// from them when not given.
+	values []string
+	check  func(string) error
+	field  func(*settings) *string
 }
 
 func settingDefs() []settingDef {
-	oneOf := func(what string, allowed ...string) func(string) error {
-		return func(v string) error {
-			for _, a := range allowed {
-				if v == a {
+	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
+	defs := []settingDef{
+		{"width", "80%", "popup `width`: cells (100) or percent (80%)", nil, size, func(s *settings) *string { return &s.Width }},
+		{"height", "75%", "popup `height`: cells or percent", nil, size, func(s *settings) *string { return &s.Height }},
+		{"border", "rounded", "popup border `style`: " + strings.Join(tmuxctl.BorderStyles, ", "), tmuxctl.BorderStyles,
+			func(v string) error { _, err := tmuxctl.ParseBorder(v); return err }, func(s *settings) *string { return &s.Border }},
+		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", []string{"wrap", "stop"}, nil, func(s *settings) *string { return &s.Edge }},
+		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", []string{"revert", "keep"}, nil, func(s *settings) *string { return &s.Esc }},
+		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", []string{"auto", "never"}, nil, func(s *settings) *string { return &s.Color }},
+		{"preview", "on", "each box shows its pane's live screen (on), or its command, path and title (off)", []string{"on", "off"}, nil, func(s *settings) *string { return &s.Preview }},
+		{"resize-step", "2", "`cells` a resize key (H J K L) moves an edge: 1 to 100", nil,
+			func(v string) error { _, err := parseStep(v); return err }, func(s *settings) *string { return &s.Step }},
+	}
+	for i, d := range defs {
+		if d.check == nil {
+			defs[i].check = func(v string) error {
+				if slices.Contains(d.values, v) {
 					return nil
 				}
+				return fmt.Errorf("invalid %s %s: want %s", d.name, tmux.Quote(v), strings.Join(d.values, " or "))
 			}
-			return fmt.Errorf("invalid %s %s: want %s", what, tmux.Quote(v), strings.Join(allowed, " or "))
 		}
 	}
-	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
-	return []settingDef{
-		{"width", "80%", "popup `width`: cells (100) or percent (80%)", size, func(s *settings) *string { return &s.Width }},
-		{"height", "75%", "popup `height`: cells or percent", size, func(s *settings) *string { return &s.Height }},
-		{"border", "rounded", "popup border `style`: " + strings.Join(tmuxctl.BorderStyles, ", "),
-			func(v string) error { _, err := tmuxctl.ParseBorder(v); return err }, func(s *settings) *string { return &s.Border }},
-		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", oneOf("edge", "wrap", "stop"), func(s *settings) *string { return &s.Edge }},
-		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", oneOf("esc", "revert", "keep"), func(s *settings) *string { return &s.Esc }},
-		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", oneOf("color", "auto", "never"), func(s *settings) *string { return &s.Color }},
-		{"preview", "on", "each box shows its pane's live screen (on), or its command, path and title (off)", oneOf("preview", "on", "off"), func(s *settings) *string { return &s.Preview }},
-		{"resize-step", "2", "`cells` a resize key (H J K L) moves an edge: 1 to 100", checkStep, func(s *settings) *string { return &s.Step }},
-	}
+	return defs
 }
 
-// checkStep validates a resize step.
-func checkStep(v string) error {
-	if _, err := parseStep(v); err != nil {
-		return err
+// settingValues are the values setting name takes when they are a fixed
+// set, nil for sizes and numbers.
+func settingValues(name string) []string {
+	for _, d := range settingDefs() {
+		if d.name == name {
+			return d.values
+		}
 	}
 	return nil
 }

@@ -40,11 +40,6 @@ func newBody(text string, starts []int) *body {
 	return b
 }
 
-// bytes is the memory the body holds.
-func (b *body) bytes() int {
-	return len(b.text) + 8*len(b.starts) + 8*len(b.count) + 8*len(b.pairs)
-}
-
 // lacks reports whether the text lacks one of q's bytes or pairs of
 // bytes, and so q; false means it may hold q.
 func (b *body) lacks(q string) bool {

@@ -33,7 +33,7 @@
 // Memory: about twice the text (the text and its folded copy), 8 bytes a
 // line (16 when folding changed some rune's length in UTF-8), 10 KiB for
 // each of the two forms' byte counts and pairs, and the fields: 373 KB a
-// pane, 75 MB for the benchmark's 200. [Index.Bytes] reports the figure.
+// pane, 75 MB for the benchmark's 200.
 package search
 
 import (
@@ -91,13 +91,12 @@ type Result struct {
 
 // Index holds the panes to search. It is safe for concurrent use by any
 // number of goroutines: the panes it holds are never changed once built,
-// Set and Remove swap in a new list of them (copy on write), and Find
+// Set swaps in a new list of them (copy on write), and Find
 // scans the list it found when it started, so a long Find never holds up
 // a live preview's Set, and sees every pane whole, old or new.
 type Index struct {
 	mu    sync.Mutex
 	panes []*pane // in the order of first Set; never written, only replaced
-	bytes int
 }
 
 // New returns an empty Index.
@@ -114,28 +113,11 @@ func (x *Index) Set(p Pane) {
 	panes := make([]*pane, len(x.panes), len(x.panes)+1)
 	copy(panes, x.panes)
 	if i := x.at(p.ID); i >= 0 {
-		x.bytes -= panes[i].bytes
 		panes[i] = n
 	} else {
 		panes = append(panes, n)
 	}
-	x.bytes += n.bytes
 	x.panes = panes
-}
-
-// Remove drops the pane with that ID, if the Index holds it. Set again, it
-// comes last in the order.
-func (x *Index) Remove(id string) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	i := x.at(id)
-	if i < 0 {
-		return
-	}
-	x.bytes -= x.panes[i].bytes
-	panes := make([]*pane, 0, len(x.panes)-1)
-	panes = append(panes, x.panes[:i]...)
-	x.panes = append(panes, x.panes[i+1:]...)
 }
 
 // at returns the position of the pane with that ID, or -1. A linear scan:
@@ -156,14 +138,6 @@ func (x *Index) Len() int {
 	return len(x.panes)
 }
 
-// Bytes returns about how much memory the Index holds for the panes' text,
-// its folded copies and line offsets (not Go's per-allocation overhead).
-func (x *Index) Bytes() int {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.bytes
-}
-
 // Find returns the lines and fields of every pane that hold query, at most
 // max of them (no limit when max <= 0). Once it has max matches Find stops
 // collecting, but still looks in every pane for whether it holds one, so
@@ -178,8 +152,8 @@ func (x *Index) Bytes() int {
 // themselves. A byte that is not UTF-8 matches itself (in the folded text,
 // when folding).
 //
-// Find works on the panes as they were when it started: a Set or Remove
-// while it runs shows in the next Find.
+// Find works on the panes as they were when it started: a Set while it
+// runs shows in the next Find.
 func (x *Index) Find(query string, max int) Result {
 	if query == "" {
 		return Result{}
@@ -223,8 +197,6 @@ type pane struct {
 	// the same body when folding changes nothing.
 	orig, folded *body
 	aligned      bool // every offset in folded is the same offset in orig
-
-	bytes int // memory held, for Index.Bytes
 }
 
 type field struct {
@@ -234,18 +206,12 @@ type field struct {
 
 func build(p Pane) *pane {
 	n := &pane{id: p.ID, screen: min(max(p.Screen, 0), len(p.Lines))}
-	n.bytes = len(p.ID)
 	if len(p.Rows) == len(p.Lines) && len(p.Rows) > 0 {
 		n.rows = p.Rows
-		n.bytes += 8 * len(p.Rows)
 	}
 	for _, f := range p.Fields {
 		ff, aligned := fold(f.Text)
 		n.fields = append(n.fields, field{name: f.Name, text: f.Text, ftext: ff, aligned: aligned})
-		n.bytes += len(f.Name) + len(f.Text)
-		if ff != f.Text {
-			n.bytes += len(ff)
-		}
 	}
 
 	// Join the lines, newest first, and fold them one at a time: a line
@@ -288,17 +254,12 @@ func build(p Pane) *pane {
 		}
 	}
 	n.orig = newBody(text.String(), starts)
-	n.bytes += n.orig.bytes()
 	n.folded = n.orig
 	if changed {
 		if n.aligned {
 			fstarts = starts
 		}
 		n.folded = newBody(ftext.String(), fstarts)
-		n.bytes += n.folded.bytes()
-		if n.aligned {
-			n.bytes -= 8 * len(starts) // shared
-		}
 	}
 	return n
 }

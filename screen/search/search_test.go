@@ -194,7 +194,7 @@ func TestEmptyQuery(t *testing.T) {
 	}
 }
 
-func TestSetRemove(t *testing.T) {
+func TestSet(t *testing.T) {
 	t.Parallel()
 	x := New()
 	x.Set(lines("%1", "a one"))
@@ -205,24 +205,8 @@ func TestSetRemove(t *testing.T) {
 		[]string{"%1 0 [a] one", "%2 1 [a] newer", "%2 0 [a] new", "%3 0 [a] three"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("after replacing %%2: %q, want %q", got, want)
 	}
-	x.Remove("%2")
-	x.Remove("%404")
-	if x.Len() != 2 {
-		t.Errorf("Len() = %d, want 2", x.Len())
-	}
-	x.Set(lines("%2", "a back"))
-	if got, want := showAll(x.Find("a", 0).Matches),
-		[]string{"%1 0 [a] one", "%3 0 [a] three", "%2 0 [a] back"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after Remove and Set: %q, want %q", got, want)
-	}
-	if x.Bytes() <= len("a onea threea back") {
-		t.Errorf("Bytes() = %d, too small", x.Bytes())
-	}
-	for _, id := range []string{"%1", "%2", "%3"} {
-		x.Remove(id)
-	}
-	if x.Len() != 0 || x.Bytes() != 0 {
-		t.Errorf("all removed: Len %d, Bytes %d", x.Len(), x.Bytes())
+	if x.Len() != 3 {
+		t.Errorf("Len() = %d, want 3", x.Len())
 	}
 }
 
@@ -259,9 +243,6 @@ func TestConcurrent(t *testing.T) {
 				l = nw
 			}
 			x.Set(Pane{ID: fmt.Sprint(i % panes), Lines: l})
-			if i%7 == 0 {
-				x.Remove(fmt.Sprint(i % panes))
-			}
 		}
 	}()
 	for g := 0; g < 2; g++ {
@@ -288,7 +269,6 @@ func TestConcurrent(t *testing.T) {
 	}
 	for range 200 {
 		x.Len()
-		x.Bytes()
 	}
 	close(stop)
 	wg.Wait()

@@ -26,7 +26,7 @@ type Server struct {
 // a second "notes" window, all running sh.
 func Start(ctx context.Context, name string, cols, rows int) (*Server, error) {
 	sock := tmux.Socket{Name: name, Source: "-L"}
-	t := transport.NewExec(sock)
+	t := &transport.Exec{Socket: sock}
 	// Not inside the user's tmux: the demo server is a world of its own.
 	t.Env = transport.WithoutTmux(nil)
 	d := &Server{Socket: sock, t: t}

@@ -17,7 +17,7 @@ func navOn(t *testing.T, srv *tmuxtest.Server, own, focus string) (*Nav, tmux.Se
 	c := tmuxctl.Open(o)
 	t.Cleanup(func() { _ = c.Close() })
 	sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
-	n, err := New(c, o, sid, tmux.WindowID(srv.Display(focus, "#{window_id}")), tmux.PaneID(own), tmux.PaneID(focus))
+	n, err := New(c, sid, tmux.WindowID(srv.Display(focus, "#{window_id}")), tmux.PaneID(own), tmux.PaneID(focus))
 	if err != nil {
 		t.Fatal(err)
 	}

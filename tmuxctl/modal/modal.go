@@ -42,9 +42,8 @@ func Supported(v tmux.Version) bool { return v.AtLeast(3, 8) }
 // ui.Core over a tmuxctl.Client. It is safe for concurrent use.
 type Nav struct {
 	c    *tmuxctl.Client
-	ex   *transport.Exec // for Close's command list
-	own  tmux.PaneID     // the modal pane panemap runs in
-	win  tmux.WindowID   // own's window
+	own  tmux.PaneID   // the modal pane panemap runs in
+	win  tmux.WindowID // own's window
 	sess tmux.SessionID
 
 	mu      sync.Mutex
@@ -61,9 +60,8 @@ type Nav struct {
 
 // New is the view of session s for a navigator in modal pane own of
 // window win, which opened over pane focus (the window's active pane
-// when the key was pressed). o is how c was opened: Close runs its
-// command list as a tmux process of its own, with o's server and binary.
-func New(c *tmuxctl.Client, o tmuxctl.Options, s tmux.SessionID, win tmux.WindowID, own, focus tmux.PaneID) (*Nav, error) {
+// when the key was pressed).
+func New(c *tmuxctl.Client, s tmux.SessionID, win tmux.WindowID, own, focus tmux.PaneID) (*Nav, error) {
 	for _, id := range []string{string(own), string(focus)} {
 		if _, err := tmux.ParsePaneID(id); err != nil {
 			return nil, err
@@ -72,8 +70,7 @@ func New(c *tmuxctl.Client, o tmuxctl.Options, s tmux.SessionID, win tmux.Window
 	if own == focus {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: string(own), Message: fmt.Sprintf("pane %s is the modal pane itself", own)}
 	}
-	ex := &transport.Exec{Binary: o.Binary, Socket: o.Socket, Env: o.Env}
-	return &Nav{c: c, ex: ex, own: own, win: win, sess: s, cursor: focus, current: win}, nil
+	return &Nav{c: c, own: own, win: win, sess: s, cursor: focus, current: win}, nil
 }
 
 // Own is the modal pane panemap runs in.
@@ -116,12 +113,7 @@ func (n *Nav) viewLocked(st *tmux.State) *tmux.State {
 // panesLocked is w's panes without the modal pane, the cursor active and
 // the last pane Nav's.
 func (n *Nav) panesLocked(w *tmux.Window) []tmux.Pane {
-	var panes []tmux.Pane
-	for _, p := range w.Panes {
-		if p.ID != n.own {
-			panes = append(panes, p)
-		}
-	}
+	panes := n.withoutOwn(w.Panes)
 	if len(panes) == 0 {
 		return panes
 	}
@@ -141,6 +133,17 @@ func (n *Nav) panesLocked(w *tmux.Window) []tmux.Pane {
 	return panes
 }
 
+// withoutOwn is panes without the modal pane (nil when none is left).
+func (n *Nav) withoutOwn(panes []tmux.Pane) []tmux.Pane {
+	var out []tmux.Pane
+	for _, p := range panes {
+		if p.ID != n.own {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func hasPane(panes []tmux.Pane, id tmux.PaneID) bool {
 	for _, p := range panes {
 		if p.ID == id {
@@ -150,17 +153,10 @@ func hasPane(panes []tmux.Pane, id tmux.PaneID) bool {
 	return false
 }
 
-// view is View for a state Nav read itself.
-func (n *Nav) view(st *tmux.State, err error) (*tmux.State, error) {
-	if st == nil {
-		return nil, err
-	}
-	return n.View(st), err
-}
-
 // ReadState reads the session, as the navigator shows it.
 func (n *Nav) ReadState(ctx context.Context, s tmux.SessionID) (*tmux.State, error) {
-	return n.view(n.c.ReadState(ctx, s))
+	st, err := n.c.ReadState(ctx, s)
+	return n.View(st), err
 }
 
 // Stamp is the client's: the cursor changes only through Act, whose
@@ -180,14 +176,8 @@ func (n *Nav) List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listi
 	for i, w := range l.Windows {
 		c := *w
 		if w.ID == n.win {
-			c.Panes = nil
-			for _, p := range w.Panes {
-				if p.ID != n.own {
-					c.Panes = append(c.Panes, p)
-				} else {
-					out.Panes--
-				}
-			}
+			c.Panes = n.withoutOwn(w.Panes)
+			out.Panes -= len(w.Panes) - len(c.Panes)
 		}
 		out.Windows[i] = &c
 	}
@@ -235,6 +225,6 @@ func (n *Nav) Close(ctx context.Context) error {
 	// failure ends the list.
 	cmds = append(cmds, n.layout...)
 	n.mu.Unlock()
-	_, err := n.ex.Run(ctx, cmds...)
+	_, err := n.c.RunProcess(ctx, cmds...)
 	return err
 }

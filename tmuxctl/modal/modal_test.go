@@ -25,7 +25,7 @@ func session() *tmux.State {
 
 func newNav(t *testing.T) *Nav {
 	t.Helper()
-	n, err := New(nil, tmuxctl.Options{}, "$0", "@1", "%9", "%0")
+	n, err := New(nil, "$0", "@1", "%9", "%0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestWithOwnPutsTheModalPaneBack(t *testing.T) {
 
 func TestNewRefusesBadPanes(t *testing.T) {
 	for _, c := range [][2]tmux.PaneID{{"%1;", "%0"}, {"%1", "1"}, {"%1", "%1"}} {
-		if _, err := New(nil, tmuxctl.Options{}, "$0", "@1", c[0], c[1]); err == nil {
+		if _, err := New(nil, "$0", "@1", c[0], c[1]); err == nil {
 			t.Errorf("New(own %q, focus %q) took them", c[0], c[1])
 		}
 	}

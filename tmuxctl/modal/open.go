@@ -8,7 +8,6 @@ import (
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // Spec is a modal pane to open a command in, over a pane.
@@ -76,13 +75,13 @@ func centre(size, w string) string {
 	return fmt.Sprintf("#{e|/:#{e|-:#{%s},%s},2}", w, fit(size, w))
 }
 
-// Open opens spec's modal pane on the server o names. It does not wait
-// for the command: new-pane returns once the pane is there.
-func Open(ctx context.Context, o tmuxctl.Options, spec Spec) error {
+// Open opens spec's modal pane on c's server. It does not wait for the
+// command: new-pane returns once the pane is there.
+func Open(ctx context.Context, c *tmuxctl.Client, spec Spec) error {
 	args, err := OpenArgs(spec)
 	if err != nil {
 		return err
 	}
-	_, err = (&transport.Exec{Binary: o.Binary, Socket: o.Socket, Env: o.Env}).Run(ctx, args)
+	_, err = c.RunProcess(ctx, args)
 	return err
 }

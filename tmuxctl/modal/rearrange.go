@@ -2,8 +2,6 @@ package modal
 
 import (
 	"context"
-	"strconv"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -110,7 +108,7 @@ func (n *Nav) restore(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmu
 			// its tiled layout, so all tile into it and float again.
 			n.layout, _ = restoring.Refloat(w)
 		default:
-			if l, err := tmux.TiledWithout(w.Layout, n.ownNumber()); err == nil {
+			if l, err := tmux.TiledWithout(w.Layout, n.own.Num()); err == nil {
 				n.layout = [][]string{{"select-layout", "-t", string(n.win), l}}
 			}
 		}
@@ -181,10 +179,4 @@ func gap(panes []tmux.Pane) int {
 		}
 	}
 	return high + 1
-}
-
-// ownNumber is the modal pane's number in a layout: the digits of its id.
-func (n *Nav) ownNumber() int {
-	v, _ := strconv.Atoi(strings.TrimPrefix(string(n.own), "%"))
-	return v
 }

@@ -34,7 +34,7 @@ func BenchmarkCapturePane(b *testing.B) {
 	p := tmux.PaneID(srv.Display("main:0", "#{pane_id}"))
 	r := panetext.New(c)
 	for b.Loop() {
-		if s, err := r.Capture(b.Context(), p, 0); err != nil || len(s.Lines) != 50 {
+		if s, err := r.Capture(b.Context(), p, 0, nil); err != nil || len(s.Lines) != 50 {
 			b.Fatal(err)
 		}
 	}

@@ -20,21 +20,10 @@ const FindHistory = 2000
 // fit tmux's command-line limit (see tmuxctl.Client.CaptureHistory); a pane gone
 // meanwhile is left out.
 func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []tmux.PaneID) ([]search.Pane, error) {
-	type where struct {
-		w *tmux.Window
-		p tmux.Pane
-	}
-	at := map[tmux.PaneID]where{}
-	for _, w := range windows {
-		for _, p := range w.Panes {
-			if _, ok := at[p.ID]; !ok {
-				at[p.ID] = where{w, p}
-			}
-		}
-	}
+	_, at := firstLinks(windows)
 	var want []tmux.PaneID
 	for _, p := range panes {
-		if _, ok := at[p]; ok {
+		if at[p] != nil {
 			want = append(want, p)
 		}
 	}
@@ -48,6 +37,7 @@ func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []t
 	out := make([]search.Pane, 0, len(got))
 	for _, c := range got {
 		w := at[c.Pane]
+		p, _ := w.Pane(c.Pane)
 		lines, starts := printed(c)
 		var rows []int
 		onScreen := 0
@@ -66,11 +56,11 @@ func (r *Reader) FindText(ctx context.Context, windows []*tmux.Window, panes []t
 		out = append(out, search.Pane{
 			ID: string(c.Pane),
 			Fields: []search.Field{
-				{Name: "command", Text: w.p.Command},
-				{Name: "title", Text: w.p.Title},
-				{Name: "path", Text: w.p.Path},
-				{Name: "window", Text: w.w.Name},
-				{Name: "session", Text: w.w.SessionName},
+				{Name: "command", Text: p.Command},
+				{Name: "title", Text: p.Title},
+				{Name: "path", Text: p.Path},
+				{Name: "window", Text: w.Name},
+				{Name: "session", Text: w.SessionName},
 			},
 			Lines:  lines,
 			Screen: onScreen,

@@ -72,16 +72,12 @@ const MaxBytes = 256 << 10
 // what an agent asking for the last lines gets. It is the pane's own
 // screen in any mode: a copy mode's view is not what its program printed.
 // At most MaxBytes of text come back (see Screen.Capped).
-func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int) (*Screen, error) {
-	return r.CaptureEnding(ctx, pane, lines, nil)
-}
-
-// CaptureEnding is Capture with the last line given: with end, the lines
-// end at line *end (0 the screen's top row, negative the history) when
-// that is above where Capture would end them, so that a reader can page
-// back through a pane's history, a MaxBytes answer at a time. lines must
-// then be 1 to MaxLines.
-func (r *Reader) CaptureEnding(ctx context.Context, pane tmux.PaneID, lines int, end *int) (*Screen, error) {
+//
+// With end, the lines end at line *end (0 the screen's top row, negative
+// the history) when that is above where they would end otherwise, so
+// that a reader can page back through a pane's history, a MaxBytes
+// answer at a time. lines must then be 1 to MaxLines.
+func (r *Reader) Capture(ctx context.Context, pane tmux.PaneID, lines int, end *int) (*Screen, error) {
 	if lines < 0 || lines > MaxLines || end != nil && lines == 0 {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "lines out of range: want 1 to 10000"}
 	}

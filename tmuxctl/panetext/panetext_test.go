@@ -35,7 +35,7 @@ func TestCapture(t *testing.T) {
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		r := panetext.New(c)
 		p := catPane(t, srv, "main:0", 300) // 301 lines and cat's empty one
-		s, err := r.Capture(t.Context(), p, 0)
+		s, err := r.Capture(t.Context(), p, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,15 +43,15 @@ func TestCapture(t *testing.T) {
 			s.Lines[48] != "line-300" || s.Lines[49] != "" || s.CursorX != 0 || s.CursorY != 49 {
 			t.Errorf("the screen: %+v", s)
 		}
-		s, err = r.Capture(t.Context(), p, 120)
+		s, err = r.Capture(t.Context(), p, 120, nil)
 		if err != nil || len(s.Lines) != 120 || s.First != -70 || s.Lines[0] != "line-182" || !s.Truncated {
 			t.Errorf("120 lines: %+v, %v", s, err)
 		}
-		s, err = r.Capture(t.Context(), p, 10_000)
+		s, err = r.Capture(t.Context(), p, 10_000, nil)
 		if err != nil || len(s.Lines) != 302 || s.First != -252 || s.Lines[0] != "red" || s.Lines[1] != "line-1" || s.Truncated {
 			t.Errorf("all of it: first %d, %d lines, truncated %v, %v: %q", s.First, len(s.Lines), s.Truncated, err, s.Lines[:2])
 		}
-		if _, err := r.Capture(t.Context(), "%999", 0); tmux.KindOf(err) != tmux.KindGone {
+		if _, err := r.Capture(t.Context(), "%999", 0, nil); tmux.KindOf(err) != tmux.KindGone {
 			t.Errorf("a gone pane: %v", err)
 		}
 	})
@@ -69,15 +69,15 @@ func TestCaptureLastLines(t *testing.T) {
 		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "three")
 		}, "%s to print", p)
-		s, err := r.Capture(t.Context(), p, 2) // cat's cursor is on row 3
+		s, err := r.Capture(t.Context(), p, 2, nil) // cat's cursor is on row 3
 		if err != nil || s.First != 2 || strings.Join(s.Lines, "|") != "three|" || !s.Truncated || s.CursorY != 3 {
 			t.Errorf("2 lines: %+v, %v", s, err)
 		}
-		s, err = r.Capture(t.Context(), p, 10)
+		s, err = r.Capture(t.Context(), p, 10, nil)
 		if err != nil || s.First != 0 || strings.Join(s.Lines, "|") != "one|two|three|" || s.Truncated {
 			t.Errorf("10 lines: %+v, %v", s, err)
 		}
-		if s, err = r.Capture(t.Context(), p, 0); err != nil || len(s.Lines) != s.Height {
+		if s, err = r.Capture(t.Context(), p, 0, nil); err != nil || len(s.Lines) != s.Height {
 			t.Errorf("the screen: %+v, %v", s, err)
 		}
 
@@ -86,7 +86,7 @@ func TestCaptureLastLines(t *testing.T) {
 		tmuxtest.Eventually(t, 20*time.Second, func() bool {
 			return strings.Contains(srv.Must("capture-pane", "-p", "-t", string(p)), "far")
 		}, "%s to print", p)
-		s, err = r.Capture(t.Context(), p, 3)
+		s, err = r.Capture(t.Context(), p, 3, nil)
 		if err != nil || s.First != 3 || strings.Join(s.Lines, "|") != "||far" || s.CursorY != 1 {
 			t.Errorf("3 lines with text under the cursor: %+v, %v", s, err)
 		}

@@ -56,23 +56,19 @@ func (p *Previews) rate() float64 {
 }
 
 // Watch starts change notices for session s's panes where this tmux
-// allows them, and reports whether it did. Call it before the navigator
-// starts and Close the Previews when the navigator ends: on tmux 3.7 to
-// 3.7c an attached control client is a risk to the server (see
-// transport.OutputWatch). A watch that cannot be had is not an error:
-// the navigator polls.
+// allows them, and reports whether it did. Call it once, before the
+// navigator starts, and Close the Previews when the navigator ends: on
+// tmux 3.7 to 3.7c an attached control client is a risk to the server
+// (see transport.OutputWatch). A watch that cannot be had is not an
+// error: the navigator polls.
 func (p *Previews) Watch(ctx context.Context, s tmux.SessionID) bool {
 	w, err := p.c.WatchOutput(ctx, s)
 	if err != nil || w == nil {
 		return false
 	}
 	p.mu.Lock()
-	old := p.w
 	p.w = w
 	p.mu.Unlock()
-	if old != nil {
-		_ = old.Close()
-	}
 	return true
 }
 

@@ -17,6 +17,23 @@ type Match struct {
 	Text      string
 }
 
+// firstLinks is the panes of windows (a server listing), each once, in
+// order, and the window each is in: for a window linked into several
+// sessions, its first link.
+func firstLinks(windows []*tmux.Window) ([]tmux.PaneID, map[tmux.PaneID]*tmux.Window) {
+	var panes []tmux.PaneID
+	where := map[tmux.PaneID]*tmux.Window{}
+	for _, w := range windows {
+		for _, p := range w.Panes {
+			if where[p.ID] == nil {
+				where[p.ID] = w
+				panes = append(panes, p.ID)
+			}
+		}
+	}
+	return panes, where
+}
+
 // Found is a search's answer: the matches in listing order, then line
 // order, and whether there were more than max.
 type Found struct {
@@ -34,16 +51,7 @@ func (r *Reader) Search(ctx context.Context, l *tmuxctl.Listing, pattern *regexp
 	if history < 0 || history > MaxLines {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "lines out of range: want 1 to 10000"}
 	}
-	where := map[tmux.PaneID]*tmux.Window{}
-	var panes []tmux.PaneID
-	for _, w := range l.Windows {
-		for _, p := range w.Panes {
-			if where[p.ID] == nil {
-				where[p.ID] = w
-				panes = append(panes, p.ID)
-			}
-		}
-	}
+	panes, where := firstLinks(l.Windows)
 	f := &Found{Matches: []Match{}, Panes: len(panes)}
 	const perCall = 16 // panes per capture: bounds the answer held at once
 	for start := 0; start < len(panes) && !f.Truncated; start += perCall {

@@ -98,7 +98,7 @@ func TestWrappedLines(t *testing.T) {
 		if !w.Matched || w.Line != 1 || w.Text != line {
 			t.Errorf("wait: matched %v at %d: %q", w.Matched, w.Line, w.Text)
 		}
-		s, err := r.Capture(t.Context(), p, 0)
+		s, err := r.Capture(t.Context(), p, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -388,13 +389,10 @@ func readOnly(cmds [][]string) bool {
 			continue
 		}
 		switch c[0] {
-		case "display-message", "display":
-			// Only -p prints instead of showing a message to a client.
-			if !hasArg(c[1:], "-p") {
-				return false
-			}
-		case "capture-pane", "capturep":
-			if !hasArg(c[1:], "-p") {
+		case "display-message", "display", "capture-pane", "capturep":
+			// Only -p prints instead of showing a message to a client
+			// or storing a buffer.
+			if !slices.Contains(c[1:], "-p") {
 				return false
 			}
 		default:
@@ -404,13 +402,4 @@ func readOnly(cmds [][]string) bool {
 		}
 	}
 	return true
-}
-
-func hasArg(args []string, a string) bool {
-	for _, x := range args {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }

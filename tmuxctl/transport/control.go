@@ -167,7 +167,7 @@ func (d *Dialer) Dial(ctx context.Context, sock tmux.Socket, session tmux.Sessio
 	select {
 	case err = <-t.attachResult:
 	case <-t.done:
-		err = t.deadErr(errNotSent)
+		err = t.deadErr()
 	case <-ctx.Done():
 		err = &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("tmux did not attach a control client on %s: %v", sock, ctx.Err()), Err: ctx.Err()}
 	}
@@ -261,7 +261,7 @@ func (t *Control) sendLocked(req *request, line string) error {
 	t.mu.Lock()
 	if t.dead {
 		t.mu.Unlock()
-		return t.deadErr(errNotSent)
+		return t.deadErr()
 	}
 	t.pending = append(t.pending, req)
 	t.mu.Unlock()
@@ -285,8 +285,9 @@ func (t *Control) sendLocked(req *request, line string) error {
 	return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("lost the control connection to tmux on %s: %v", t.sock, err), Err: errors.Join(cause, err)}
 }
 
-// deadErr is the error for a call made on (or lost with) a dead connection.
-func (t *Control) deadErr(cause error) *tmux.Error {
+// deadErr is the error for a call made on a dead connection: the
+// command was not sent.
+func (t *Control) deadErr() *tmux.Error {
 	t.mu.Lock()
 	reason := t.reason
 	t.mu.Unlock()
@@ -298,5 +299,5 @@ func (t *Control) deadErr(cause error) *tmux.Error {
 	if reason != nil && reason.Kind == tmux.KindUnsupported {
 		kind = tmux.KindUnsupported
 	}
-	return &tmux.Error{Kind: kind, Message: msg, Err: errors.Join(cause, reason)}
+	return &tmux.Error{Kind: kind, Message: msg, Err: errors.Join(errNotSent, reason)}
 }

@@ -152,7 +152,7 @@ func TestControlErrorsMatchExec(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	ct := dialControl(t, srv, "$0")
-	ex := transport.NewExec(tmux.Socket{Name: srv.Name})
+	ex := &transport.Exec{Socket: tmux.Socket{Name: srv.Name}}
 	ex.Env = tmuxtest.Env()
 	for _, cmds := range [][][]string{
 		{{"select-pane", "-t", "%999"}},

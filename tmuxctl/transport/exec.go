@@ -23,9 +23,6 @@ type Exec struct {
 	Env    []string    // process environment; nil means os.Environ()
 }
 
-// NewExec returns a transport for the given socket.
-func NewExec(sock tmux.Socket) *Exec { return &Exec{Socket: sock} }
-
 // argv is the full argument vector (without the binary) for cmds: socket
 // flags, -u so that tmux keeps tabs and UTF-8 in a C locale, then the
 // commands separated by ";" arguments.
@@ -73,7 +70,7 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 // into sentences naming it.
 func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 	first, rest, _ := strings.Cut(msg, "\n")
-	if isGetoptNoise(first) && rest != "" {
+	if getoptNoiseRE().MatchString(first) && rest != "" {
 		// tmux 3.2a's client parses the command line itself, and getopt
 		// complains on stderr before the server's own answer (a usage
 		// line), which is all a control client gets: go by the server's.
@@ -115,8 +112,6 @@ func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 var getoptNoiseRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
 })
-
-func isGetoptNoise(line string) bool { return getoptNoiseRE().MatchString(line) }
 
 // TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH).
 func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {

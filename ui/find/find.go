@@ -102,9 +102,6 @@ func (m *Model) SetSize(width, height int) {
 // Keys is the key map, for the footer's help.
 func (m Model) Keys() KeyMap { return m.keys }
 
-// Result is the current matches.
-func (m Model) Result() search.Result { return m.result }
-
 // Selected is the chosen match's pane, and where it is.
 func (m Model) Selected() (Place, bool) {
 	if m.sel < 0 || m.sel >= len(m.result.Matches) {

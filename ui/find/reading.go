@@ -66,13 +66,9 @@ func (m *Model) ReadAll(env Env) tea.Cmd {
 				panes = append(panes, p.ID)
 			}
 		}
-		text, err := env.Text.FindText(ctx, windows, panes)
-		if err != nil {
-			return ReadMsg{Err: err}
-		}
 		x := search.New()
-		for _, p := range text {
-			x.Set(p)
+		if _, err := readInto(ctx, env.Text, windows, panes, x); err != nil {
+			return ReadMsg{Err: err}
 		}
 		return ReadMsg{windows: windows, index: x, read: true, Since: since}
 	})
@@ -95,7 +91,8 @@ func (m *Model) ReadActive(since int64) tea.Cmd {
 		case len(panes) == 0:
 			return ReadMsg{index: x, Since: now}
 		}
-		return ReadMsg{index: x, read: readInto(ctx, env.Text, windows, panes, x), Since: now}
+		read, _ := readInto(ctx, env.Text, windows, panes, x)
+		return ReadMsg{index: x, read: read, Since: now}
 	})
 }
 
@@ -106,7 +103,8 @@ func (m *Model) ReadPanes(panes []tmux.PaneID) tea.Cmd {
 		return nil
 	}
 	return m.startRead(func(ctx context.Context, env Env, windows []*tmux.Window, x *search.Index) ReadMsg {
-		return ReadMsg{index: x, read: readInto(ctx, env.Text, windows, panes, x)}
+		read, _ := readInto(ctx, env.Text, windows, panes, x)
+		return ReadMsg{index: x, read: read}
 	})
 }
 
@@ -124,15 +122,15 @@ func (m *Model) startRead(read func(ctx context.Context, env Env, windows []*tmu
 
 // readInto reads panes' text (as listed in windows) into x, and answers
 // whether anything was read. A failed read keeps what x held.
-func readInto(ctx context.Context, src Source, windows []*tmux.Window, panes []tmux.PaneID, x *search.Index) bool {
+func readInto(ctx context.Context, src Source, windows []*tmux.Window, panes []tmux.PaneID, x *search.Index) (bool, error) {
 	text, err := src.FindText(ctx, windows, panes)
 	if err != nil {
-		return false
+		return false, err
 	}
 	for _, p := range text {
 		x.Set(p)
 	}
-	return len(text) > 0
+	return len(text) > 0, nil
 }
 
 // read takes a read's answer (a failed opening read is the navigator's

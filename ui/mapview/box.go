@@ -170,15 +170,7 @@ func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, 
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
 		in.Win.Zoomed, in.Profile, p)
-	if shot := in.Shots[p.ID]; shot != nil {
-		fmt.Fprintf(&b, "|v%d", shot.Version)
-	}
-	if l, ok := in.Labels[p.ID]; ok {
-		fmt.Fprintf(&b, "|l%q", l)
-	}
-	if in.Found[p.ID] {
-		b.WriteString("|found")
-	}
+	in.writeMarks(&b, p.ID)
 	key := b.String()
 	if box, ok := c.m[key]; ok {
 		return box

@@ -59,18 +59,24 @@ func (in Input) Key(width, height int) string {
 		for _, p := range w.Panes {
 			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%q,%t,%d,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead, p.DeadStatus, p.Mode,
 				p.Floating, p.Z, p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
-			if shot := in.Shots[p.ID]; shot != nil {
-				fmt.Fprintf(&b, ",v%d", shot.Version)
-			}
-			if l, ok := in.Labels[p.ID]; ok {
-				fmt.Fprintf(&b, ",l%q", l)
-			}
-			if in.Found[p.ID] {
-				b.WriteString(",found")
-			}
+			in.writeMarks(&b, p.ID)
 		}
 	}
 	return b.String()
+}
+
+// writeMarks writes to a key what else pane p's box is drawn from: its
+// shot's version, its label and whether find matched it.
+func (in Input) writeMarks(b *strings.Builder, p tmux.PaneID) {
+	if shot := in.Shots[p]; shot != nil {
+		fmt.Fprintf(b, "|v%d", shot.Version)
+	}
+	if l, ok := in.Labels[p]; ok {
+		fmt.Fprintf(b, "|l%q", l)
+	}
+	if in.Found[p] {
+		b.WriteString("|found")
+	}
 }
 
 // Map is the proportional pane map: one layer per pane, at its

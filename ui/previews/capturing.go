@@ -136,16 +136,11 @@ func (m *Model) capture(env Env, panes []tmux.PaneID) tea.Cmd {
 }
 
 // startCapture marks a capture in flight and runs read on a command of
-// its own, bounded by env's timeout; its answer ends the flight
-// (Captured).
+// its own (env.Call); its answer ends the flight (Captured).
 func (m *Model) startCapture(env Env, read func(ctx context.Context, src Source) CapturedMsg) tea.Cmd {
 	m.capturing = true
-	src, ctx, timeout := m.src, env.Ctx, env.Timeout
-	return env.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		return read(ctx, src)
-	})
+	src := m.src
+	return env.Call(func(ctx context.Context) tea.Msg { return read(ctx, src) })
 }
 
 // Captured keeps a capture's screens and answers the panes whose screen

@@ -121,12 +121,14 @@ func newHarness(t *testing.T, src Source) *harness {
 		w.Panes = append(w.Panes, tmux.Pane{ID: tmux.PaneID(fmt.Sprintf("%%%d", i))})
 	}
 	h.env = Env{
-		Window: w, Ctx: t.Context(), Timeout: 5 * time.Second,
+		Window: w, Ctx: t.Context(),
 		After: func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 			h.timers = append(h.timers, fn)
 			return nil
 		},
-		Track: func(f func() tea.Msg) tea.Cmd { return f },
+		Call: func(f func(context.Context) tea.Msg) tea.Cmd {
+			return func() tea.Msg { return f(t.Context()) }
+		},
 	}
 	h.run(h.m.Start(h.env))
 	h.run(h.m.CaptureMissing(h.env))

@@ -18,11 +18,11 @@ type Env struct {
 	Live    bool         // tmux's events flow (control mode)
 	Stopped bool         // the navigator is quitting, or tmux has gone
 	Ctx     context.Context
-	Timeout time.Duration                                        // bounds each capture
 	After   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests replace it
-	// Track runs a command that talks to tmux, counted while it runs so
-	// that the navigator waits for it as it ends.
-	Track func(func() tea.Msg) tea.Cmd
+	// Call runs a command that talks to tmux, its context bounded by
+	// the navigator's timeout, counted while it runs so that the
+	// navigator waits for it as it ends.
+	Call func(func(ctx context.Context) tea.Msg) tea.Cmd
 }
 
 // Model is the previews' state: the latest shot of each pane, and the
@@ -219,10 +219,8 @@ func (m *Model) ReadWithState(env Env, s tmux.SessionID, answer func(*tmux.State
 	}
 	m.capturing = true
 	changed := m.takeChanged(env)
-	src, ctx, timeout := m.src.(StateCapturer), env.Ctx, env.Timeout
-	return env.Track(func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
+	src := m.src.(StateCapturer)
+	return env.Call(func(ctx context.Context) tea.Msg {
 		st, screens, err := src.CaptureWithState(ctx, s, panes, changed)
 		return answer(st, err, CapturedMsg{Screens: screens})
 	})

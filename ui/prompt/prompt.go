@@ -75,9 +75,6 @@ func (m Model) Update(msg tea.Msg) (Model, Outcome) {
 // text is drawn through cells.Printable.
 func (m *Model) SetError(text string) { m.err = cells.Printable(text) }
 
-// Err is the refusal shown, if any.
-func (m Model) Err() string { return m.err }
-
 // Value is the text as typed.
 func (m Model) Value() string { return m.input.Value() }
 

@@ -14,7 +14,6 @@ type Styles struct {
 	Current  lipgloss.Style // the title of a session's current window
 	Selected lipgloss.Style // the title of the window holding the selection
 	Alert    lipgloss.Style // ! # ~ after a title
-	Hint     lipgloss.Style // a label matching what is typed so far
 	Summary  lipgloss.Style
 }
 
@@ -29,7 +28,6 @@ func DefaultStyles(hasColor bool) Styles {
 		Current:  plain.Underline(true),
 		Selected: plain.Reverse(true),
 		Alert:    plain.Bold(true),
-		Hint:     plain.Bold(true).Reverse(true),
 		Summary:  plain,
 	}
 	if hasColor {
