@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -69,21 +70,59 @@ func TestSwapSameWindowKeepsMark(t *testing.T) {
 
 // tmux refuses to mark a pane hidden by a zoom (cmd-select-pane.c): a
 // marked pane that lands hidden in a zoomed window stays marked, and the
-// window stays zoomed on its active pane.
+// window stays zoomed on its active pane, whichever side of the swap the
+// marked pane is on, also when the zoomed window is linked into a second
+// session (the script names it once).
 func TestSwapIntoZoomedWindowKeepsMark(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name           string
+		source, linked bool
+	}{{"source", true, false}, {"target", false, false}, {"source, linked", true, true}, {"target, linked", false, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv, c := newClient(t, tmux.Env{})
+			g := srv.Grid()
+			w1, w1b := secondWindow(srv)
+			if tc.linked {
+				srv.Must("new-session", "-d", "-s", "two")
+				srv.Must("link-window", "-s", srv.Display(w1, "#{window_id}"), "-t", "two:")
+			}
+			srv.Must("resize-pane", "-Z", "-t", w1)
+			srv.Must("select-pane", "-m", "-t", g[1])
+			a, b := g[1], w1b
+			if !tc.source {
+				a, b = b, a
+			}
+			if _, err := c.SwapPane(ctx(t), tmux.PaneID(a), tmux.PaneID(b)); err != nil {
+				t.Fatal(err)
+			}
+			if m := markedPane(srv); m != g[1] {
+				t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
+			}
+			if z, a := srv.Display(w1, "#{window_zoomed_flag}"), srv.Active(w1); z != "1" || a != w1 {
+				t.Errorf("window of %s: zoomed %s, active %s; want zoomed on %s", w1, z, a, w1)
+			}
+		})
+	}
+}
+
+// A swap that keeps a mark, with a pane that does not exist, fails
+// naming that pane and changes nothing.
+func TestSwapMarkedWithGonePane(t *testing.T) {
 	t.Parallel()
 	srv, c := newClient(t, tmux.Env{})
 	g := srv.Grid()
-	w1, w1b := secondWindow(srv)
-	srv.Must("resize-pane", "-Z", "-t", w1)
 	srv.Must("select-pane", "-m", "-t", g[1])
-	if _, err := c.SwapPane(ctx(t), tmux.PaneID(g[1]), tmux.PaneID(w1b)); err != nil {
-		t.Fatal(err)
+	before := srv.Must("list-panes", "-a", "-F", "#{pane_id} #{window_id} #{pane_active} #{pane_marked}")
+	for _, pair := range [][2]string{{g[1], "%999"}, {"%999", g[1]}} {
+		_, err := c.SwapPane(ctx(t), tmux.PaneID(pair[0]), tmux.PaneID(pair[1]))
+		var e *tmux.Error
+		if !errors.As(err, &e) || e.Kind != tmux.KindGone || e.Value != "%999" {
+			t.Errorf("swap %v: got %v, want gone naming %%999", pair, err)
+		}
 	}
-	if m := markedPane(srv); m != g[1] {
-		t.Errorf("marked pane after the swap: %q, want %s", m, g[1])
-	}
-	if z, a := srv.Display(w1, "#{window_zoomed_flag}"), srv.Active(w1); z != "1" || a != w1 {
-		t.Errorf("window of %s: zoomed %s, active %s; want zoomed on %s", w1, z, a, w1)
+	if after := srv.Must("list-panes", "-a", "-F", "#{pane_id} #{window_id} #{pane_active} #{pane_marked}"); after != before {
+		t.Errorf("the failed swaps changed the panes:\n%s\n%s", before, after)
 	}
 }

@@ -197,6 +197,8 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		// Across windows, neither pane marked nor active: the fifth
 		// if-shell runs the swap alone.
 		{"swap_pane", nil, 7, "across windows"},
+		{"swap_pane", nil, 99, "across windows, marked"},
+		{"swap_pane", nil, 99, "across windows, last pane"},
 		// Into a window whose active pane is not wide now (g[3] joined
 		// beside it): a second if-shell picks join-pane -v.
 		{"move_pane", nil, 5, "into a tall window"},
@@ -235,6 +237,14 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 					c.args = map[string]any{"pane": others[0], "to_window": other}
 				case "focused":
 					c.args = map[string]any{"pane": active, "to_window": other}
+				case "across windows, marked":
+					n.Inner.Must("select-pane", "-m", "-t", others[0])
+					c.args = map[string]any{"source_pane": others[0], "target_pane": inOther[0]}
+				case "across windows, last pane":
+					n.Inner.Must("select-pane", "-M")
+					n.Inner.Must("select-pane", "-t", others[0])
+					n.Inner.Must("select-pane", "-t", active)
+					c.args = map[string]any{"source_pane": active, "target_pane": inOther[0]}
 				}
 			}
 			before := len(messageLog(t, n))
