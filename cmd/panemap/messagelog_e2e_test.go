@@ -194,19 +194,20 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		// The target the active pane (its window has a last pane): a
 		// third if-shell picks swap-pane without -d, that pane as -t.
 		{"swap_pane", nil, 5, "target active"},
-		// Across windows, neither pane marked nor active: the fifth
-		// if-shell runs the swap alone.
-		{"swap_pane", nil, 7, "across windows"},
-		// The source marked: the five if-shells, then the run-shell -C
-		// whose format decides what to keep (crossKeep), the swap and the
-		// select-pane -m it emits; the read.
-		{"swap_pane", nil, 9, "across windows, marked"},
+		// Across windows, neither pane marked nor active: the first
+		// if-shell runs the swap at once (as it does two panes of one
+		// window neither of which is active), then the read.
+		{"swap_pane", nil, 0, "across windows"},
+		// The source marked: the four if-shells that rule out the cases
+		// above, the run-shell -C whose format decides what to keep
+		// (crossKeep), the swap and the select-pane -m it emits; the read.
+		{"swap_pane", nil, 8, "across windows, marked"},
 		// The source the active pane of a window with a last pane: on
-		// 3.4 and newer the fifth if-shell runs the swap alone (7); on 3.2
-		// and 3.3, which forget that last pane, crossKeep emits
-		// select-pane -l before the swap and select-pane after it (10,
-		// set below).
-		{"swap_pane", nil, 7, "across windows, last pane"},
+		// 3.4 and newer, which keep that last pane, as any swap across
+		// windows (3); on 3.2 and 3.3, which forget it, the four
+		// if-shells, crossKeep's run-shell -C, select-pane -l before the
+		// swap and select-pane after it, the read (9, set below).
+		{"swap_pane", nil, 0, "across windows, last pane"},
 		// Into a window whose active pane is not wide now (g[3] joined
 		// beside it): a second if-shell picks join-pane -v.
 		{"move_pane", nil, 5, "into a tall window"},
@@ -254,7 +255,7 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 					n.Inner.Must("select-pane", "-t", active)
 					c.args = map[string]any{"source_pane": active, "target_pane": inOther[0]}
 					if !n.Inner.AtLeast(3, 4) {
-						c.budget = 10
+						c.budget = 9
 					}
 				}
 			}

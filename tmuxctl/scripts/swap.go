@@ -42,21 +42,20 @@ import (
 //
 // The usual cases come first, each decided as the script runs, so that
 // few commands reach tmux's message log: two panes of one window neither
-// of which is active take one if-shell and one swap-pane; the first pane
-// active with a last pane two if-shells and one, the second three and
-// one; a swap across windows with no mark to keep (and on 3.2 and 3.3 no
-// last pane to lose) five and one; any other swap across windows five,
+// of which is active, or a swap across windows with no mark to keep (and
+// on 3.2 and 3.3 no last pane to lose), take one if-shell and one
+// swap-pane; the first pane active with a last pane two if-shells and
+// one, the second three and one; any other swap across windows four,
 // then crossKeep's run-shell -C and what it emits. The if-shells nest in
-// tmux's braces (see Braced): quoted, the cross-window script nested five deep would
-// take 125 kB, far over the 16,384 bytes tmux takes in one command
-// message over exec.
+// tmux's braces (see Braced): quoted, the cross-window script nested
+// five deep took 125 kB, far over the 16,384 bytes tmux takes in one
+// command message over exec.
 func Swap(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
 
-	swap := []string{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}
 	// Refused changes nothing; the swap runs in one of the two windows'
 	// cases otherwise (a same-window swap leaves b in a's window).
 	refused, reason := swapRefused(b) // in a's context
@@ -67,26 +66,27 @@ func Swap(a, b tmux.PaneID) [][]string {
 	// current pane), or none.
 	exist := [][]string{{"has-session", "-t", sa}, {"has-session", "-t", sb}}
 	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List([][]string{swapKeep})}
-	// The usual same-window swap, a not active and no focus or last pane
-	// to keep, runs at once: the if-shell that decides it and the swap
-	// are the only entries in tmux's message log. A pane gone fails the
-	// swap alone.
+	// The usual swaps run at once: the if-shell that decides them and
+	// the swap are the only entries in tmux's message log. In one window,
+	// a not active and no focus or last pane to keep; across windows, no
+	// mark to keep and, on 3.2 and 3.3, no last pane to lose (crossKeep
+	// would emit the swap alone; swap-pane -d across windows does the
+	// same with -s and -t exchanged, cmd-swap-pane.c treating the two
+	// windows alike). A pane gone fails the swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	notRefused := "#{?" + refused + ",,1}"
-	fast := "#{&&:" + notRefused + ",#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
 	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
+	calmHere := "#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}"
+	calmAcross := "#{?#{||:#{||:" + same + ",#{||:#{pane_marked}," + OnPane(b, "#{pane_marked}") + "}},#{&&:" + SingleLast + ",#{||:" + losesLast + "," + bLoses + "}}},,1}"
+	fast := "#{&&:" + notRefused + ",#{||:" + calmHere + "," + calmAcross + "}}"
 	keepA := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}"
 	keepB := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}"
-	// Across windows (the conditions above false), no mark to keep and,
-	// on 3.2 and 3.3, no last pane to lose: crossKeep would emit the swap
-	// alone.
-	crossFast := "#{?#{||:#{||:#{pane_marked}," + OnPane(b, "#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + losesLast + "," + bLoses + "}}},,1}"
 	// Across windows and not refused (refused or same was false as the
-	// if-shells above ran, nothing running in between).
+	// if-shells above ran, nothing running in between): a mark or a last
+	// pane to keep.
 	rest := IfShellLine(sa, keepA, Braced([][]string{{"swap-pane", "-Z", "-s", sb, "-t", sa}}),
 		IfShellLine(sa, keepB, Braced([][]string{{"swap-pane", "-Z", "-s", sa, "-t", sb}}),
-			IfShellLine(sa, "#{||:"+refused+","+same+"}", Braced([][]string{refuseOr}),
-				IfShellLine(sa, crossFast, Braced([][]string{swap}), Braced([][]string{crossKeep(a, b)})))))
+			IfShellLine(sa, "#{||:"+refused+","+same+"}", Braced([][]string{refuseOr}), Braced([][]string{crossKeep(a, b)}))))
 	return [][]string{{"if-shell", "-F", "-t", sa, fast, List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}}), rest}}
 }
 
