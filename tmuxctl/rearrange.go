@@ -281,13 +281,12 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 	// Everything is decided in p's context by the format run-shell -C
 	// expands as it runs: one moment, as the if-shells before it decide,
 	// and nothing else runs in tmux's message log. A pane already in
-	// window to stays. run-shell's missing -t would expand the format in
-	// another pane's context, hence has-session first; a window to gone
-	// fails the join, naming it.
-	slow := [][]string{
-		{"has-session", "-t", sp},
-		{"run-shell", "-C", "-t", sp, "#{?#{!=:#{window_id}," + st + "}," + join + ",}"},
-	}
+	// window to stays. run-shell's missing -t pane would have it expand
+	// the format in another pane's context (or none): the format sees
+	// that and emits has-session alone, which fails naming p. A window to
+	// gone fails the join, naming it.
+	slow := [][]string{{"run-shell", "-C", "-t", sp, "#{?#{==:#{pane_id}," + sp + "},#{?#{!=:#{window_id}," + st + "}," + join + ",}," +
+		renderList([][]string{{"has-session", "-t", sp}}) + "}"}}
 	if beside != "" || follow || !fast {
 		return slow
 	}

@@ -213,9 +213,9 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		{"move_pane", nil, 5, "into a tall window"},
 		// The focused pane: the read before, the three if-shells that
 		// rule out the cases above and a floating active pane, then the
-		// script that keeps focus, mark and zoom: has-session, the
-		// run-shell -C whose format decides all of it, the join; the read.
-		{"move_pane", nil, 8, "focused"},
+		// script that keeps focus, mark and zoom: the run-shell -C whose
+		// format decides all of it, the join; the read.
+		{"move_pane", nil, 7, "focused"},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
