@@ -16,8 +16,8 @@ const losesLast = "#{&&:#{pane_active}," + HasLast + "}"
 // marked pane), not the if-shells that decided each part before.
 //
 //   - On 3.2 and 3.3, a window whose active pane leaves and that has a
-//     last pane first makes that pane active (select-pane -l), and after
-//     the swap the arriving pane (see Swap).
+//     last pane first makes that pane active, and after the swap the
+//     arriving pane (see Swap).
 //   - tmux keeps the mark as session, window and pane together and checks
 //     all three (server.c, server_check_marked): a marked pane that moves
 //     into another window is marked no more, until it comes back. So the
@@ -33,19 +33,27 @@ const losesLast = "#{&&:#{pane_active}," + HasLast + "}"
 //
 // The emitted commands run after one turn of tmux's event loop
 // (cmd-run-shell.c, event_active then cmd_parse_and_insert), as the
-// unzoom and re-mark of a hidden pane did before. A pane gone by then
-// fails the swap or the mark, naming it; one gone already fails
-// has-session, naming it, before anything runs: a run-shell whose -t
-// pane does not exist expands its format in another pane's context,
-// which the format sees. Every target is a or b, or a window id that
-// tmux prints; no text but theirs is expanded.
+// unzoom and re-mark of a hidden pane did before: what they need must
+// still be there then, so none of them fails unless a pane is gone by
+// then (and names it); a or b gone already fails has-session, naming
+// it, before anything runs: a run-shell whose -t pane does not exist
+// expands its format in another pane's context, which the format sees.
+// Every target is a or b, or a pane or window id that tmux prints; no
+// text but theirs is expanded.
 func crossKeep(a, b tmux.PaneID) []string {
 	sa, sb := string(a), string(b)
 	cmd := func(words ...string) string { return List([][]string{words}) }
 	aLoses := "#{&&:" + SingleLast + "," + losesLast + "}"
 	bLoses := "#{&&:" + SingleLast + "," + OnPane(b, losesLast) + "}"
-	pre := "#{?" + aLoses + "," + cmd("select-pane", "-Z", "-l", "-t", sa) + " ; ,}" +
-		"#{?" + bLoses + "," + cmd("select-pane", "-Z", "-l", "-t", sb) + " ; ,}"
+	// The last pane by its id, not select-pane -l: the commands run a
+	// turn of tmux's event loop after the format decided, and another
+	// client may have changed the window's history meanwhile (then -l
+	// could fail with "no last pane", and the swap after it would not
+	// run); an id fails only when that pane is gone.
+	aLast := "#{P:#{?pane_last,#{pane_id},}}"
+	bLast := once("#{S:#{W:#{?" + HasPane(b) + ",#{P:#{?pane_last,#{pane_id} ,}},}}}")
+	pre := "#{?" + aLoses + "," + cmd("select-pane", "-Z", "-t") + " " + aLast + " ; ,}" +
+		"#{?" + bLoses + "," + cmd("select-pane", "-Z", "-t") + " " + bLast + " ; ,}"
 	post := "#{?" + aLoses + ", ; " + cmd("select-pane", "-Z", "-t", sb) + ",}" +
 		"#{?" + bLoses + ", ; " + cmd("select-pane", "-Z", "-t", sa) + ",}"
 	// remark marks p again; hidden (in a's context) says p lands hidden
@@ -56,14 +64,19 @@ func crossKeep(a, b tmux.PaneID) []string {
 		return "#{?" + hidden + ", ; " + unzoom + " ; " + mark + " ; " + unzoom + ", ; " + mark + "}"
 	}
 	hidden := "#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}"
-	// b's window, once: a window linked in several sessions (or twice in
-	// one) is looked at once for each link, so everything from the first
-	// space on is cut.
-	bWindow := "#{s/ .*//:#{S:#{W:#{?" + HasPane(b) + ",#{window_id} ,}}}}"
+	bWindow := once("#{S:#{W:#{?" + HasPane(b) + ",#{window_id} ,}}}")
 	marks := "#{?#{pane_marked}," + remark(sa, OnPane(b, hidden), bWindow) + ",}" +
 		"#{?" + OnPane(b, "#{pane_marked}") + "," + remark(sb, hidden, "#{window_id}") + ",}"
 	keep := pre + cmd("swap-pane", "-d", "-Z", "-s", sa, "-t", sb) + post + marks
 	bExists := "#{S:#{W:" + HasPane(b) + "}}"
 	return []string{"run-shell", "-C", "-t", sa, "#{?#{==:#{pane_id}," + sa + "},#{?" + bExists + "," + keep + "," +
 		cmd("has-session", "-t", sb) + "}," + cmd("has-session", "-t", sa) + "}"}
+}
+
+// once is the first of the words, each followed by a space, that format
+// prints: a loop over every session's windows (#{S:#{W:…}}) looks at a
+// window linked in several sessions, or twice in one, once for each link,
+// and prints what it finds there as many times.
+func once(format string) string {
+	return "#{s/ .*//:" + format + "}"
 }
