@@ -211,11 +211,11 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		// Into a window whose active pane is not wide now (g[3] joined
 		// beside it): a second if-shell picks join-pane -v.
 		{"move_pane", nil, 5, "into a tall window"},
-		// The focused pane: the read before, the three if-shells that
-		// rule out the cases above and a floating active pane, then the
-		// script that keeps focus, mark and zoom: the run-shell -C whose
-		// format decides all of it, the join; the read.
-		{"move_pane", nil, 7, "focused"},
+		// The focused pane: the read before, the two if-shells that rule
+		// out the cases above, then the script that keeps focus, mark and
+		// zoom: the run-shell -C whose format decides all of it (and a
+		// floating active pane), the join; the read.
+		{"move_pane", nil, 6, "focused"},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
