@@ -7,6 +7,7 @@ import (
 
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 )
 
 // cellOf is the "left,top" of a pane.
@@ -185,36 +186,18 @@ func TestSwapMovesNoFocusItNeedNot(t *testing.T) {
 // pane is on, also when the window is linked into a second session (the
 // script names its last pane once).
 func TestSwapAcrossWindowsKeepsLastPane(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		name           string
-		source, linked bool
-	}{{"source", true, false}, {"target", false, false}, {"source, linked", true, true}, {"target, linked", false, true}} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			srv, c := newClient(t, tmux.Env{})
-			g := srv.Grid()
-			srv.Must("select-pane", "-t", g[3])
-			srv.Must("select-pane", "-t", g[0]) // window 0: active g[0], last g[3]
-			other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
-			win0 := srv.Display(g[0], "#{window_id}")
-			if tc.linked {
-				srv.Must("new-session", "-d", "-s", "two")
-				srv.Must("link-window", "-s", win0, "-t", "two:")
-			}
-			a, b := g[0], other
-			if !tc.source {
-				a, b = b, a
-			}
-			if _, err := c.SwapPane(ctx(t), tmux.PaneID(a), tmux.PaneID(b)); err != nil {
-				t.Fatal(err)
-			}
-			if a := srv.Active(win0); a != other {
-				t.Errorf("window 0 active %s, want the arrived %s", a, other)
-			}
-			if l := srv.Must("list-panes", "-t", win0, "-f", "#{pane_last}", "-F", "#{pane_id}"); l != g[3] {
-				t.Errorf("window 0 last pane %q, want %s", l, g[3])
-			}
-		})
-	}
+	eachSide(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client, s aSide) {
+		g := srv.Grid()
+		srv.Must("select-pane", "-t", g[3])
+		srv.Must("select-pane", "-t", g[0]) // window 0: active g[0], last g[3]
+		other := srv.Must("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")
+		win0 := srv.Display(g[0], "#{window_id}")
+		s.swap(t, srv, c, win0, g[0], other)
+		if a := srv.Active(win0); a != other {
+			t.Errorf("window 0 active %s, want the arrived %s", a, other)
+		}
+		if l := srv.Must("list-panes", "-t", win0, "-f", "#{pane_last}", "-F", "#{pane_id}"); l != g[3] {
+			t.Errorf("window 0 last pane %q, want %s", l, g[3])
+		}
+	})
 }
