@@ -47,9 +47,9 @@ import (
 // swap-pane; the first pane active with a last pane two if-shells and
 // one, the second three and one; any other swap across windows four,
 // then crossKeep's run-shell -C and what it emits. The if-shells nest in
-// tmux's braces (see Braced): quoted, the cross-window script nested
-// five deep took 125 kB, far over the 16,384 bytes tmux takes in one
-// command message over exec.
+// tmux's braces (see Braced): quoted, each level would triple the
+// script (five levels took 125 kB), far over the 16,384 bytes tmux takes
+// in one command message over exec.
 func Swap(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
