@@ -1,9 +1,11 @@
 package tmuxctl_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
@@ -86,4 +88,26 @@ func TestMoveSplitsByTheTargetsShape(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestMoveGonePaneFailsNamingIt: the move that keeps focus, mark and zoom
+// (the navigator's, which takes the focus along) of a pane that does not
+// exist fails naming it and changes nothing, over tmux processes and
+// over control mode (where run-shell's missing -t pane leaves the
+// control client's current pane as the format's context).
+func TestMoveGonePaneFailsNamingIt(t *testing.T) {
+	t.Parallel()
+	forEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
+		w := buildWorld(t, srv)
+		before := srv.Must("list-panes", "-a", "-F", "#{pane_id} #{window_id} #{pane_active} #{window_active}")
+		_, err := c.Act(t.Context(), tmux.SessionID(w.session), tmuxctl.Op{Kind: tmuxctl.OpMove,
+			Pane: "%999", Window: tmux.WindowID(w.win[1]), Follow: true})
+		var e *tmux.Error
+		if !errors.As(err, &e) || e.Kind != tmux.KindGone || e.Value != "%999" {
+			t.Errorf("move of %%999: %v, want gone naming %%999", err)
+		}
+		if after := srv.Must("list-panes", "-a", "-F", "#{pane_id} #{window_id} #{pane_active} #{window_active}"); after != before {
+			t.Errorf("the failed move changed the panes:\n%s\n%s", before, after)
+		}
+	})
 }

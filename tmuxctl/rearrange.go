@@ -257,6 +257,30 @@ func keepFocus(p tmux.PaneID) string {
 // it). With fast, a pane with nothing to keep joins at once (see below).
 func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fast bool) [][]string {
 	sp, st := string(p), string(to)
+	slow := [][]string{onPane(p, moveJoin(p, to, beside, follow))}
+	if beside != "" || follow || !fast {
+		return slow
+	}
+	// A pane neither marked nor focused, from an unzoomed window into
+	// another unzoomed one, has no focus, mark or zoom to keep: the slow
+	// script would run join-pane -d alone. It joins at once, by two
+	// if-shells that run as soon as inserted; a pane or window gone
+	// meanwhile fails the join alone.
+	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
+	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}}," + toZoomed + "}},,1}"
+	joinD := func(split string) []string { return []string{"join-pane", "-d", split, "-s", sp, "-t", st} }
+	return [][]string{ifShell(sp, "#{&&:#{!=:#{window_id},"+st+"},"+calm+"}",
+		[][]string{ifShell(st, wide, [][]string{joinD("-h")}, [][]string{joinD("-v")})}, slow)}
+}
+
+// moveJoin is, in p's context, the command line of moveScript's slow
+// script: the join that keeps focus, mark and zoom, or nothing for a
+// pane already in window to. Everything is decided by the format
+// run-shell -C expands as it runs (onPane): one moment, as the if-shells
+// before it decide, and nothing else runs in tmux's message log. A
+// window to gone fails the join, naming it.
+func moveJoin(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) string {
+	sp, st := string(p), string(to)
 	tt := st // the join's target: the window's active pane, or beside
 	// Is the join's target pane (window to's active pane, or beside) more
 	// than twice as wide as tall, from p's context?
@@ -278,28 +302,17 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 		flag, again = "#{?"+sameSession+",,-d }", "#{?"+sameSession+",,"+rezoomTo+"}"
 	}
 	join := "join-pane " + flag + "#{?" + wideTarget + ",-h,-v} -s " + sp + " -t " + tt + keepFocus(p) + "#{?" + toZoomed + "," + again + ",}"
-	// Everything is decided in p's context by the format run-shell -C
-	// expands as it runs: one moment, as the if-shells before it decide,
-	// and nothing else runs in tmux's message log. A pane already in
-	// window to stays. run-shell's missing -t would expand the format in
-	// another pane's context, hence has-session first; a window to gone
-	// fails the join, naming it.
-	slow := [][]string{
-		{"has-session", "-t", sp},
-		{"run-shell", "-C", "-t", sp, "#{?#{!=:#{window_id}," + st + "}," + join + ",}"},
-	}
-	if beside != "" || follow || !fast {
-		return slow
-	}
-	// A pane neither marked nor focused, from an unzoomed window into
-	// another unzoomed one, has no focus, mark or zoom to keep: the slow
-	// script would run join-pane -d alone. It joins at once, by two
-	// if-shells that run as soon as inserted; a pane or window gone
-	// meanwhile fails the join alone.
-	calm := "#{?#{||:#{||:#{pane_marked},#{window_zoomed_flag}},#{||:#{&&:#{pane_active},#{window_active}}," + toZoomed + "}},,1}"
-	joinD := func(split string) []string { return []string{"join-pane", "-d", split, "-s", sp, "-t", st} }
-	return [][]string{ifShell(sp, "#{&&:#{!=:#{window_id},"+st+"},"+calm+"}",
-		[][]string{ifShell(st, wide, [][]string{joinD("-h")}, [][]string{joinD("-v")})}, slow)}
+	return "#{?#{!=:#{window_id}," + st + "}," + join + ",}"
+}
+
+// onPane is run-shell -C running the command line format prints in pane
+// p's context. A missing -t pane would have run-shell expand it in
+// another pane's context (or none): then it runs has-session alone,
+// which fails naming p.
+func onPane(p tmux.PaneID, format string) []string {
+	sp := string(p)
+	return []string{"run-shell", "-C", "-t", sp, "#{?#{==:#{pane_id}," + sp + "}," + format + "," +
+		renderList([][]string{{"has-session", "-t", sp}}) + "}"}
 }
 
 // moveFirst is the MCP tools' move of pane p into window to, beside its
@@ -307,10 +320,12 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 // (actAndRead): a pane with nothing to keep (moveScript's fast case) is
 // joined by one if-shell, which also picks the split, when window to is
 // wide (the usual shape: one if-shell and the join in tmux's message
-// log), or by two. Anything else runs moveScript's slow script, except a
-// window whose active pane floats (tmux 3.7+), which is read instead,
+// log), or by two. Anything else runs moveScript's slow script, whose
+// format reads instead a window whose active pane floats (tmux 3.7+),
 // after besideLine, for Act to pick the pane to join beside (see
-// tmux.Window.JoinBeside) and move in a second command list.
+// tmux.Window.JoinBeside) and move in a second command list (the read
+// runs a turn of tmux's event loop after the format decided, which
+// changes nothing: the second list comes later still).
 func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	sp, st := string(p), string(to)
 	toZoomed := inWindow(to, "#{?window_zoomed_flag,1,}")
@@ -320,7 +335,7 @@ func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	joinD := func(split string) [][]string { return [][]string{{"join-pane", "-d", split, "-s", sp, "-t", st}} }
 	read := readWindowCmds(st)[0]
 	beside := [][]string{append(read[:len(read)-1:len(read)-1], besideLine+" "+read[len(read)-1])}
-	rest := [][]string{ifShell(sp, floats, beside, moveScript(p, to, "", false, false))}
+	rest := [][]string{onPane(p, "#{?"+floats+","+scripts.Literal(renderList(beside))+","+moveJoin(p, to, "", false)+"}")}
 	return [][]string{ifShell(sp, "#{&&:"+join+","+onActivePane(to, wide)+"}", joinD("-h"),
 		[][]string{ifShell(sp, join, joinD("-v"), rest)})}
 }

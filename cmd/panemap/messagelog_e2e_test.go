@@ -194,17 +194,28 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 		// The target the active pane (its window has a last pane): a
 		// third if-shell picks swap-pane without -d, that pane as -t.
 		{"swap_pane", nil, 5, "target active"},
-		// Across windows, neither pane marked nor active: the fifth
-		// if-shell runs the swap alone.
-		{"swap_pane", nil, 7, "across windows"},
+		// Across windows, neither pane marked nor active: the first
+		// if-shell runs the swap at once (as it does two panes of one
+		// window neither of which is active), then the read.
+		{"swap_pane", nil, 0, "across windows"},
+		// The source marked: the four if-shells that rule out the cases
+		// above, the run-shell -C whose format decides what to keep
+		// (crossKeep), the swap and the select-pane -m it emits; the read.
+		{"swap_pane", nil, 8, "across windows, marked"},
+		// The source the active pane of a window with a last pane: on
+		// 3.4 and newer, which keep that last pane, as any swap across
+		// windows (3); on 3.2 and 3.3, which forget it, the four
+		// if-shells, crossKeep's run-shell -C, select-pane -l before the
+		// swap and select-pane after it, the read (9, set below).
+		{"swap_pane", nil, 0, "across windows, last pane"},
 		// Into a window whose active pane is not wide now (g[3] joined
 		// beside it): a second if-shell picks join-pane -v.
 		{"move_pane", nil, 5, "into a tall window"},
-		// The focused pane: the read before, the three if-shells that
-		// rule out the cases above and a floating active pane, then the
-		// script that keeps focus, mark and zoom: has-session, the
-		// run-shell -C whose format decides all of it, the join; the read.
-		{"move_pane", nil, 8, "focused"},
+		// The focused pane: the read before, the two if-shells that rule
+		// out the cases above, then the script that keeps focus, mark and
+		// zoom: the run-shell -C whose format decides all of it (and a
+		// floating active pane), the join; the read.
+		{"move_pane", nil, 6, "focused"},
 	}
 	for i, c := range calls {
 		t.Run(fmt.Sprintf("%d_%s", i, c.tool), func(t *testing.T) {
@@ -235,6 +246,17 @@ func TestE2EMessageLogMCPCall(t *testing.T) {
 					c.args = map[string]any{"pane": others[0], "to_window": other}
 				case "focused":
 					c.args = map[string]any{"pane": active, "to_window": other}
+				case "across windows, marked":
+					n.Inner.Must("select-pane", "-m", "-t", others[0])
+					c.args = map[string]any{"source_pane": others[0], "target_pane": inOther[0]}
+				case "across windows, last pane":
+					n.Inner.Must("select-pane", "-M")
+					n.Inner.Must("select-pane", "-t", others[0])
+					n.Inner.Must("select-pane", "-t", active)
+					c.args = map[string]any{"source_pane": active, "target_pane": inOther[0]}
+					if !n.Inner.AtLeast(3, 4) {
+						c.budget = 9
+					}
 				}
 			}
 			before := len(messageLog(t, n))

@@ -4,6 +4,8 @@
 package scripts
 
 import (
+	"strings"
+
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
@@ -55,3 +57,13 @@ const HasLast = "#{P:#{?pane_last,1,}}"
 // last pane instead of a history of them (3.4 and newer): a cross-window
 // swap there forgets the last pane of a window whose active pane left.
 const SingleLast = "#{m:3.[23]*,#{version}}"
+
+// Literal is text for a format that expands to text itself: '#', ','
+// and '}' escaped with '#' (format.c, format_expand1 and format_skip),
+// so that a command line holding formats of its own (a read's) can be
+// what a run-shell -C format prints, its formats left for the command.
+func Literal(text string) string {
+	return literal.Replace(text)
+}
+
+var literal = strings.NewReplacer("#", "##", ",", "#,", "}", "#}")

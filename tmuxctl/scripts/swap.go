@@ -1,7 +1,6 @@
 package scripts
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
@@ -37,57 +36,25 @@ import (
 //     whose active pane leaves and that has a last pane first makes that
 //     pane active, and after the swap the arriving pane: the arriving
 //     pane is active and the old last pane is last again.
-//   - Across windows, a marked pane stays marked (see remark below).
+//   - Across windows, a marked pane stays marked (see crossKeep).
 //   - A floating pane on tmux 3.7, or a modal pane, is refused before
 //     anything runs (see floating.Guard).
 //
 // The usual cases come first, each decided as the script runs, so that
 // few commands reach tmux's message log: two panes of one window neither
-// of which is active take one if-shell and one swap-pane; the first pane
-// active with a last pane two if-shells and one, the second three and
-// one; a swap across windows with no mark to keep (and on 3.2 and 3.3 no
-// last pane to lose) five and one. The if-shells nest in tmux's braces
-// (see Braced): quoted, the cross-window script nested five deep would
-// take 125 kB, far over the 16,384 bytes tmux takes in one command
-// message over exec.
+// of which is active, or a swap across windows with no mark to keep (and
+// on 3.2 and 3.3 no last pane to lose), take one if-shell and one
+// swap-pane; the first pane active with a last pane two if-shells and
+// one, the second three and one; any other swap across windows four,
+// then crossKeep's run-shell -C and what it emits. The if-shells nest in
+// tmux's braces (see Braced): quoted, each level would triple the
+// script (five levels took 125 kB), far over the 16,384 bytes tmux takes
+// in one command message over exec.
 func Swap(a, b tmux.PaneID) [][]string {
 	sa, sb := string(a), string(b)
 	swapKeep := []string{"if-shell", "-F", "-t", sa, "#{pane_active}",
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}}),
 		List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}})}
-
-	swap := []string{"swap-pane", "-d", "-Z", "-s", sa, "-t", sb}
-	preA := []string{"select-pane", "-Z", "-l", "-t", sa}
-	preB := []string{"select-pane", "-Z", "-l", "-t", sb}
-	postA := []string{"select-pane", "-Z", "-t", sb} // b arrived in a's window
-	postB := []string{"select-pane", "-Z", "-t", sa}
-	loses := "#{&&:#{pane_active}," + HasLast + "}"
-	singleLastCross := [][]string{IfShell(sa, loses,
-		[][]string{IfShell(sb, loses,
-			[][]string{preA, preB, swap, postA, postB},
-			[][]string{preA, swap, postA})},
-		[][]string{IfShell(sb, loses,
-			[][]string{preB, swap, postB},
-			[][]string{swap})})}
-	cross := IfShell(sa, SingleLast, singleLastCross, [][]string{swap})
-	// tmux keeps the mark as session, window and pane together and
-	// checks all three (server.c, server_check_marked): a marked pane
-	// that moves into another window is marked no more, until it comes
-	// back. So the pane is marked again where it lands (select-pane -m
-	// marks a pane that is not the valid marked pane). tmux refuses to
-	// mark a pane hidden by a zoom (cmd-select-pane.c), so a pane that
-	// lands hidden in a zoomed window is marked with the window unzoomed
-	// for a moment, then the window's active pane is zoomed again
-	// (resize-pane -Z on a window: its active pane; no focus changes).
-	hidden := "#{&&:#{window_zoomed_flag},#{!=:#{pane_active},1}}"
-	unhide := "resize-pane -Z -t #{window_id} ; select-pane -m -t #{pane_id} ; resize-pane -Z -t #{window_id}"
-	remark := func(p string) [][]string {
-		return [][]string{cross, IfShell(p, hidden,
-			[][]string{{"run-shell", "-C", "-t", p, unhide}},
-			[][]string{{"select-pane", "-m", "-t", p}})}
-	}
-	acrossWindows := [][]string{IfShell(sa, "#{pane_marked}", remark(sa),
-		[][]string{IfShell(sb, "#{pane_marked}", remark(sb), [][]string{cross})})}
 
 	// Refused changes nothing; the swap runs in one of the two windows'
 	// cases otherwise (a same-window swap leaves b in a's window).
@@ -99,25 +66,27 @@ func Swap(a, b tmux.PaneID) [][]string {
 	// current pane), or none.
 	exist := [][]string{{"has-session", "-t", sa}, {"has-session", "-t", sb}}
 	refuseOr := []string{"if-shell", "-F", "-t", sa, refused, List(exist) + " ; " + floating.RefusalCommand(reason), List([][]string{swapKeep})}
-	// The usual same-window swap, a not active and no focus or last pane
-	// to keep, runs at once: the if-shell that decides it and the swap
-	// are the only entries in tmux's message log. A pane gone fails the
-	// swap alone.
+	// The usual swaps run at once: the if-shell that decides them and
+	// the swap are the only entries in tmux's message log. In one window,
+	// a not active and no focus or last pane to keep; across windows, no
+	// mark to keep and, on 3.2 and 3.3, no last pane to lose (crossKeep
+	// would emit the swap alone; swap-pane -d across windows does the
+	// same with -s and -t exchanged, cmd-swap-pane.c treating the two
+	// windows alike). A pane gone fails the swap alone.
 	bActive := "#{P:#{?#{&&:#{pane_active},#{==:#{pane_id}," + sb + "}},1,}}"
 	notRefused := "#{?" + refused + ",,1}"
-	fast := "#{&&:" + notRefused + ",#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}}"
 	bLoses := "#{S:#{W:#{?#{P:#{?#{&&:#{==:#{pane_id}," + sb + "},#{pane_active}},1,}}," + HasLast + ",}}}"
+	calmHere := "#{&&:" + same + ",#{?#{||:#{pane_active},#{&&:" + bActive + "," + HasLast + "}},,1}}"
+	calmAcross := "#{?#{||:#{||:" + same + ",#{||:#{pane_marked}," + OnPane(b, "#{pane_marked}") + "}},#{&&:" + SingleLast + ",#{||:" + losesLast + "," + bLoses + "}}},,1}"
+	fast := "#{&&:" + notRefused + ",#{||:" + calmHere + "," + calmAcross + "}}"
 	keepA := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:#{pane_active}," + HasLast + "}}}"
 	keepB := "#{&&:" + notRefused + ",#{&&:" + same + ",#{&&:" + bActive + "," + HasLast + "}}}"
-	// Across windows (the conditions above false), no mark to keep and,
-	// on 3.2 and 3.3, no last pane to lose: cross would run swap alone.
-	crossFast := "#{?#{||:#{||:#{pane_marked}," + OnPane(b, "#{pane_marked}") + "},#{&&:" + SingleLast + ",#{||:" + loses + "," + bLoses + "}}},,1}"
 	// Across windows and not refused (refused or same was false as the
-	// if-shells above ran, nothing running in between).
+	// if-shells above ran, nothing running in between): a mark or a last
+	// pane to keep.
 	rest := IfShellLine(sa, keepA, Braced([][]string{{"swap-pane", "-Z", "-s", sb, "-t", sa}}),
 		IfShellLine(sa, keepB, Braced([][]string{{"swap-pane", "-Z", "-s", sa, "-t", sb}}),
-			IfShellLine(sa, "#{||:"+refused+","+same+"}", Braced([][]string{refuseOr}),
-				IfShellLine(sa, crossFast, Braced([][]string{swap}), Braced(slices.Concat(exist, acrossWindows))))))
+			IfShellLine(sa, "#{||:"+refused+","+same+"}", Braced([][]string{refuseOr}), Braced([][]string{crossKeep(a, b)}))))
 	return [][]string{{"if-shell", "-F", "-t", sa, fast, List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}}), rest}}
 }
 
