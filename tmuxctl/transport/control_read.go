@@ -26,9 +26,6 @@ func (t *Control) read(r io.Reader) {
 		msg += ": " + s
 	}
 	t.fail(&tmux.Error{Kind: tmux.KindServerGone, Message: msg})
-	if t.ownHub {
-		t.hub.close()
-	}
 	close(t.done)
 }
 
@@ -89,7 +86,9 @@ func (t *Control) readLoop(r io.Reader) (exitReason string) {
 					exitReason = fr.event.Args[0]
 				}
 			}
-			t.hub.publish(fr.event)
+			if t.hub != nil {
+				t.hub.publish(fr.event)
+			}
 		}
 	}
 }
