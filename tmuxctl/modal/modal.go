@@ -73,9 +73,6 @@ func New(c *tmuxctl.Client, s tmux.SessionID, win tmux.WindowID, own, focus tmux
 	return &Nav{c: c, own: own, win: win, sess: s, cursor: focus, current: win}, nil
 }
 
-// Own is the modal pane panemap runs in.
-func (n *Nav) Own() tmux.PaneID { return n.own }
-
 // View is st as the navigator shows it: without the modal pane, with the
 // cursor as its window's active pane and the window chosen as current.
 // The states Nav answers with are views already; View is for one read
