@@ -225,8 +225,8 @@ func (t *Control) kill() {
 const closeTimeout = 2 * time.Second
 
 // Close detaches the connection (end of input makes tmux detach the
-// client), waits for the process and the reader to finish, and closes
-// the subscribers' channels. It is safe to call more than once.
+// client) and waits for the process and the reader to finish. It is safe
+// to call more than once.
 func (t *Control) Close() error {
 	t.closeOnce.Do(func() {
 		_ = t.stdin.Close()
