@@ -343,11 +343,6 @@ func (t *Auto) FollowSession(ctx context.Context, s tmux.SessionID) error {
 	if err == nil {
 		ctl.switched(s)
 	}
-	if err != nil && tmux.KindOf(err) == tmux.KindGone {
-		g := tmux.Gone("session", string(s))
-		g.Err = err
-		return g
-	}
 	return err
 }
 
