@@ -103,9 +103,6 @@ func (t *Auto) LearnVersion(v tmux.Version) {
 	}
 }
 
-// Connected reports whether the control connection is up now.
-func (t *Auto) Connected() bool { return t.Control() != nil }
-
 // Control is the live control connection, or nil while exec is in use.
 func (t *Auto) Control() *Control {
 	t.mu.Lock()
