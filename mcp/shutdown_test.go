@@ -55,7 +55,7 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 			if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2`) || strings.Contains(lines.Text(), `"isError":true`) {
 				t.Fatalf("list_panes: %q", lines.Text())
 			}
-			if !client.Connected() {
+			if !strings.Contains(srv.Must("list-clients", "-F", "#{client_control_mode}"), "1") {
 				t.Errorf("the control connection is not in use: the test proves less than it says")
 			}
 			go func() { _, _ = io.Copy(io.Discard, outR) }() // whatever else it writes

@@ -45,9 +45,7 @@ func (w Worker) Serve(ctx context.Context) (int, error) {
 	}
 	l := fl.(*net.UnixListener)
 	l.SetUnlinkOnClose(false) // the supervisor's socket, not this worker's
-	if w.Warm != nil {
-		w.Warm()
-	}
+	w.Warm()
 	if _, err := link.Write([]byte{wire.LinkReady}); err != nil {
 		return 0, err
 	}

@@ -24,11 +24,11 @@ func (c *Client) flavour(ctx context.Context) capture.Flavour {
 		return c.flav
 	}
 	c.mu.Unlock()
-	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"})
+	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return capture.Generic
 	}
-	f := capture.FlavourOf(serverVersion(out))
+	f := capture.FlavourOf(v)
 	c.setFlavour(f)
 	return f
 }

@@ -144,7 +144,6 @@ func listChecks(req ListRequest) [][]string {
 // filters are validated digits: nothing in them means anything to tmux's
 // format or command parsers.
 func listCmds(req ListRequest) [][]string {
-	var cmds [][]string
 	var conds []string
 	if req.Session != "" {
 		conds = append(conds, "#{==:#{session_id},"+string(req.Session)+"}")
@@ -161,9 +160,9 @@ func listCmds(req ListRequest) [][]string {
 		}
 		return args
 	}
-	return append(cmds,
+	return [][]string{
 		filter("list-windows", "-a", "-F", records.WindowFormat),
-		filter("list-panes", "-a", "-F", records.ListPaneFormat))
+		filter("list-panes", "-a", "-F", records.ListPaneFormat)}
 }
 
 // listGone names the filter tmux could not find.

@@ -47,9 +47,3 @@ func (c *Client) Connect(ctx context.Context) (bool, error) {
 func (c *Client) RunProcess(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.t.Exec().Run(ctx, cmds...)
 }
-
-// Connected reports whether the client's control-mode connection is up
-// now; false means each call runs a tmux process.
-func (c *Client) Connected() bool {
-	return c.t.Connected()
-}

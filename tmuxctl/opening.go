@@ -47,15 +47,8 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer: %s", tmux.Quote(parts[0]))}
 	}
 	o := &Opening{Version: serverVersion(version)}
-	vals, err := parseOptionValues(values, len(options))
-	if err != nil {
+	if o.Options, err = parseOptions(values, options); err != nil {
 		return nil, err
-	}
-	o.Options = map[string]string{}
-	for i, n := range options {
-		if vals[i] != "" {
-			o.Options[n] = vals[i]
-		}
 	}
 	if o.State, err = stateFromParts(s, parts[1], parts[2]); err != nil {
 		return nil, err

@@ -40,17 +40,7 @@ func (c *Client) UserOptions(ctx context.Context, s tmux.SessionID, names []stri
 	if err != nil {
 		return nil, err
 	}
-	vals, err := parseOptionValues(out, len(names))
-	if err != nil {
-		return nil, err
-	}
-	opts := map[string]string{}
-	for i, n := range names {
-		if vals[i] != "" {
-			opts[n] = vals[i]
-		}
-	}
-	return opts, nil
+	return parseOptions(out, names)
 }
 
 // checkUserOption refuses what is not a user option name (@name).
@@ -85,23 +75,28 @@ func optionsFormat(names []string) string {
 	return f.String()
 }
 
-// parseOptionValues splits display-message output made with optionsFormat
-// into n values and undoes tmux's escapes.
-func parseOptionValues(out string, n int) ([]string, error) {
+// parseOptions splits display-message output made with optionsFormat
+// into the named options' values and undoes tmux's escapes. Unset and
+// empty options are absent from the map.
+func parseOptions(out string, names []string) (map[string]string, error) {
 	out = strings.TrimSuffix(out, "\n")
 	bad := func(why string) error {
 		return &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux options from %s: %s", tmux.Quote(out), why)}
 	}
-	vals := make([]string, n)
+	opts := map[string]string{}
 	rest := out
-	for i := range vals {
+	for i, n := range names {
+		var v string
 		var err error
-		if vals[i], rest, err = records.ReadExact(rest); err != nil {
-			return nil, bad(fmt.Sprintf("value %d of %d: %v", i+1, n, err))
+		if v, rest, err = records.ReadExact(rest); err != nil {
+			return nil, bad(fmt.Sprintf("value %d of %d: %v", i+1, len(names), err))
+		}
+		if v != "" {
+			opts[n] = v
 		}
 	}
 	if rest != "" {
-		return nil, bad(fmt.Sprintf("more than %d values", n))
+		return nil, bad(fmt.Sprintf("more than %d values", len(names)))
 	}
-	return vals, nil
+	return opts, nil
 }

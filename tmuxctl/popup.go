@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,29 +42,27 @@ var envRE = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // ParseSize checks a popup width or height: a cell count or a percentage.
-func ParseSize(s string) (string, error) {
+func ParseSize(s string) error {
 	if !sizeRE().MatchString(s) || s == "0" || s == "0%" {
-		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: want cells like 80 or a percentage like 75%%", tmux.Quote(s))}
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: want cells like 80 or a percentage like 75%%", tmux.Quote(s))}
 	}
 	if strings.HasSuffix(s, "%") {
 		if n, _ := strconv.Atoi(strings.TrimSuffix(s, "%")); n > 100 {
-			return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: a percentage is at most 100%%", tmux.Quote(s))}
+			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup size %s: a percentage is at most 100%%", tmux.Quote(s))}
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // BorderStyles are the popup border styles tmux knows.
 var BorderStyles = []string{"single", "rounded", "double", "heavy", "simple", "padded", "none"}
 
 // ParseBorder checks a popup border style.
-func ParseBorder(s string) (string, error) {
-	for _, b := range BorderStyles {
-		if s == b {
-			return s, nil
-		}
+func ParseBorder(s string) error {
+	if slices.Contains(BorderStyles, s) {
+		return nil
 	}
-	return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup border %s: want one of %s", tmux.Quote(s), strings.Join(BorderStyles, ", "))}
+	return &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid popup border %s: want one of %s", tmux.Quote(s), strings.Join(BorderStyles, ", "))}
 }
 
 // Popup opens a popup with -E (so Esc and C-c reach the program) and waits
@@ -85,12 +84,12 @@ func (c *Client) Popup(ctx context.Context, place *PopupPlace, spec PopupSpec) (
 		if v == "" {
 			continue
 		}
-		if _, err := ParseSize(v); err != nil {
+		if err := ParseSize(v); err != nil {
 			return 0, err
 		}
 	}
 	if spec.Border != "" {
-		if _, err := ParseBorder(spec.Border); err != nil {
+		if err := ParseBorder(spec.Border); err != nil {
 			return 0, err
 		}
 	}

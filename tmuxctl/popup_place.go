@@ -148,27 +148,6 @@ type clientInfo struct {
 
 const clientFormat = "#{client_activity}\t#{client_control_mode}\t#{client_width}\t#{client_height}\t#{client_tty}\t#{client_name}"
 
-// clients lists the clients attached to session s (all clients when s is
-// ""), with the server's version, in one command list.
-func (c *Client) clients(ctx context.Context, s tmux.SessionID) (tmux.Version, []clientInfo, error) {
-	list := []string{"list-clients", "-F", clientFormat}
-	if s != "" {
-		if _, err := tmux.ParseSessionID(string(s)); err != nil {
-			return tmux.Version{}, nil, err
-		}
-		list = append(list, "-t", string(s))
-	}
-	out, err := c.run(ctx, []string{"display-message", "-p", "#{version}"}, list)
-	if err != nil {
-		return tmux.Version{}, nil, c.nameGone(err, string(s))
-	}
-	lines := splitLines(out)
-	if len(lines) == 0 {
-		return tmux.Version{}, nil, &tmux.Error{Kind: tmux.KindRefused, Message: "tmux did not say its version"}
-	}
-	return serverVersion(lines[0]), parseClients(lines[1:]), nil
-}
-
 // parseClients reads list-clients lines made with clientFormat.
 func parseClients(lines []string) []clientInfo {
 	var cs []clientInfo
@@ -204,13 +183,17 @@ func mostRecent(clients []clientInfo, s tmux.SessionID) (clientInfo, error) {
 // ClientOf is the most recently active client attached to session s (not a
 // control-mode client): the person who most likely pressed the key.
 func (c *Client) ClientOf(ctx context.Context, s tmux.SessionID) (string, error) {
-	_, clients, err := c.clients(ctx, s)
-	if err != nil {
+	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return "", err
 	}
-	best, err := mostRecent(clients, s)
+	out, err := c.run(ctx, []string{"list-clients", "-t", string(s), "-F", clientFormat})
+	if err != nil {
+		return "", c.nameGone(err, string(s))
+	}
+	best, err := mostRecent(parseClients(splitLines(out)), s)
 	return best.name, err
 }
+
 func splitLines(s string) []string {
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {

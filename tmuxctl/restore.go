@@ -74,7 +74,7 @@ func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 
 // serverVersion asks the server its version (#{version}).
 func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
-	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	v, err := c.run(ctx, []string{"display-message", "-p", "#{version}"})
 	return serverVersion(v), err
 }
 

@@ -209,17 +209,13 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	if target == "" {
 		if p := c.env.Pane(); p != "" && c.Caller(ctx, p) == RelationSelf {
 			target = string(p)
-		} else if c.env.Session() == "" || c.Socket().Source != "$TMUX" {
+		} else if c.env.Session() != "" && c.Socket().Source == "$TMUX" {
+			target = string(c.env.Session()) // the popup's, as SessionOf takes it
+		} else {
 			// tmux's own choice (SessionOf), its window with it.
 			s, w, err := c.bestWindow(ctx)
 			if err != nil || w != "" {
 				return s, w, err
-			}
-			target = string(s)
-		} else {
-			s, err := c.SessionOf(ctx)
-			if err != nil {
-				return "", "", err
 			}
 			target = string(s)
 		}

@@ -66,7 +66,7 @@ func TestCLIHostileFlags(t *testing.T) {
 		accepts func(v string) bool
 	}
 	never := func(string) bool { return false }
-	size := func(v string) bool { _, err := tmuxctl.ParseSize(v); return err == nil }
+	size := func(v string) bool { return tmuxctl.ParseSize(v) == nil }
 	tmuxSyntax := func(v string) bool { _, err := tmux.ParseTarget(v); return err == nil }
 	socketText := func(v string, name bool) bool {
 		if name {

@@ -40,12 +40,11 @@ type settingDef struct {
 }
 
 func settingDefs() []settingDef {
-	size := func(v string) error { _, err := tmuxctl.ParseSize(v); return err }
 	defs := []settingDef{
-		{"width", "80%", "popup `width`: cells (100) or percent (80%)", nil, size, func(s *settings) *string { return &s.Width }},
-		{"height", "75%", "popup `height`: cells or percent", nil, size, func(s *settings) *string { return &s.Height }},
+		{"width", "80%", "popup `width`: cells (100) or percent (80%)", nil, tmuxctl.ParseSize, func(s *settings) *string { return &s.Width }},
+		{"height", "75%", "popup `height`: cells or percent", nil, tmuxctl.ParseSize, func(s *settings) *string { return &s.Height }},
 		{"border", "rounded", "popup border `style`: " + strings.Join(tmuxctl.BorderStyles, ", "), tmuxctl.BorderStyles,
-			func(v string) error { _, err := tmuxctl.ParseBorder(v); return err }, func(s *settings) *string { return &s.Border }},
+			tmuxctl.ParseBorder, func(s *settings) *string { return &s.Border }},
 		{"edge", "wrap", "at a window edge, moves wrap around (as tmux does) or stop", []string{"wrap", "stop"}, nil, func(s *settings) *string { return &s.Edge }},
 		{"esc", "revert", "Esc puts everything back (revert) or keeps it like q (keep)", []string{"revert", "keep"}, nil, func(s *settings) *string { return &s.Esc }},
 		{"color", "auto", "colours: auto (off when NO_COLOR is set) or never", []string{"auto", "never"}, nil, func(s *settings) *string { return &s.Color }},

@@ -3,6 +3,7 @@ package modal
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -158,7 +159,7 @@ func (n *Nav) target(w *tmux.Window, from tmux.PaneID, op tmuxctl.Op) tmux.PaneI
 		}
 		return ""
 	case tmux.DirNext, tmux.DirPrevious:
-		i := paneIndex(w, from)
+		i := slices.IndexFunc(w.Panes, func(q tmux.Pane) bool { return q.ID == from }) // selectHere found it
 		step := 1
 		if op.Dir == tmux.DirPrevious {
 			step = -1
@@ -177,13 +178,4 @@ func (n *Nav) target(w *tmux.Window, from tmux.PaneID, op tmuxctl.Op) tmux.PaneI
 		}
 	}
 	return cands[0]
-}
-
-func paneIndex(w *tmux.Window, p tmux.PaneID) int {
-	for i, q := range w.Panes {
-		if q.ID == p {
-			return i
-		}
-	}
-	return 0
 }

@@ -27,6 +27,7 @@ package modal
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/panemap/panemap/tmux"
@@ -72,9 +73,6 @@ func New(c *tmuxctl.Client, s tmux.SessionID, win tmux.WindowID, own, focus tmux
 	}
 	return &Nav{c: c, own: own, win: win, sess: s, cursor: focus, current: win}, nil
 }
-
-// Own is the modal pane panemap runs in.
-func (n *Nav) Own() tmux.PaneID { return n.own }
 
 // View is st as the navigator shows it: without the modal pane, with the
 // cursor as its window's active pane and the window chosen as current.
@@ -145,12 +143,7 @@ func (n *Nav) withoutOwn(panes []tmux.Pane) []tmux.Pane {
 }
 
 func hasPane(panes []tmux.Pane, id tmux.PaneID) bool {
-	for _, p := range panes {
-		if p.ID == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(panes, func(p tmux.Pane) bool { return p.ID == id })
 }
 
 // ReadState reads the session, as the navigator shows it.
@@ -187,13 +180,7 @@ func (n *Nav) List(ctx context.Context, req tmuxctl.ListRequest) (*tmuxctl.Listi
 // ActiveSince is the client's, without the modal pane.
 func (n *Nav) ActiveSince(ctx context.Context, since int64) ([]tmux.PaneID, error) {
 	ps, err := n.c.ActiveSince(ctx, since)
-	var out []tmux.PaneID
-	for _, p := range ps {
-		if p != n.own {
-			out = append(out, p)
-		}
-	}
-	return out, err
+	return slices.DeleteFunc(ps, func(p tmux.PaneID) bool { return p == n.own }), err
 }
 
 // Events are the client's.

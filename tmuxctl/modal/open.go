@@ -35,7 +35,7 @@ func OpenArgs(spec Spec) ([]string, error) {
 		return nil, err
 	}
 	for _, v := range []string{spec.Width, spec.Height} {
-		if _, err := tmuxctl.ParseSize(v); err != nil {
+		if err := tmuxctl.ParseSize(v); err != nil {
 			return nil, err
 		}
 	}

@@ -2,6 +2,7 @@ package modal
 
 import (
 	"context"
+	"slices"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
@@ -141,19 +142,16 @@ func (n *Nav) withOwn(v, now *tmux.State) *tmux.State {
 		c.Active = w.ID == out.Current
 		if w.ID == n.win && ok2 {
 			own.Index = gap(w.Panes)
-			c.Panes = nil
-			placed := false
+			c.Panes = make([]tmux.Pane, 0, len(w.Panes)+1)
 			for _, p := range w.Panes {
-				if !placed && p.Index > own.Index {
-					c.Panes = append(c.Panes, own)
-					placed = true
-				}
 				p.Active = false
 				c.Panes = append(c.Panes, p)
 			}
-			if !placed {
-				c.Panes = append(c.Panes, own)
+			at := slices.IndexFunc(c.Panes, func(p tmux.Pane) bool { return p.Index > own.Index })
+			if at < 0 {
+				at = len(c.Panes)
 			}
+			c.Panes = slices.Insert(c.Panes, at, own)
 		}
 		out.Windows[i] = &c
 	}

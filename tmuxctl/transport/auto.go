@@ -103,9 +103,6 @@ func (t *Auto) LearnVersion(v tmux.Version) {
 	}
 }
 
-// Connected reports whether the control connection is up now.
-func (t *Auto) Connected() bool { return t.Control() != nil }
-
 // Control is the live control connection, or nil while exec is in use.
 func (t *Auto) Control() *Control {
 	t.mu.Lock()
@@ -342,11 +339,6 @@ func (t *Auto) FollowSession(ctx context.Context, s tmux.SessionID) error {
 	_, err := ctl.Run(ctx, []string{"switch-client", "-c", ctl.ClientName(), "-t", string(s)})
 	if err == nil {
 		ctl.switched(s)
-	}
-	if err != nil && tmux.KindOf(err) == tmux.KindGone {
-		g := tmux.Gone("session", string(s))
-		g.Err = err
-		return g
 	}
 	return err
 }

@@ -43,8 +43,7 @@ type Control struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	stderr  *limitedBuffer
-	hub     *eventHub
-	ownHub  bool
+	hub     *eventHub // Auto's, which its subscribers read; nil for the output watch's
 
 	// Set by a Dialer with Output (the output watch): called on the
 	// reader goroutine, never with a lock of the connection held.
@@ -151,9 +150,6 @@ func (d *Dialer) Dial(ctx context.Context, sock tmux.Socket, session tmux.Sessio
 		onIdle:       d.Idle,
 		attachResult: make(chan error, 1),
 		done:         make(chan struct{}),
-	}
-	if t.hub == nil {
-		t.hub, t.ownHub = newEventHub(), true
 	}
 	cmd.Stderr = t.stderr
 	if err := cmd.Start(); err != nil {

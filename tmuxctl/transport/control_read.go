@@ -26,9 +26,6 @@ func (t *Control) read(r io.Reader) {
 		msg += ": " + s
 	}
 	t.fail(&tmux.Error{Kind: tmux.KindServerGone, Message: msg})
-	if t.ownHub {
-		t.hub.close()
-	}
 	close(t.done)
 }
 
@@ -89,7 +86,9 @@ func (t *Control) readLoop(r io.Reader) (exitReason string) {
 					exitReason = fr.event.Args[0]
 				}
 			}
-			t.hub.publish(fr.event)
+			if t.hub != nil {
+				t.hub.publish(fr.event)
+			}
 		}
 	}
 }
@@ -226,8 +225,8 @@ func (t *Control) kill() {
 const closeTimeout = 2 * time.Second
 
 // Close detaches the connection (end of input makes tmux detach the
-// client), waits for the process and the reader to finish, and closes
-// the subscribers' channels. It is safe to call more than once.
+// client) and waits for the process and the reader to finish. It is safe
+// to call more than once.
 func (t *Control) Close() error {
 	t.closeOnce.Do(func() {
 		_ = t.stdin.Close()

@@ -42,12 +42,13 @@ func (t *Control) RunScript(ctx context.Context, cmds ...[]string) (string, erro
 		return "", err
 	}
 	marker := "=panemap-end-" + rand.Text()
-	if last, ok := endsInRead(cmds); ok && t.onIdle == nil && t.onOutput == nil && !slices.ContainsFunc(cmds, waits) {
+	if last, ok := endsInRead(cmds); ok && !slices.ContainsFunc(cmds, waits) {
 		// The script's last command prints the marker before its own
-		// answer (see waitEnded): no marker command of its own. Not on an
-		// output watch's connection, whose reader writes lines itself,
-		// nor for a script that may wait (a shell, a prompt): waitEnded
-		// holds the writing lock until the script's answer is in.
+		// answer (see waitEnded): no marker command of its own. Not for
+		// a script that may wait (a shell, a prompt): waitEnded holds the
+		// writing lock until the script's answer is in. (Only Auto's
+		// connection runs scripts: the output watch's, whose reader
+		// writes lines itself, never does.)
 		line, err = CommandLine(append(slices.Clip(cmds[:last]), markedRead(cmds[last], marker)))
 		if err != nil {
 			return "", err

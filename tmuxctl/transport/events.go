@@ -75,10 +75,10 @@ type subscriber struct {
 
 func newEventHub() *eventHub { return &eventHub{subs: map[*subscriber]struct{}{}} }
 
-// subscribe returns a channel of events and a function that ends the
-// subscription and closes the channel. After the hub closes, the channel
-// is closed.
-func (h *eventHub) subscribe(first ...tmux.Event) (<-chan tmux.Event, func()) {
+// subscribe returns a channel of events, first of them first, and a
+// function that ends the subscription and closes the channel. After the
+// hub closes, the channel is closed.
+func (h *eventHub) subscribe(first tmux.Event) (<-chan tmux.Event, func()) {
 	s := &subscriber{ch: make(chan tmux.Event, subBuffer)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -86,9 +86,7 @@ func (h *eventHub) subscribe(first ...tmux.Event) (<-chan tmux.Event, func()) {
 		close(s.ch)
 		return s.ch, func() {}
 	}
-	for _, e := range first {
-		s.ch <- e
-	}
+	s.ch <- first
 	h.subs[s] = struct{}{}
 	var once sync.Once
 	return s.ch, func() {

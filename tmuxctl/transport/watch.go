@@ -114,19 +114,13 @@ func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch,
 	ctl, err := d.Dial(dctx, t.sock, s)
 	cancel()
 	if err != nil {
-		if e := tmux.AsError(err); e.Kind == tmux.KindGone {
-			e.Message = fmt.Sprintf("session %s is gone: cannot watch its panes' output", s)
-		}
-		return nil, err
+		return nil, err // a session gone is KindGone, named by the dial (attachErr)
 	}
 	w.mu.Lock()
 	w.ctl = ctl
 	w.mu.Unlock()
 	if err := w.send(ctx, []string{"list-panes", "-s", "-t", string(s), "-F", "#{window_active} #{pane_id}"}, w.started); err != nil {
 		_ = w.Close()
-		if tmux.KindOf(err) == tmux.KindGone {
-			return nil, tmux.Gone("session", string(s))
-		}
 		return nil, err
 	}
 	return w, nil

@@ -54,7 +54,7 @@ func TestOutputPane(t *testing.T) {
 func newReaderWatch(panes int) *OutputWatch {
 	w := &OutputWatch{ready: true, armed: map[int]bool{}, arming: map[int]int{}, paused: map[int]bool{},
 		wake: make(chan struct{}, 1)}
-	w.ctl = &Control{stdin: nopCloser{io.Discard}, hub: newEventHub(), ownHub: true,
+	w.ctl = &Control{stdin: nopCloser{io.Discard},
 		attachResult: make(chan error, 1), done: make(chan struct{}),
 		onOutput: w.output, onIdle: w.flush}
 	for n := range panes {
