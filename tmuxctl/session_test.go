@@ -1,6 +1,7 @@
 package tmuxctl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
@@ -57,4 +58,19 @@ func TestSessionOfMostRecent(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestResolveWindowPopupSessionGone: in a popup ($TMUX names the server
+// and the session, no pane), a session gone by the time panemap asks is
+// an error that says what was looked for, not an empty window name.
+func TestResolveWindowPopupSessionGone(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtest.Start(t, 0, 0)
+	env := tmux.Env{TMUX: srv.SocketPath() + ",123,7"} // session $7: none
+	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Path: srv.SocketPath(), Source: "$TMUX"}, Caller: env, Env: tmuxtest.Env(), Control: tmux.ControlNever})
+	t.Cleanup(func() { _ = c.Close() })
+	_, _, err := c.ResolveWindow(ctx(t), "")
+	if tmux.KindOf(err) != tmux.KindGone || !strings.Contains(err.Error(), "no current window ($7)") || strings.Contains(err.Error(), `""`) {
+		t.Fatalf("ResolveWindow(\"\") with the popup's session gone = %v; want gone, naming $7", err)
+	}
 }

@@ -235,10 +235,14 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	// current pane when its target is not found, so "main:7" would answer
 	// with window 0 instead of failing.
 	out, err := c.run(ctx, []string{"list-panes", "-t", target, "-F", "#{session_id}\t#{window_id}"})
+	what := "window " + tmux.Quote(given)
+	if given == "" {
+		what = "current window (" + target + ")" // the popup's session or pane, gone meanwhile
+	}
 	if err != nil {
 		e := tmux.AsError(err)
 		if e.Kind == tmux.KindGone || e.Kind == tmux.KindRefused {
-			return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s: %s", tmux.Quote(given), c.Socket(), e.Message), Err: e}
+			return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no %s on %s: %s", what, c.Socket(), e.Message), Err: e}
 		}
 		return "", "", e
 	}
@@ -247,7 +251,7 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	s, err1 := tmux.ParseSessionID(sid)
 	w, err2 := tmux.ParseWindowID(wid)
 	if err1 != nil || err2 != nil {
-		return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no window %s on %s", tmux.Quote(given), c.Socket())}
+		return "", "", &tmux.Error{Kind: tmux.KindGone, Value: given, Message: fmt.Sprintf("no %s on %s", what, c.Socket())}
 	}
 	return s, w, nil
 }
