@@ -257,7 +257,7 @@ func keepFocus(p tmux.PaneID) string {
 // it). With fast, a pane with nothing to keep joins at once (see below).
 func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fast bool) [][]string {
 	sp, st := string(p), string(to)
-	slow := [][]string{onPane(p, moveJoin(p, to, beside, follow))}
+	slow := [][]string{scripts.RunIn(p, moveJoin(p, to, beside, follow))}
 	if beside != "" || follow || !fast {
 		return slow
 	}
@@ -276,9 +276,9 @@ func moveScript(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow, fas
 // moveJoin is, in p's context, the command line of moveScript's slow
 // script: the join that keeps focus, mark and zoom, or nothing for a
 // pane already in window to. Everything is decided by the format
-// run-shell -C expands as it runs (onPane): one moment, as the if-shells
-// before it decide, and nothing else runs in tmux's message log. A
-// window to gone fails the join, naming it.
+// run-shell -C expands as it runs (scripts.RunIn): one moment, as the
+// if-shells before it decide, and nothing else runs in tmux's message
+// log. A window to gone fails the join, naming it.
 func moveJoin(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) string {
 	sp, st := string(p), string(to)
 	tt := st // the join's target: the window's active pane, or beside
@@ -305,16 +305,6 @@ func moveJoin(p tmux.PaneID, to tmux.WindowID, beside tmux.PaneID, follow bool) 
 	return "#{?#{!=:#{window_id}," + st + "}," + join + ",}"
 }
 
-// onPane is run-shell -C running the command line format prints in pane
-// p's context. A missing -t pane would have run-shell expand it in
-// another pane's context (or none): then it runs has-session alone,
-// which fails naming p.
-func onPane(p tmux.PaneID, format string) []string {
-	sp := string(p)
-	return []string{"run-shell", "-C", "-t", sp, "#{?#{==:#{pane_id}," + sp + "}," + format + "," +
-		renderList([][]string{{"has-session", "-t", sp}}) + "}"}
-}
-
 // moveFirst is the MCP tools' move of pane p into window to, beside its
 // active pane, in one command list with the reads around it
 // (actAndRead): a pane with nothing to keep (moveScript's fast case) is
@@ -335,7 +325,7 @@ func moveFirst(p tmux.PaneID, to tmux.WindowID) [][]string {
 	joinD := func(split string) [][]string { return [][]string{{"join-pane", "-d", split, "-s", sp, "-t", st}} }
 	read := readWindowCmds(st)[0]
 	beside := [][]string{append(read[:len(read)-1:len(read)-1], besideLine+" "+read[len(read)-1])}
-	rest := [][]string{onPane(p, "#{?"+floats+","+scripts.Literal(renderList(beside))+","+moveJoin(p, to, "", false)+"}")}
+	rest := [][]string{scripts.RunIn(p, "#{?"+floats+","+scripts.Literal(renderList(beside))+","+moveJoin(p, to, "", false)+"}")}
 	return [][]string{ifShell(sp, "#{&&:"+join+","+onActivePane(to, wide)+"}", joinD("-h"),
 		[][]string{ifShell(sp, join, joinD("-v"), rest)})}
 }

@@ -58,6 +58,16 @@ const HasLast = "#{P:#{?pane_last,1,}}"
 // swap there forgets the last pane of a window whose active pane left.
 const SingleLast = "#{m:3.[23]*,#{version}}"
 
+// RunIn is run-shell -C running the command line format prints in pane
+// p's context. A missing -t pane would have run-shell expand it in
+// another pane's context, or none (cmd-run-shell.c: CMD_FIND_CANFAIL):
+// then it runs has-session alone, which fails naming p.
+func RunIn(p tmux.PaneID, format string) []string {
+	sp := string(p)
+	return []string{"run-shell", "-C", "-t", sp, "#{?#{==:#{pane_id}," + sp + "}," + format + "," +
+		List([][]string{{"has-session", "-t", sp}}) + "}"}
+}
+
 // Literal is text for a format that expands to text itself: '#', ','
 // and '}' escaped with '#' (format.c, format_expand1 and format_skip),
 // so that a command line holding formats of its own (a read's) can be

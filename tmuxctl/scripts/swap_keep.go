@@ -69,8 +69,7 @@ func crossKeep(a, b tmux.PaneID) []string {
 		"#{?" + OnPane(b, "#{pane_marked}") + "," + remark(sb, hidden, "#{window_id}") + ",}"
 	keep := pre + cmd("swap-pane", "-d", "-Z", "-s", sa, "-t", sb) + post + marks
 	bExists := "#{S:#{W:" + HasPane(b) + "}}"
-	return []string{"run-shell", "-C", "-t", sa, "#{?#{==:#{pane_id}," + sa + "},#{?" + bExists + "," + keep + "," +
-		cmd("has-session", "-t", sb) + "}," + cmd("has-session", "-t", sa) + "}"}
+	return RunIn(a, "#{?"+bExists+","+keep+","+cmd("has-session", "-t", sb)+"}")
 }
 
 // once is the first of the words, each followed by a space, that format
