@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -25,22 +24,8 @@ func TestMCPSurvivesBadLines(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	pane := srv.Display("main:0.0", "#{pane_id}")
-	cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")
-	cmd.Env = mcpEnv()
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, stdout, stderr := startRawMCP(t, srv.Name)
 	defer stdin.Close()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	answers := make(chan map[string]any, 16)
 	go func() {
 		defer close(answers)
