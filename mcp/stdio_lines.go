@@ -85,8 +85,8 @@ func screenInput(stdin io.Reader, sdk *io.PipeWriter, out *protocolOut, log *slo
 			out.refuse(log, &refusal{Error: jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
 				Message: fmt.Sprintf("Invalid Request: a line longer than %d bytes, the most this server reads", maxLine)}})
 		} else if len(bytes.TrimSpace(line)) > 0 {
-			if r := screen(line); r != nil {
-				out.refuse(log, r)
+			if why := screen(line); why != nil {
+				out.refuse(log, why)
 			} else if _, werr := sdk.Write(line); werr != nil {
 				return // the session has ended
 			}
