@@ -1,0 +1,90 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+// TestE2ESwapMarkedFollowsThePane (issue 40): x swaps the focused pane
+// with the marked pane of another window, and the focus and the map go
+// with the pane, as they do after > (one rule, Op.Follow): window 0's
+// top-left pane is marked, ] shows window 1, l focuses its right pane,
+// x takes that pane to window 0, which becomes tmux's current window
+// with the pane active, and the map shows window 0's panes. u puts the
+// panes, the mark and the focus back and the map on window 1; x again,
+// then Esc puts back everything as it was at open.
+func TestE2ESwapMarkedFollowsThePane(t *testing.T) {
+	t.Parallel()
+	var left, right string // window 1's panes
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		inner.Must("rename-window", "-t", "main:0", "grid") // no automatic-rename
+		left = inner.Must("new-window", "-d", "-t", "main:1", "-n", "pair", "-P", "-F", "#{pane_id}")
+		right = inner.Must("split-window", "-d", "-h", "-t", left, "-P", "-F", "#{pane_id}")
+		// A last window to put back (tmux can set one, never clear it).
+		inner.Must("select-window", "-t", "main:1")
+		inner.Must("select-window", "-t", "main:0")
+	})
+	start := rearrangeState(s.Inner)
+	tl := s.g[0]
+	// mapShows waits for the map to show exactly the panes of one window:
+	// those of want, none of absent.
+	mapShows := func(what string, want, absent []string) {
+		t.Helper()
+		s.WaitScreen(wait, what, func(scr string) bool {
+			for _, p := range want {
+				if !strings.Contains(scr, p) {
+					return false
+				}
+			}
+			for _, p := range absent {
+				if strings.Contains(scr, p) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	followed := func(after string) {
+		t.Helper()
+		s.Inner.WaitDisplay(wait, right, "#{window_index}", "0")
+		s.Inner.WaitDisplay(wait, "main:", "#{window_index}", "0")
+		if a := s.Inner.Active("main:0"); a != right {
+			t.Errorf("after %s window 0's active pane is %s, want the swapped %s", after, a, right)
+		}
+		mapShows("the map on window 0 after "+after, []string{right, s.g[1], s.g[2], s.g[3]}, []string{left, tl})
+	}
+
+	s.Keys("m")
+	s.Inner.WaitDisplay(wait, tl, "#{pane_marked}", "1")
+	s.Keys("]")
+	s.Inner.WaitDisplay(wait, "main:", "#{window_index}", "1")
+	mapShows("the map on window 1 after ]", []string{left, right}, []string{tl})
+	s.Keys("l")
+	tmuxtest.Eventually(t, wait, func() bool { return s.Inner.Active("main:1") == right },
+		"l did not focus %s: %s is active", right, s.Inner.Active("main:1"))
+	beforeX := rearrangeState(s.Inner)
+
+	s.Keys("x")
+	settled(t, s)
+	followed("x")
+
+	s.Keys("u")
+	settled(t, s)
+	if got := rearrangeState(s.Inner); got != beforeX {
+		t.Errorf("u did not undo x:\nbefore x:\n%s\nafter u:\n%s", beforeX, got)
+	}
+	mapShows("the map on window 1 after u", []string{left, right}, []string{s.g[1]})
+
+	s.Keys("x")
+	settled(t, s)
+	followed("x again")
+	s.Keys("Escape")
+	if code := s.closed(t); code != 0 {
+		t.Errorf("exit status %d after Esc", code)
+	}
+	if got := rearrangeState(s.Inner); got != start {
+		t.Errorf("Esc did not restore:\nbefore:\n%s\nafter:\n%s", start, got)
+	}
+}
