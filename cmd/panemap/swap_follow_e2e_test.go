@@ -88,3 +88,30 @@ func TestE2ESwapMarkedFollowsThePane(t *testing.T) {
 		t.Errorf("Esc did not restore:\nbefore:\n%s\nafter:\n%s", start, got)
 	}
 }
+
+// TestE2EModalSwapMarkedFollowsThePane: in a modal pane (tmux 3.8), x
+// takes the focused pane to the marked pane's window and the map goes
+// with it, while tmux's current window stays the modal pane's (a
+// select-window would hide the navigator); Esc puts everything back and
+// closes the modal pane.
+func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
+	t.Parallel()
+	n, g := modalGrid(t)
+	other := n.Inner.Must("new-window", "-d", "-t", "main:1", "-P", "-F", "#{pane_id}", "exec sh")
+	n.Inner.Must("select-pane", "-m", "-t", other)
+	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
+	before := rearrangeState(n.Inner)
+	m := openModal(t, n, g)
+	n.Keys("x")
+	n.Inner.WaitDisplay(wait, g[0], "#{window_index}", "1")
+	n.WaitScreen(wait, "the map on window 1 with the swapped pane", func(scr string) bool {
+		return strings.Contains(scr, g[0]) && !strings.Contains(scr, g[3]) && !strings.Contains(scr, other)
+	})
+	if w := n.Inner.Display("main:", "#{window_index}"); w != "0" || modalPane(n.Inner, g[1]) != m {
+		t.Errorf("x changed tmux's window to %s (or closed the modal pane)", w)
+	}
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
+	tmuxtest.Eventually(t, wait, func() bool { return rearrangeState(n.Inner) == before },
+		"Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, rearrangeState(n.Inner))
+}
