@@ -115,3 +115,24 @@ func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return rearrangeState(n.Inner) == before },
 		"Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, rearrangeState(n.Inner))
 }
+
+// TestE2EServerViewZoomAndMark (issue 40): the server view (w) labels a
+// zoomed window's zoomed pane "zoomed" and the marked pane "marked", as
+// the map does, and titles the window with tmux's zoom mark Z, from the
+// real server's listing.
+func TestE2EServerViewZoomAndMark(t *testing.T) {
+	t.Parallel()
+	s := openNavigator(t, func(inner *tmuxtest.Server) {
+		left := inner.Must("new-window", "-d", "-t", "main:1", "-n", "pair", "-P", "-F", "#{pane_id}")
+		right := inner.Must("split-window", "-d", "-h", "-t", left, "-P", "-F", "#{pane_id}")
+		inner.Must("select-pane", "-m", "-t", left)
+		inner.Must("resize-pane", "-Z", "-t", right)
+	})
+	s.Keys("w")
+	s.WaitScreen(wait, "the zoomed window's zoom mark, its zoomed pane and its marked pane in the server view", func(scr string) bool {
+		return strings.Contains(scr, "1:pairZ") && strings.Contains(scr, "zoomed") && strings.Contains(scr, "marked")
+	})
+	s.Keys("Escape")
+	s.WaitScreen(wait, "the map again", func(scr string) bool { return !strings.Contains(scr, "session ·") })
+	s.quit(t)
+}
