@@ -54,9 +54,9 @@ func (in Input) focused(p tmux.Pane) bool {
 	return p.Active
 }
 
-// hidden reports whether tmux shows pane p of window w at all: a zoom
-// hides every pane but the zoomed one, its window's active pane. Its
-// box and preview are drawn dimmed.
+// hidden reports whether tmux hides pane p of window w: a zoom hides
+// every pane but the zoomed one, its window's active pane, whatever a
+// view draws focused. A hidden pane's box and preview are drawn dimmed.
 func hidden(w *tmux.Window, p tmux.Pane) bool {
 	return w.Zoomed && !p.Active
 }
