@@ -91,9 +91,9 @@ func TestE2ESwapMarkedFollowsThePane(t *testing.T) {
 
 // TestE2EModalSwapMarkedFollowsThePane: in a modal pane (tmux 3.8), x
 // takes the focused pane to the marked pane's window and the map goes
-// with it, while tmux's current window stays the modal pane's (a
-// select-window would hide the navigator); Esc puts everything back and
-// closes the modal pane.
+// with it, while tmux's current window stays the modal pane's, never
+// changing (a select-window would hide the navigator); Esc puts
+// everything back and closes the modal pane.
 func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
 	t.Parallel()
 	n, g := modalGrid(t)
@@ -102,6 +102,7 @@ func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
 	before := rearrangeState(n.Inner)
 	m := openModal(t, n, g)
+	last := n.Inner.Display("main:1", "#{window_last_flag}")
 	n.Keys("x")
 	n.Inner.WaitDisplay(wait, g[0], "#{window_index}", "1")
 	n.WaitScreen(wait, "the map on window 1 with the swapped pane", func(scr string) bool {
@@ -109,6 +110,11 @@ func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
 	})
 	if w := n.Inner.Display("main:", "#{window_index}"); w != "0" || modalPane(n.Inner, g[1]) != m {
 		t.Errorf("x changed tmux's window to %s (or closed the modal pane)", w)
+	}
+	// Not even for a moment: a window selected and back would be the
+	// session's last window now.
+	if l := n.Inner.Display("main:1", "#{window_last_flag}"); l != last {
+		t.Errorf("x made window 1 tmux's last window (%s, was %s): tmux's current window changed and back", l, last)
 	}
 	n.Keys("Escape")
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
