@@ -120,6 +120,21 @@ func TestE2EModalSwapMarkedFollowsThePane(t *testing.T) {
 	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
 	tmuxtest.Eventually(t, wait, func() bool { return rearrangeState(n.Inner) == before },
 		"Esc did not put everything back:\nbefore:\n%s\nafter:\n%s", before, rearrangeState(n.Inner))
+
+	// With the marked pane in the modal pane's own window, x keeps the
+	// focus and the last pane where they were: ; then goes back to the
+	// pane focused before.
+	openModal(t, n, g)
+	n.Keys("l", "m")
+	n.WaitScreen(wait, g[1]+" focused and marked", func(scr string) bool {
+		return focusedLine(scr, g[1]) && strings.Contains(scr, g[1]+" marked")
+	})
+	n.Keys("h")
+	n.WaitScreen(wait, g[0]+" focused", func(scr string) bool { return focusedLine(scr, g[0]) && !focusedLine(scr, g[1]) })
+	n.Keys("x", "\\;") // a lone ; would end send-keys's command
+	n.WaitScreen(wait, "; back on "+g[1]+" after x", func(scr string) bool { return focusedLine(scr, g[1]) && !focusedLine(scr, g[0]) })
+	n.Keys("Escape")
+	tmuxtest.Eventually(t, wait, func() bool { return modalPane(n.Inner, g[1]) == "" }, "Esc did not close the modal pane")
 }
 
 // TestE2EServerViewZoomAndMark (issue 40): the server view (w) labels a
