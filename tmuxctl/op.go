@@ -53,8 +53,11 @@ type Op struct {
 	// beside when it is not Window's active pane (see
 	// tmux.Window.JoinBeside); it is used only while still in Window.
 	Beside tmux.PaneID
-	// Follow makes OpMove take the focus along to the pane's new window
-	// even when the pane did not have it (see moveScript).
+	// Follow makes OpMove and OpSwap take the focus along to the pane's
+	// new window: Pane becomes its active pane and the window session s's
+	// current window (see moveScript and scripts.Follow). The navigator
+	// sets it, for a session, where its focused pane may land in another
+	// window, and its map follows the pane.
 	Follow bool
 	// Cells is how far OpResize moves the edge.
 	Cells int
@@ -225,6 +228,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 	case OpSwap:
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
+		}
+		if op.Follow {
+			return append(scripts.Swap(op.Pane, op.With), scripts.Follow(op.Pane, s))
 		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:

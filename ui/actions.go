@@ -110,7 +110,9 @@ func swapPanes(a, b tmux.PaneID) opFunc {
 	}
 }
 
-// swapMarked swaps the focused pane with tmux's marked pane, wherever it is.
+// swapMarked swaps the focused pane with tmux's marked pane, wherever it
+// is. A marked pane in another window of the session takes the focused
+// pane there: the focus and the map go with it, as with a move.
 func swapMarked(win tmux.WindowID) opFunc {
 	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		switch st.Marked {
@@ -119,7 +121,9 @@ func swapMarked(win tmux.WindowID) opFunc {
 		case a.ID:
 			return nudge("the focused pane is the marked pane")
 		}
-		return decision{op: swapOp(a.ID, st.Marked)}
+		op := swapOp(a.ID, st.Marked)
+		op.Follow = true
+		return decision{op: op}
 	})
 }
 

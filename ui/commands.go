@@ -94,7 +94,7 @@ func (m *Model) startOp(f opFunc) tea.Cmd {
 			done.noop = true
 			return done
 		}
-		if dec.op.Kind == tmuxctl.OpMove {
+		if dec.op.Follow { // the pane takes the focus along: the map goes too
 			done.follow = dec.op.Pane
 		}
 		done.record = dec.op.Kind != tmuxctl.OpRestore

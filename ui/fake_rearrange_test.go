@@ -114,3 +114,20 @@ func (f *fakeCore) floating(op tmuxctl.Op) error {
 	}
 	return nil
 }
+
+// follow takes the focus along to pane p in another window, as
+// scripts.Follow does after a swap: its window current, p active there.
+func (f *fakeCore) follow(p tmux.PaneID) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	w, _, ok := f.find(p)
+	if !ok || w == f.st.Foreign || w.ID == f.st.Current {
+		return // in another session, or in the session's current window already
+	}
+	f.st.LastWindow, f.st.Current = f.st.Current, w.ID
+	for _, x := range f.st.Windows {
+		x.Active = x.ID == f.st.Current
+		x.Last = x.ID == f.st.LastWindow
+	}
+	setActive(w, p)
+}

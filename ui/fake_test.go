@@ -399,7 +399,9 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (r 
 		}
 		_, err = f.SelectPane(ctx, from, op.Dir)
 	case tmuxctl.OpSwap:
-		_, err = f.SwapPane(ctx, op.Pane, op.With)
+		if _, err = f.SwapPane(ctx, op.Pane, op.With); err == nil && op.Follow {
+			f.follow(op.Pane)
+		}
 	case tmuxctl.OpSelectWindow:
 		err = f.SelectWindow(ctx, s, op.Window)
 	case tmuxctl.OpZoom:

@@ -108,13 +108,7 @@ func (m Model) findBody(width, height int) string {
 	}
 	var in mapview.Input
 	if p, ok := m.finder.Selected(); ok {
-		draw := *p.Window
-		draw.Panes = make([]tmux.Pane, len(p.Window.Panes))
-		for i, q := range p.Window.Panes {
-			q.Active = q.ID == p.Pane
-			draw.Panes[i] = q
-		}
-		in = mapview.Input{Win: &draw, Found: m.finder.Found(), Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
+		in = mapview.Input{Win: p.Window, Selection: true, Selected: p.Pane, Found: m.finder.Found(), Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
 	}
 	return out + "\n" + mapview.New(m.styles.Map, in, width, mapH).View()
 }

@@ -224,7 +224,16 @@ func TestSwapWithMarkedAcrossWindows(t *testing.T) {
 	if _, w, _ := got.FindPane("%5"); w.ID != "@1" {
 		t.Errorf("%%5 is in %s, want @1", w.ID)
 	}
-	h.wantActive("%5") // the pane that arrived takes the focus here
+	// The focused pane went to @2: tmux's focus and the map go with it.
+	if h.m.win != "@2" || got.Current != "@2" {
+		t.Errorf("after x the map is on %s and tmux on %s, want both on @2 with %%0", h.m.win, got.Current)
+	}
+	h.wantActive("%0")
+	if w, _ := got.Window("@1"); w != nil {
+		if a, _ := w.ActivePane(); a.ID != "%5" {
+			t.Errorf("@1's active pane is %s, want %%5, the pane that arrived in the focused pane's place", a.ID)
+		}
+	}
 }
 
 func TestWindowKeysWrap(t *testing.T) {
@@ -347,6 +356,11 @@ func TestSwapWithMarkedInAnotherSession(t *testing.T) {
 	}
 	h.keys("x")
 	h.wantCalls("swap %0 %9")
+	// %0 went to another session: the map stays on its window, which
+	// was not closed.
+	if h.m.win != "@1" || h.m.status.text != "" {
+		t.Errorf("after x the map is on %s, status %q; want @1, no status", h.m.win, h.m.status.text)
+	}
 	h.wantActive("%9")
 	h.keys("u")
 	if got := h.core.State(); !sameLayout(got, orig) {

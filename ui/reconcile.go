@@ -138,6 +138,8 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 		msg.fromWin, msg.toWin = renamed(msg.after.Recreated, msg.fromWin), renamed(msg.after.Recreated, msg.toWin)
 	}
 	if msg.follow != "" && msg.after != nil && msg.err == nil {
+		// Not found: a swap with a marked pane in another session took
+		// the pane there, out of the session read.
 		if _, w, ok := msg.after.FindPane(msg.follow); ok {
 			m.win = w.ID // before apply: the window the pane left may be closed
 		}

@@ -45,7 +45,6 @@ func (m *Model) layout() {
 	}
 	if w := m.window(); w != nil {
 		in.Win = w
-		in.Marked = m.state.Marked
 	}
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over

@@ -21,7 +21,8 @@ import (
 //     refused: a zoom would hide the navigator, a rotation could move
 //     its pane, and a resize could take its room (the client refuses
 //     that one too, in other words);
-//   - a move takes the focus along only on the map.
+//   - a move, or a swap, that takes the focus along (Follow) takes it
+//     only on the map.
 //
 // Everything else (swaps, the mark, layouts, names, floating panes, and
 // whatever happens in other windows) is the client's, its answers shown
@@ -61,8 +62,8 @@ func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl
 		}
 	case tmuxctl.OpRestore:
 		return n.restore(ctx, s, op)
-	case tmuxctl.OpMove:
-		return n.move(ctx, s, op)
+	case tmuxctl.OpMove, tmuxctl.OpSwap:
+		return n.follow(ctx, s, op)
 	case tmuxctl.OpJump:
 		return n.jump(ctx, s, op)
 	}

@@ -29,9 +29,10 @@ func (n *Nav) pass(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxct
 	return n.viewResult(r, err)
 }
 
-// move is a move of a pane, which takes the focus along on the map
-// alone: in tmux it would select the pane's new window.
-func (n *Nav) move(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
+// follow is a move or a swap of a pane, which, with Follow, takes the
+// focus along on the map alone: in tmux it would select the pane's new
+// window.
+func (n *Nav) follow(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
 	follow := op.Follow
 	op.Follow = false
 	r, err := n.pass(ctx, s, op)
@@ -55,7 +56,7 @@ func (n *Nav) move(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxct
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.current = p.WindowID
-	if p.WindowID == n.win {
+	if p.WindowID == n.win && op.Pane != n.cursor {
 		n.last, n.cursor = n.cursor, op.Pane
 	}
 	r.After = n.viewLocked(r.After)

@@ -90,6 +90,22 @@ func Swap(a, b tmux.PaneID) [][]string {
 	return [][]string{{"if-shell", "-F", "-t", sa, fast, List([][]string{{"swap-pane", "-d", "-Z", "-s", sb, "-t", sa}}), rest}}
 }
 
+// Follow takes the focus along to pane p, after a swap that may have
+// taken it into another window of session s: that window becomes s's
+// current window and p its active pane, with -Z keeping a zoom, as the
+// navigator's focused pane goes (OpSwap with Follow). Where p is in s's
+// current window already, or in no window of s (a marked pane in
+// another session was swapped with it), nothing runs: select-pane of
+// the active pane and select-window of the current window change
+// nothing in tmux either (cmd-select-pane.c, session_set_current), but
+// each would add to the message log.
+func Follow(p tmux.PaneID, s tmux.SessionID) []string {
+	sp, ss := string(p), string(s)
+	elsewhere := "#{S:#{?#{==:#{session_id}," + ss + "},#{W:#{?window_active,,#{P:#{?#{==:#{pane_id}," + sp + "},1,}}}},}}"
+	return RunIn(p, "#{?"+elsewhere+","+List([][]string{{"select-window", "-t", ss + ":"}})+"#{window_id} ; "+
+		List([][]string{{"select-pane", "-Z", "-t", sp}})+",}")
+}
+
 // Braced renders a command list in tmux's braces, "{ cmd ; cmd }", for
 // a branch of an if-shell inside another's branch (see IfShellLine).
 // tmux's parser reads braces as commands (cmd-parse.y, from 3.0; 3.2 and

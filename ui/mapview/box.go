@@ -21,20 +21,21 @@ import (
 func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int) string {
 	box := st.Pane
 	label := st.Label
+	focused := in.focused(p)
 	switch {
-	case p.Active && in.Swap:
+	case focused && in.Swap:
 		box, label = st.FocusedSwap, st.LabelFocus
-	case p.Active:
+	case focused:
 		box, label = st.Focused, st.LabelFocus
 	case p.ID == in.Drop && in.Drop != "", in.Found[p.ID]:
 		box = st.DropTarget
-	case p.ID == in.Marked:
+	case p.Marked:
 		box = st.Marked
-	case in.Win.Zoomed:
+	case hidden(in.Win, p):
 		box = st.Hidden // the zoomed pane covers it in tmux
 	}
 	if p.Floating {
-		box = floatingBorder(box, p.Active)
+		box = floatingBorder(box, focused)
 	}
 	iw, ih := w-2, h-2
 	if compact {
@@ -50,7 +51,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int)
 	if p.Floating {
 		flags = append(flags, "floating")
 	}
-	if p.ID == in.Marked {
+	if p.Marked {
 		flags = append(flags, "marked")
 	}
 	if p.Active && in.Win.Zoomed {
@@ -83,7 +84,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int)
 		if p.Command != "" {
 			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(cells.Printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
 		}
-		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, in.Win.Zoomed && !p.Active)...)
+		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, hidden(in.Win, p))...)
 		return frameBox(box, append(make([]string, skip), lines...), w, h, compact)
 	}
 	if p.Command != "" {
@@ -168,7 +169,7 @@ func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, 
 		return draw()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%s|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname,
+	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%t|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.focused(p), in.Drop, in.Home, in.Hostname,
 		in.Win.Zoomed, in.Profile, p)
 	in.writeMarks(&b, p.ID)
 	key := b.String()

@@ -21,12 +21,17 @@ import (
 
 // Input is what the pane map draws.
 type Input struct {
-	Win      *tmux.Window
-	Swap     bool // swap mode: the focused pane's border changes
-	Marked   tmux.PaneID
-	Drop     tmux.PaneID // the pane under a drag
-	Home     string
-	Hostname string
+	Win  *tmux.Window
+	Swap bool // swap mode: the focused pane's border changes
+	// Selection draws Selected focused in place of the window's active
+	// pane, none when Selected is not the window's: one highlight on a
+	// screen of windows (the server view, find). The active pane stays
+	// tmux's: the pane a zoom shows, and whose box says "zoomed".
+	Selection bool
+	Selected  tmux.PaneID
+	Drop      tmux.PaneID // the pane under a drag
+	Home      string
+	Hostname  string
 	// Live previews: the shots to draw (nil: metadata boxes), and how
 	// their colours degrade on this terminal.
 	Shots   map[tmux.PaneID]*Shot
@@ -41,6 +46,21 @@ type Input struct {
 	Found map[tmux.PaneID]bool
 }
 
+// focused reports whether p's box is drawn focused.
+func (in Input) focused(p tmux.Pane) bool {
+	if in.Selection {
+		return p.ID == in.Selected
+	}
+	return p.Active
+}
+
+// hidden reports whether tmux hides pane p of window w: a zoom hides
+// every pane but the zoomed one, its window's active pane, whatever a
+// view draws focused. A hidden pane's box and preview are drawn dimmed.
+func hidden(w *tmux.Window, p tmux.Pane) bool {
+	return w.Zoomed && !p.Active
+}
+
 // label is the text a pane's box is labelled with.
 func (in Input) label(p tmux.Pane) string {
 	if l, ok := in.Labels[p.ID]; ok {
@@ -53,11 +73,11 @@ func (in Input) label(p tmux.Pane) string {
 // not drawn again (most keys and every quiet poll change nothing on it).
 func (in Input) Key(width, height int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%s|%s|%s|%s|%t|%d", width, height, in.Swap, in.Marked, in.Drop, in.Home, in.Hostname, in.Shots != nil, in.Profile)
+	fmt.Fprintf(&b, "%dx%d|%t|%t|%s|%s|%s|%s|%t|%d", width, height, in.Swap, in.Selection, in.Selected, in.Drop, in.Home, in.Hostname, in.Shots != nil, in.Profile)
 	if w := in.Win; w != nil {
 		fmt.Fprintf(&b, "|%s|%t", w.ID, w.Zoomed)
 		for _, p := range w.Panes {
-			fmt.Fprintf(&b, "|%s,%d,%t,%t,%d,%q,%t,%d,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Dead, p.DeadStatus, p.Mode,
+			fmt.Fprintf(&b, "|%s,%d,%t,%t,%t,%d,%q,%t,%d,%d,%d,%d,%d,%q,%q,%q", p.ID, p.Index, p.Active, p.Marked, p.Dead, p.DeadStatus, p.Mode,
 				p.Floating, p.Z, p.Left, p.Top, p.Width, p.Height, p.Command, p.Path, p.Title)
 			in.writeMarks(&b, p.ID)
 		}

@@ -166,28 +166,24 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 	case w.Active:
 		style = st.Current
 	}
-	marks := tabs.AlertMarks(w)
-	if w.Active {
-		marks += "*"
-	}
+	marks := tabs.Marks(w, true)
 	head := style.Render(ansi.Truncate(title, width-2-len(marks), "…"))
 	if marks != "" {
 		head += st.Alert.Render(marks)
 	}
 	lines := []string{cells.FitLine(head, width)}
 
-	// Only the selected pane is drawn focused: one highlight on screen.
-	draw := *w
-	draw.Panes = make([]tmux.Pane, len(w.Panes))
 	labels := make(map[tmux.PaneID]string, len(w.Panes))
-	for i, p := range w.Panes {
-		p.Active = holds && p.ID == m.sel.Pane
-		draw.Panes[i] = p
+	for _, p := range w.Panes {
 		if l := m.labels.of[labelKey(w, p.ID)]; l != "" {
 			labels[p.ID] = l
 		}
 	}
-	in := mapview.Input{Win: &draw, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
+	// Only the selected pane is drawn focused: one highlight on screen.
+	in := mapview.Input{Win: w, Selection: true, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
+	if holds {
+		in.Selected = m.sel.Pane
+	}
 	mv := mapview.New(st.Map, in, width-1, height-1)
 	for _, l := range strings.Split(mv.View(), "\n") {
 		lines = append(lines, cells.FitLine(l, width))

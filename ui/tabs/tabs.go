@@ -93,7 +93,7 @@ func New(st Styles, s *tmux.State, win tmux.WindowID, mode string, width int) Vi
 	tabs := make([]string, len(s.Windows))
 	active := 0
 	for i, w := range s.Windows {
-		name := TabLabel(w) + AlertMarks(w)
+		name := TabLabel(w) + Marks(w, false)
 		if w.ID == win {
 			active = i
 			tabs[i] = st.ActiveTab.Render(name)
@@ -132,9 +132,26 @@ func TabLabel(w *tmux.Window) string {
 	return fmt.Sprintf("%d:%s", w.Index, ansi.Truncate(cells.Printable(w.Name), maxTabName, "…"))
 }
 
-// AlertMarks are the marks tmux's own status line gives a window with an
-// alert in the session (window_flags): ! a bell, # activity, ~ silence.
-func AlertMarks(w *tmux.Window) string {
+// Marks are the marks tmux's own status line gives a window
+// (window_flags, window_printable_flags in window.c): its alerts
+// (alertMarks), then * for the session's current window when current is
+// asked for (the map's tabs highlight the window they show instead), and
+// Z for a zoomed window. The map's tabs and the server view's titles
+// both mark windows with them.
+func Marks(w *tmux.Window, current bool) string {
+	marks := alertMarks(w)
+	if current && w.Active {
+		marks += "*"
+	}
+	if w.Zoomed {
+		marks += "Z"
+	}
+	return marks
+}
+
+// alertMarks are the marks tmux's own status line gives a window with an
+// alert in the session: ! a bell, # activity, ~ silence.
+func alertMarks(w *tmux.Window) string {
 	marks := ""
 	if w.Bell {
 		marks += "!"
