@@ -300,9 +300,7 @@ func TestMCPStdoutIsProtocolOnly(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"select_pane","arguments":{"pane":"{marked}"}}}`,
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_panes","arguments":{}}}`,
 	}, "\n") + "\n")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	// stdin is a string: it ends after the last request, and the server
 	// must answer everything and then exit 0.
 	if code := waitExit(t, cmd); code != 0 {
@@ -351,9 +349,7 @@ func TestMCPExitsOnSignal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	// The answer proves the server is up and past signal setup.
 	line := make(chan string, 1)
