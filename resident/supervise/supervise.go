@@ -9,6 +9,7 @@
 package supervise
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -271,21 +272,39 @@ type worker struct {
 	exited  <-chan struct{}
 }
 
-// idleExit is how long an idle worker has to exit once its link closed
-// before it is killed: it exits as soon as it reads the close, or fails
-// to write to the link (a take it had begun is given up), unless it is
-// stuck; it has served nothing, so nothing is lost.
+// idleExit is how long an idle worker has to exit once its link is shut
+// before it is killed: it exits as soon as it reads the end, unless it is
+// stuck (in its warm-up); it has served nothing, so nothing is lost.
 const idleExit = 2 * time.Second
 
-// end ends an idle worker as its supervisor stops: its link closes, and
-// it is killed if it has not exited within idleExit. One that took an
-// open before the close reads its link no more, and goes on; Run waits.
+// end ends an idle worker as its supervisor stops. Its link is shut for
+// writing only: the worker reads the end and exits, while a take it made
+// just before can still be read here; one that took an open goes on (a
+// navigator in use), and Run waits for it. One that neither exits nor
+// takes within idleExit is killed.
 func (w worker) end() {
-	w.link.Close()
-	select {
-	case <-w.exited:
-	case <-time.After(idleExit):
-		_ = w.process.Kill()
+	shut := errors.New("no raw link")
+	if rc, err := w.link.SyscallConn(); err == nil {
+		err = rc.Control(func(fd uintptr) { shut = syscall.Shutdown(int(fd), syscall.SHUT_WR) })
+		shut = cmp.Or(err, shut)
+	}
+	if shut != nil {
+		w.link.Close() // the worker reads the end all the same
+	}
+	timeout := time.NewTimer(idleExit)
+	defer timeout.Stop()
+	for {
+		select {
+		case <-w.exited:
+			return
+		case ev := <-w.events:
+			if ev.b == wire.LinkTaken {
+				return
+			}
+		case <-timeout.C:
+			_ = w.process.Kill()
+			return
+		}
 	}
 }
 

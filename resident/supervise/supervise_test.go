@@ -186,3 +186,57 @@ func running(t *testing.T, file string) []string {
 	}
 	return left
 }
+
+// TestRunWaitsForAWorkerThatTookAnOpenAsItStops: a worker that takes an
+// open as its supervisor stops (its Taken comes after the supervisor has
+// shut the link) serves it: it is neither killed nor cut off from its
+// link, and Run returns once it has finished.
+func TestRunWaitsForAWorkerThatTookAnOpenAsItStops(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the resident runs on Linux only")
+	}
+	dir := t.TempDir()
+	took, done, finished := filepath.Join(dir, "took"), filepath.Join(dir, "done"), filepath.Join(dir, "finished")
+	sock := filepath.Join(dir, "s")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	// Ready; once the link ends (the supervisor stopping), it says it
+	// took an open, and serves it until the test says done (or its
+	// directory goes).
+	script := `printf R >&4; read x <&4; printf A >&4 && echo >"$1"
+while [ ! -e "$2" ]; do [ -d "${1%/*}" ] || exit 1; sleep 0.01; done
+echo >"$3"`
+	s := Supervisor{
+		TmuxSocket:  sock,
+		ServerAlive: func() bool { return true },
+		CheckEvery:  time.Hour,
+		Worker:      []string{"/bin/sh", "-c", script, "worker", took, done, finished},
+	}
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	for n := 0; !ReadStatus(sock).Ready; n++ {
+		if n > 2000 {
+			t.Fatal("the worker never got ready")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	for n := 0; ; n++ {
+		if _, err := os.Stat(took); err == nil {
+			break
+		}
+		if n > 2000 {
+			t.Fatal("the worker could not say it took an open once its supervisor stopped")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := os.WriteFile(done, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(finished); err != nil {
+		t.Errorf("Run returned, but the worker that took an open did not finish it: %v", err)
+	}
+}
