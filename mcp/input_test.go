@@ -31,10 +31,11 @@ func TestHostileInput(t *testing.T) {
 		{"select_pane", obj("pane", "%1\nnew-window"), `"%1\nnew-window"`},
 		{"select_pane", obj("pane", "%1\x00"), `"%1\x00"`},
 		{"select_pane", obj("pane", "%\xff1"), "\"%\ufffd1\""}, // JSON carries invalid UTF-8 as U+FFFD
-		{"select_pane", obj("pane", "%01"), `"%01"`},
 		{"select_pane", obj("pane", "% 1"), `"% 1"`},
 		{"select_pane", obj("pane", ""), `""`},
-		{"select_pane", obj("pane", "%99999999999999999999"), `"%99999999999999999999"`},
+		{"select_pane", obj("pane", "%99999999999999999999"), `pane: invalid pane id "%99999999999999999999": the number is out of range: tmux's pane ids go up to %4294967295`},
+		{"select_pane", obj("pane", "%4294967296"), `"%4294967296": the number is out of range`},
+		{"select_pane", obj("pane", "%01"), `"%01": want % followed by digits with no leading zero, like %1`},
 		{"select_pane", obj("pane", huge), "(100001 bytes)"},
 		{"select_pane", obj("pane", hugeText), "(100000 bytes)"},
 		// Wrong JSON types, including numbers no float can hold.
@@ -74,6 +75,10 @@ func TestHostileInput(t *testing.T) {
 		{"list_panes", obj("window", "@1; kill-server"), `"@1; kill-server"`},
 		{"list_panes", obj("window", 1), "window argument 1"},
 		{"list_panes", obj("pane", "%1"), `unknown argument "pane"`},
+		{"list_panes", obj("window", "@99999999999"), `window: invalid window id "@99999999999": the number is out of range: tmux's window ids go up to @4294967295`},
+		// A window name must have something to read; tmux would show "1:".
+		{"rename_window", obj("window", "@0", "name", ""), `invalid window name "": it is empty; tmux's status line would show the window by its number alone`},
+		{"rename_window", obj("window", "@0", "name", "  "), `invalid window name "  ": it is only white space`},
 	}
 	for _, c := range cases {
 		before := f.runs()

@@ -38,7 +38,7 @@ func TestServeStdioLeavesNoGoroutine(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			done := make(chan error, 1)
-			go func() { done <- mcp.ServeStdio(ctx, server, inR, outW) }()
+			go func() { done <- mcp.ServeStdio(ctx, server, inR, outW, nil) }()
 			lines := bufio.NewScanner(outR)
 			lines.Buffer(nil, 1<<20)
 			send := func(s string) {

@@ -79,6 +79,10 @@ func (h *handlers) handler(d *toolDef, fn toolFunc) sdkmcp.ToolHandler {
 // act makes op once the tmux in use is known to be new enough (see
 // tmuxCheck).
 func (h *handlers) act(ctx context.Context, op tmuxctl.Op) (tmuxctl.Result, error) {
+	// Bad input is refused as such, whatever state tmux is in.
+	if err := op.Check(); err != nil {
+		return tmuxctl.Result{}, err
+	}
 	if err := h.tmux.check(ctx); err != nil {
 		return tmuxctl.Result{}, err
 	}

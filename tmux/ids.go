@@ -2,6 +2,7 @@ package tmux
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -47,18 +48,30 @@ func ParseSessionID(s string) (SessionID, error) {
 }
 
 func checkID(s string, sigil byte, what string) error {
-	// ParseUint takes decimal digits alone (no sign, no '_' in base 10),
-	// within an unsigned int's range; a leading zero it would take too.
-	if len(s) >= 2 && len(s) <= maxIDLen && s[0] == sigil && (len(s) == 2 || s[1] != '0') {
-		if _, err := strconv.ParseUint(s[1:], 10, 32); err == nil {
-			return nil
-		}
+	var problem string
+	switch {
+	case len(s) < 2 || s[0] != sigil || strings.Trim(s[1:], "0123456789") != "":
+		problem = fmt.Sprintf("want %c followed by digits, like %c1", sigil, sigil)
+	case len(s) > 2 && s[1] == '0':
+		problem = fmt.Sprintf("want %c followed by digits with no leading zero, like %c1", sigil, sigil)
+	case len(s) <= maxIDLen && inRange(s[1:]):
+		return nil
+	default:
+		problem = fmt.Sprintf("the number is out of range: tmux's %s ids go up to %c%d", what, sigil, uint64(math.MaxUint32))
 	}
 	return &Error{
 		Kind:    KindInvalidInput,
 		Value:   s,
-		Message: fmt.Sprintf("invalid %s id %s: want %c followed by digits, like %c1", what, Quote(s), sigil, sigil),
+		Message: fmt.Sprintf("invalid %s id %s: %s", what, Quote(s), problem),
 	}
+}
+
+// inRange reports whether decimal digits fit an unsigned int, as tmux
+// reads an id (strtonum to UINT_MAX in window_find_by_id_str,
+// window_pane_find_by_id_str and session_find_by_id_str).
+func inRange(digits string) bool {
+	_, err := strconv.ParseUint(digits, 10, 32)
+	return err == nil
 }
 
 // Num is the number after the sigil.

@@ -34,6 +34,44 @@ func TestParsePaneID(t *testing.T) {
 	}
 }
 
+// TestIDProblems: each way an id can be wrong is named for what it is; a
+// number past tmux's range is % and digits, so saying "want % followed by
+// digits" of it would be wrong.
+func TestIDProblems(t *testing.T) {
+	t.Parallel()
+	parse := map[byte]func(string) error{
+		'%': func(s string) error { _, err := ParsePaneID(s); return err },
+		'@': func(s string) error { _, err := ParseWindowID(s); return err },
+		'$': func(s string) error { _, err := ParseSessionID(s); return err },
+	}
+	what := map[byte]string{'%': "pane", '@': "window", '$': "session"}
+	for _, sigil := range []byte{'%', '@', '$'} {
+		s := string(sigil)
+		for _, c := range []struct{ id, says string }{
+			{s + "4294967295", ""},
+			{s + "4294967296", ": the number is out of range: tmux's " + what[sigil] + " ids go up to " + s + "4294967295"},
+			{s + "99999999999999999999", ": the number is out of range"},
+			{s + strings.Repeat("9", 100_000), "… (100001 bytes): the number is out of range"},
+			{s + "01", ": want " + s + " followed by digits with no leading zero, like " + s + "1"},
+			{s + "00", "no leading zero"},
+			{s + "1x", ": want " + s + " followed by digits, like " + s + "1"},
+			{s, "followed by digits, like"},
+			{"", "followed by digits, like"},
+		} {
+			err := parse[sigil](c.id)
+			if c.says == "" {
+				if err != nil {
+					t.Errorf("%.40q: %v", c.id, err)
+				}
+				continue
+			}
+			if err == nil || !strings.Contains(err.Error(), "invalid "+what[sigil]+" id ") || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("%.40q: %.120v, want it to say %q", c.id, err, c.says)
+			}
+		}
+	}
+}
+
 func TestParseTarget(t *testing.T) {
 	t.Parallel()
 	for _, ok := range []string{"main", "main:1", "$0:@2", "work:editor", "=x:0"} {

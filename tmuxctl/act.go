@@ -126,12 +126,12 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 	return r, err
 }
 
-// checkOp is op.check, and for a name or title that only some tmux
+// checkOp is op.Check, and for a name or title that only some tmux
 // versions store exactly, or for an op on floating panes, a refusal on
 // the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
 // there, see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
-	if err := op.check(); err != nil {
+	if err := op.Check(); err != nil {
 		return err
 	}
 	if what := floatingWhat[op.Kind]; what != "" {

@@ -34,6 +34,9 @@ func TestLabelsStoredExactly(t *testing.T) {
 			if got := srv.Display(string(p), "#{pane_title}"); got != text {
 				t.Errorf("title %q: tmux holds %q", text, got)
 			}
+			if text == "" {
+				continue // a window name must have one (below)
+			}
 			win, err := c.RenameWindow(t.Context(), w, text)
 			if err != nil {
 				t.Fatalf("name %q: %v", text, err)
@@ -61,6 +64,18 @@ func TestLabelsStoredExactly(t *testing.T) {
 		}
 		if _, err := c.RenameWindow(t.Context(), w, `a\b`); tmux.KindOf(err) != tmux.KindInvalidInput {
 			t.Errorf("name a\\b: %v, want invalid input", err)
+		}
+		// tmux takes an empty name (a status line tab "1:"); a name given
+		// must have something to read. A title may be emptied.
+		name := srv.Display(string(p), "#{window_name}")
+		for _, blank := range []string{"", " ", "\u00a0\u3000"} {
+			_, err := c.RenameWindow(t.Context(), w, blank)
+			if tmux.KindOf(err) != tmux.KindInvalidInput || !strings.Contains(err.Error(), "invalid window name "+tmux.Quote(blank)+": it is") {
+				t.Errorf("name %q: %v, want invalid input naming it", blank, err)
+			}
+			if got := srv.Display(string(p), "#{window_name}"); got != name {
+				t.Errorf("after the name %q the window is named %q, not %q", blank, got, name)
+			}
 		}
 		if _, err := c.SetPaneTitle(t.Context(), "%999", "x"); tmux.KindOf(err) != tmux.KindGone {
 			t.Errorf("gone pane: %v", err)

@@ -25,7 +25,7 @@ const (
 	OpLayout                         // give Window the layout Layout (see ParseLayoutChoice)
 	OpRotate                         // rotate Window's panes, Dir down or up (rotate-window)
 	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
-	OpRenameWindow                   // name Window Text, literally; automatic-rename goes off (see label.Window)
+	OpRenameWindow                   // name Window Text, literally, never empty (label.NewName); automatic-rename goes off (see label.Window)
 	OpSetTitle                       // set Pane's title to Text, literally (see label.Title)
 	OpJump                           // show Session's Window (with Pane active, when set) on Client (see jumpCmds)
 	OpFloat                          // float tiled Pane, on top and active (tmux 3.8; see floating.Float)
@@ -88,8 +88,10 @@ type Op struct {
 	Line int
 }
 
-// check validates every id the op carries before tmux sees any of them.
-func (op Op) check() error {
+// Check validates every id and text the op carries before tmux sees any
+// of them; Act checks again (a caller may check first, to refuse bad
+// input without asking tmux anything).
+func (op Op) Check() error {
 	need := func(ids ...string) error {
 		for _, id := range ids {
 			var err error
@@ -146,8 +148,10 @@ func (op Op) check() error {
 		}
 		return need(string(op.Pane), string(op.Window))
 	case OpRenameWindow:
-		_, err := label.Window(op.Window, op.Text)
-		return err
+		if _, err := label.Window(op.Window, op.Text); err != nil {
+			return err
+		}
+		return label.NewName(op.Text)
 	case OpSetTitle:
 		_, err := label.Title(op.Pane, op.Text)
 		return err

@@ -16,7 +16,7 @@ func TestOpScriptNeverTargetsEmpty(t *testing.T) {
 	for _, d := range append([]tmux.Direction{tmux.DirNone}, tmux.Directions...) {
 		for _, stop := range []bool{false, true} {
 			op := Op{Kind: OpSelect, Window: "@1", Dir: d, Stop: stop}
-			if err := op.check(); err != nil {
+			if err := op.Check(); err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range op.script("$0") {

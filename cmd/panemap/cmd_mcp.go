@@ -86,7 +86,7 @@ func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 		return 1
 	}
 	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent)
-	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout); err != nil {
+	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout, opts.Logger); err != nil {
 		opts.Logger.Error("panemap mcp stopped", "error", err)
 		return 1
 	}

@@ -338,18 +338,8 @@ func TestMCPStdoutIsProtocolOnly(t *testing.T) {
 // signal.NotifyContext) ends a server that is waiting for input.
 func TestMCPExitsOnSignal(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
-	cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")
-	cmd.Env = mcpEnv()
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, stdout, _ := startRawMCP(t, srv.Name)
 	defer stdin.Close()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmuxtest.StartProcess(t, cmd)
 	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	// The answer proves the server is up and past signal setup.
 	line := make(chan string, 1)
@@ -374,6 +364,26 @@ func TestMCPExitsOnSignal(t *testing.T) {
 	if code := waitExit(t, cmd); code != 0 {
 		t.Errorf("exit status %d after SIGTERM, want 0", code)
 	}
+}
+
+// startRawMCP starts `panemap -L socket mcp` for raw JSON-RPC lines: its
+// stdin and stdout, and its stderr collected.
+func startRawMCP(t *testing.T, socket string) (*exec.Cmd, io.WriteCloser, io.Reader, *syncBuffer) {
+	t.Helper()
+	cmd := exec.Command(tmuxtest.Panemap(t), "-L", socket, "mcp")
+	cmd.Env = mcpEnv()
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmuxtest.StartProcess(t, cmd)
+	return cmd, stdin, stdout, stderr
 }
 
 // waitExit waits, bounded, for cmd to exit and returns its status.

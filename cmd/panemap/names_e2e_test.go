@@ -68,6 +68,7 @@ func TestE2ENames(t *testing.T) {
 // (#[ is a style to it) is refused with the whole reason on screen,
 // wrapped, and the text as typed (one backslash, not Go's two); the
 // prompt stays open with the text, and Esc then closes only the prompt.
+// An emptied name is refused too, and changes nothing.
 func TestE2ENamesRefused(t *testing.T) {
 	t.Parallel()
 	s := openNavigatorSized(t, 80, 24)
@@ -89,6 +90,22 @@ func TestE2ENamesRefused(t *testing.T) {
 	if !strings.Contains(scr, ": "+text) {
 		t.Errorf("the prompt does not hold the text as typed:\n%s", scr)
 	}
+	if got := s.Inner.Display("main:0", "#{window_name}"); got != before {
+		t.Errorf("the window was renamed to %q", got)
+	}
+	s.Keys("Escape")
+	s.WaitScreen(wait, "the map without the prompt", func(scr string) bool {
+		return strings.Contains(scr, "NAV") && !strings.Contains(scr, "rename window @")
+	})
+
+	// An emptied name is refused the same way: tmux would take it, and
+	// its status line would show the window by its number alone.
+	s.Keys(",")
+	s.WaitScreen(wait, "the rename prompt", func(scr string) bool { return strings.Contains(scr, "rename window @") })
+	s.Keys("C-u")
+	s.Keys("Enter")
+	want = `invalid window name "": it is empty; tmux's status line would show the window by its number alone`
+	s.WaitScreen(wait, "the reason for the empty name", func(scr string) bool { return strings.Contains(flat(scr), want) })
 	if got := s.Inner.Display("main:0", "#{window_name}"); got != before {
 		t.Errorf("the window was renamed to %q", got)
 	}

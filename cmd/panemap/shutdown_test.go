@@ -134,19 +134,7 @@ func TestMCPShutdownLeavesTmuxAsItWas(t *testing.T) {
 	for _, how := range []string{"SIGINT", "SIGTERM", "stdin closed"} {
 		t.Run(how, func(t *testing.T) {
 			before := tmuxFingerprint(t, srv)
-			cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "mcp")
-			cmd.Env = mcpEnv()
-			stderr := &syncBuffer{}
-			cmd.Stderr = stderr
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			tmuxtest.StartProcess(t, cmd)
+			cmd, stdin, stdout, stderr := startRawMCP(t, srv.Name)
 			lines := make(chan string, 8)
 			go func() {
 				sc := bufio.NewScanner(stdout)
@@ -182,6 +170,7 @@ func TestMCPShutdownLeavesTmuxAsItWas(t *testing.T) {
 			answer(2)
 			send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_panes","arguments":{"window":"@0"}}}`)
 			answer(3)
+			var err error
 			switch how {
 			case "SIGINT":
 				err = cmd.Process.Signal(syscall.SIGINT)

@@ -69,6 +69,22 @@ func Window(w tmux.WindowID, name string) ([][]string, error) {
 	return wrap(rule(true, name), []string{"rename-window", "-t", string(w), "--", escape(name)})
 }
 
+// NewName refuses a window name that someone gives a window: an empty
+// name, or one of white space only. tmux takes either, and its status line
+// then shows the window by its number alone ("1:"): a name lost by
+// accident, not a way back to automatic naming (automatic-rename is).
+// Window itself takes them, so that a restore gives back whatever name
+// tmux held.
+func NewName(name string) error {
+	switch {
+	case name == "":
+		return refusal("window name", name, "is empty; tmux's status line would show the window by its number alone")
+	case strings.TrimSpace(name) == "":
+		return refusal("window name", name, "is only white space; tmux's status line would show the window by its number alone")
+	}
+	return nil
+}
+
 // versionRule is what only some tmux versions store exactly: the
 // versions (#{version} patterns, as tmux's #{m:} and path.Match read
 // them) that do, and why the others do not.
