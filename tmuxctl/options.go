@@ -100,3 +100,20 @@ func parseOptions(out string, names []string) (map[string]string, error) {
 	}
 	return opts, nil
 }
+
+// EscapeTime reads the server's escape-time option, in milliseconds: how
+// long tmux waits after an Esc for the rest of a sequence before passing
+// it on. A format reads it (#{escape-time} finds a server option by its
+// name on every tmux from 3.2a), with no option command whose output
+// differs between releases.
+func (c *Client) EscapeTime(ctx context.Context) (int, error) {
+	out, err := c.run(ctx, []string{"display-message", "-p", "#{escape-time}"})
+	if err != nil {
+		return 0, err
+	}
+	var ms int
+	if _, err := fmt.Sscan(out, &ms); err != nil {
+		return 0, fmt.Errorf("escape-time %s: %w", tmux.Quote(strings.TrimSpace(out)), err)
+	}
+	return ms, nil
+}

@@ -117,11 +117,36 @@ func TestDoctor(t *testing.T) {
 	}
 }
 
+// TestDoctorWithClient: with a client attached, doctor is all good once
+// the plugin's key opens panemap, and fails naming what holds the key
+// while it does not (the plugin left a taken G alone); escape-time is
+// hinted at from the server's value (none at 10 ms, one at 3.3a's 500 ms
+// default), as information that fails nothing.
 func TestDoctorWithClient(t *testing.T) {
 	n := tmuxtest.StartNested(t, 100, 30)
-	code, out, _ := cli(t, nil, "-L", n.Inner.Name, "doctor")
-	if code != 0 || !strings.Contains(out, "it would open on client") || !strings.Contains(out, "All good.") {
-		t.Errorf("code %d\n%s", code, out)
+	srv := n.Inner
+	doctor := func() (int, string) {
+		code, out, _ := cli(t, nil, "-L", srv.Name, "doctor")
+		return code, out
+	}
+	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
+	runPlugin(t, srv)
+	taken := "FAIL  plugin key: prefix " + pluginDefaultKey + " does not open panemap: it was already bound to 'display-message mine'"
+	if code, out := doctor(); code != 1 || !strings.Contains(out, taken) || !strings.Contains(out, "1 problem found.") || strings.Contains(out, "All good.") {
+		t.Errorf("key taken: code %d\n%s", code, out)
+	}
+	srv.Must("set", "-g", "@panemap-key", pluginDefaultKey)
+	runPlugin(t, srv)
+	srv.Must("set", "-sg", "escape-time", "10")
+	code, out := doctor()
+	if code != 0 || !strings.Contains(out, "it would open on client") || !strings.Contains(out, "All good.") || strings.Contains(out, "escape-time") {
+		t.Errorf("key bound, escape-time 10: code %d\n%s", code, out)
+	}
+	srv.Must("set", "-su", "escape-time")
+	code, out = doctor()
+	if hinted := strings.Contains(out, "escape-time is 500 ms"); code != 0 || hinted == srv.AtLeast(3, 5) {
+		t.Errorf("escape-time by default on tmux %s: code %d, hint %v\n%s", srv.Version(), code, hinted, out)
 	}
 }
 

@@ -27,7 +27,8 @@ func completionCommand() command {
 		about: `Install: panemap completion bash > ~/.local/share/bash-completion/completions/panemap,
 panemap completion zsh > "${fpath[1]}/_panemap", or
 panemap completion fish > ~/.config/fish/completions/panemap.fish.`,
-		define: func(*flag.FlagSet) runFunc { return runCompletion },
+		noServer: "it only prints a script",
+		define:   func(*flag.FlagSet) runFunc { return runCompletion },
 	}
 }
 

@@ -18,10 +18,11 @@ func demoCommand() command {
 		summary: "try the navigator on a throwaway tmux server with a sample layout",
 		about: `Starts a private tmux server with a few windows of sample panes, opens the navigator on it in
 this terminal, and removes the server when the navigator closes: nothing of your own tmux is
-touched. Esc puts everything back and stays open; q (or Ctrl+C) quits. -L, -S and -t do not
-apply.`,
+touched. Esc puts everything back and stays open; q (or Ctrl+C) quits.`,
+		noServer: "it runs its own private tmux server",
 		define: func(fs *flag.FlagSet) runFunc {
-			given := settingFlags(fs)
+			// The navigator's settings, not the popup's: it runs here.
+			given := settingFlags(fs, false)
 			return func(ctx context.Context, g *globals, args []string) int {
 				if len(args) > 0 {
 					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
@@ -36,9 +37,6 @@ apply.`,
 }
 
 func runDemo(ctx context.Context, g *globals, given map[string]*string) int {
-	if g.socketName != "" || g.socketPath != "" || g.target != "" {
-		return usageError(g, fmt.Errorf("demo runs its own private tmux server: -L, -S and -t do not apply"))
-	}
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}

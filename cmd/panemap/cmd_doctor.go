@@ -68,9 +68,6 @@ func (d *doctor) check(ctx context.Context) {
 	} else {
 		d.ok("tmux %s at %s (panemap needs %s or newer)", v, path, tmux.MinVersion)
 	}
-	if v.AtLeast(3, 2) && !v.AtLeast(3, 5) {
-		d.info("before tmux 3.5 escape-time defaults to 500ms, so Esc feels slow: set -sg escape-time 10 (q closes at once)")
-	}
 
 	sock := d.g.sock
 	why := map[string]string{"-L": "from the -L flag", "-S": "from the -S flag", "$TMUX": "from $TMUX: panemap runs inside tmux", "default": "tmux's default: no -L/-S flag and not inside tmux"}[sock.Source]
@@ -97,6 +94,7 @@ func (d *doctor) check(ctx context.Context) {
 	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
 	d.connection(ctx, client, v)
 	d.pluginKey(ctx, client)
+	d.escapeTime(ctx, client)
 	d.pluginInstall(ctx, client)
 	d.pluginOpen(ctx, client, sid)
 	d.resident(ctx, client)

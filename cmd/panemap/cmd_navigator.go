@@ -48,11 +48,13 @@ type navigatorFlags struct {
 // defineNavigatorFlags defines the settings' flags, and the hidden flags
 // the key bindings pass.
 func defineNavigatorFlags(fs *flag.FlagSet) *navigatorFlags {
-	nf := &navigatorFlags{given: settingFlags(fs)}
+	// The popup's settings too: typed in a pane with @panemap-open
+	// modal, it opens the modal pane they size.
+	nf := &navigatorFlags{given: settingFlags(fs, true)}
 	fs.BoolVar(&nf.inPopup, "in-popup", false, "running inside a display-popup: show the navigator here, never in another popup (key bindings use it)")
 	fs.StringVar(&nf.client, "client", "", "the tmux client the navigator shows on (#{client_name}), which a jump to another session switches; default: the session's most recently active client")
 	fs.StringVar(&nf.inModal, "in-modal", "", "running inside a modal pane (tmux 3.8, new-pane -O) that opened over this `pane`: keep the focus on the map and apply it as the pane closes (key bindings use it)")
-	fs.StringVar(&nf.state, stateFlag, "", "with --in-popup or --in-modal: the window as the key press saw it, to draw at once (key bindings pass it: panemap doctor shows how)")
+	fs.StringVar(&nf.state, stateFlag, "", "with --in-popup or --in-modal: the window as the key press saw it, to draw at once (key bindings pass it, as the README's one-line binding shows)")
 	hide(fs, "in-popup", "in-modal", "client", stateFlag)
 	return nf
 }

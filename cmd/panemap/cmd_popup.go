@@ -19,7 +19,7 @@ The window read is handed to the popup's navigator, which draws it at once; on L
 panemap-open beside panemap and @panemap-resident not off, the popup runs panemap-open, which
 hands it to the resident (panemap help resident).`,
 		define: func(fs *flag.FlagSet) runFunc {
-			given := settingFlags(fs)
+			given := settingFlags(fs, true)
 			clientName := fs.String("client", "", "the tmux `client` to show the popup on (default: the session's most recently active client)")
 			return func(ctx context.Context, g *globals, args []string) int {
 				if len(args) > 0 {

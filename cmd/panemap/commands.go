@@ -14,6 +14,9 @@ type command struct {
 	summary string
 	args    string // the arguments after the flags, for the usage line
 	about   string // what else its help says
+	// noServer, when set, says why the command talks to no tmux server:
+	// -L, -S and -t are refused with it, and its help lists none of them.
+	noServer string
 	// define defines the command's own flags on fs and returns the command
 	// bound to them; runCommand parses them, then runs it with the
 	// arguments left.
@@ -61,7 +64,7 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", name, c.summary)
 	}
 	fmt.Fprintln(w)
-	printGlobalFlags(w)
+	printGlobalFlags(w, true)
 	fmt.Fprintln(w)
 	printSettings(w)
 	fmt.Fprintln(w)

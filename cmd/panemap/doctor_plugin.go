@@ -3,6 +3,8 @@ package main
 import (
 	"cmp"
 	"context"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,9 +18,10 @@ import (
 // tmux from 3.2a to master binds it by default.
 const pluginDefaultKey = "G"
 
-// pluginKey says in one line what became of the plugin's key: it opens
-// panemap, the plugin left it alone because something else had it (the
-// plugin records that in @panemap-key-conflict), or it is not bound.
+// pluginKey says what became of the plugin's key: it opens panemap, or
+// it does not, which is a problem (the key is the way in): the plugin
+// left it alone because something else had it (the plugin records that
+// in @panemap-key-conflict), something else holds it, or it is not bound.
 func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	opts, err := client.UserOptions(ctx, "", []string{"@panemap-key", "@panemap-key-conflict", "@panemap-bin"})
 	if err != nil {
@@ -28,28 +31,62 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	conflict := opts["@panemap-key-conflict"]
 	key := cmp.Or(conflict, opts["@panemap-key"], pluginDefaultKey)
 	cmd, bound, err := client.PrefixBinding(ctx, key)
+	load := pluginLoadLine()
 	switch {
 	case tmux.KindOf(err) == tmux.KindInvalidInput:
-		d.info("plugin key: @panemap-key %s is not a tmux key name; choose another: set -g @panemap-key KEY", tmux.Quote(key))
+		d.bad("set -g @panemap-key KEY with a key tmux knows, then load the plugin again ("+load+")",
+			"plugin key: @panemap-key %s is not a tmux key name", tmux.Quote(key))
 	case err != nil:
 		d.info("plugin key: cannot read the prefix key table: %v", err)
 	case bound && runsPanemap(cmd, opts["@panemap-bin"]):
 		d.ok("plugin key: prefix %s opens panemap", key)
 	case bound && conflict != "":
-		d.info("plugin key: prefix %s was already bound to '%s', so the plugin left it alone; to use another key: set -g @panemap-key KEY", key, cmd)
+		d.bad("choose another key: set -g @panemap-key KEY, then load the plugin again ("+load+"); or unbind-key "+key+" and load it again",
+			"plugin key: prefix %s does not open panemap: it was already bound to '%s', so the plugin left it alone", key, cmd)
 	case bound:
-		d.info("plugin key: prefix %s is bound to '%s', not to panemap (is panemap.tmux loaded?)", key, cmd)
+		d.bad("load the plugin ("+load+"), or set -g @panemap-key KEY for another key",
+			"plugin key: prefix %s does not open panemap: it is bound to '%s'", key, cmd)
 	default:
-		d.info("plugin key: prefix %s is not bound: panemap.tmux is not loaded (or bind a key yourself: bind-key %s run-shell -C \"%s\")", key, key, strings.ReplaceAll(oneLineBinding, `"`, `\"`))
+		d.bad("load the plugin: "+load+" (or set -g @plugin 'panemap/panemap' with TPM)",
+			"plugin key: prefix %s is not bound: panemap.tmux is not loaded", key)
 	}
 }
 
-// oneLineBinding is what the README's one-line binding runs (run-shell -C
-// expands the formats, then runs it as a tmux command): the popup runs
-// panemap through env, which empties TMUX so that the colour library's
-// start runs no `tmux info`, and -S names the server instead; --state is
-// the window for the first frame (first_frame.go).
-var oneLineBinding = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' --" + stateFlag + " '" + stateFormat + "'"
+// pluginLoadLine is the tmux command that loads the plugin: the
+// panemap.tmux beside this binary's folder when it runs from a plugin's
+// (the plugin builds or fetches it into bin/ or release/ there), else the
+// README's placeholder. A short line, not the binding the plugin makes
+// (over a thousand characters, and the plugin keeps it up to date).
+func pluginLoadLine() string {
+	script := "/path/to/panemap/panemap.tmux"
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(filepath.Dir(exe)), "panemap.tmux")
+		if _, err := os.Stat(p); err == nil && !strings.ContainsAny(p, `'"\ $#;`) {
+			script = p
+		}
+	}
+	return "run-shell " + script
+}
+
+// slowEscape is the escape-time, in milliseconds, above which doctor
+// suggests a shorter one. The navigator's Esc (put everything back and
+// close) reaches it only after escape-time, and about 100 ms is where a
+// response stops feeling immediate; tmux before 3.5 defaults to 500, 3.5
+// and later to 10. Values up to 100 are left alone: some set 25-50 for a
+// slow link, where a shorter wait splits an arrow key's sequence in two.
+const slowEscape = 100
+
+// escapeTime hints at a shorter escape-time when the server's is slow,
+// whatever its version's default: the user may have set it either way.
+func (d *doctor) escapeTime(ctx context.Context, client *tmuxctl.Client) {
+	ms, err := client.EscapeTime(ctx)
+	switch {
+	case err != nil:
+		d.info("escape-time: cannot read it: %v", err)
+	case ms > slowEscape:
+		d.info("escape-time is %d ms, so Esc closes the map that late: set -sg escape-time 10 (q closes at once)", ms)
+	}
+}
 
 // runsPanemap tells whether a bound command opens panemap: the plugin's
 // binding names the binary (panemap or @panemap-bin) and passes

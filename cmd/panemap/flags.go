@@ -27,7 +27,10 @@ func runCommand(ctx context.Context, g *globals, cmd command, args []string) int
 			printCommandHelp(g.stdout, cmd)
 			return 0
 		}
-		return usageError(g, flagError(err))
+		return usageError(g, commandFlagError(cmd, err))
+	}
+	if err := serverFlagsRefused(cmd, g); err != nil {
+		return usageError(g, err)
 	}
 	if g.version {
 		fmt.Fprintln(g.stdout, versionString())
@@ -37,6 +40,37 @@ func runCommand(ctx context.Context, g *globals, cmd command, args []string) int
 		return usageError(g, err)
 	}
 	return run(ctx, g, fs.Args())
+}
+
+// serverFlagsRefused refuses -L, -S and -t, before or after the command,
+// for a command that talks to no tmux server: taking them and doing
+// nothing with them would let a person believe they did something.
+func serverFlagsRefused(cmd command, g *globals) error {
+	if cmd.noServer == "" {
+		return nil
+	}
+	for _, f := range []struct{ name, value string }{{"L", g.socketName}, {"S", g.socketPath}, {"t", g.target}} {
+		if f.value != "" {
+			return fmt.Errorf("flag -%s does not apply to %s: %s", f.name, cmd.label(), cmd.noServer)
+		}
+	}
+	return nil
+}
+
+// commandFlagError is flagError, except that a flag another command
+// takes (demo --width) is said not to apply to this one, rather than to
+// be unknown.
+func commandFlagError(cmd command, err error) error {
+	if m := undefinedFlag.FindStringSubmatch(err.Error()); m != nil {
+		for _, other := range commands() {
+			fs := commandFlagSet(other, nil)
+			other.define(fs)
+			if f := fs.Lookup(m[1]); f != nil && !isHidden(f) {
+				return fmt.Errorf("flag %s does not apply to %s", quoteFlag(m[1]), cmd.label())
+			}
+		}
+	}
+	return flagError(err)
 }
 
 // commandFlagSet is a flag set for cmd with the global flags on it, bound
@@ -76,11 +110,18 @@ func globalFlags(g *globals) []globalFlag {
 	}
 }
 
-// printGlobalFlags lists the global flags for a help page.
-func printGlobalFlags(w io.Writer) {
-	fmt.Fprintln(w, "Global flags, before or after the command, spelled as tmux spells them:")
+// printGlobalFlags lists the global flags for a help page: those of the
+// server only where they apply (server).
+func printGlobalFlags(w io.Writer, server bool) {
+	if server {
+		fmt.Fprintln(w, "Global flags, before or after the command, spelled as tmux spells them:")
+	} else {
+		fmt.Fprintln(w, "Global flags, before or after the command:")
+	}
 	for _, gf := range globalFlags(&globals{}) {
-		printFlag(w, strings.TrimSpace("-"+gf.name+" "+gf.arg), gf.usage)
+		if server || gf.value == nil {
+			printFlag(w, strings.TrimSpace("-"+gf.name+" "+gf.arg), gf.usage)
+		}
 	}
 }
 
@@ -164,7 +205,10 @@ func printCommandHelp(w io.Writer, cmd command) {
 	label := cmd.label()
 	fmt.Fprintf(w, "%s — %s\n\n", label, cmd.summary)
 	flags := visibleFlags(cmd)
-	usage := "Usage: panemap [-L socket-name | -S socket-path] [-t target-window]"
+	usage := "Usage: panemap"
+	if cmd.noServer == "" {
+		usage += " [-L socket-name | -S socket-path] [-t target-window]"
+	}
 	if cmd.name != "" {
 		usage += " " + cmd.name
 	}
@@ -186,7 +230,7 @@ func printCommandHelp(w io.Writer, cmd command) {
 		}
 	}
 	fmt.Fprintln(w)
-	printGlobalFlags(w)
+	printGlobalFlags(w, cmd.noServer == "")
 }
 
 // The flag package's errors, which spell every flag with one dash.

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"cmp"
+	"flag"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,9 +35,20 @@ func TestEveryCommandsHelp(t *testing.T) {
 				t.Errorf("panemap %q prints another help than %q:\n%s\n---\n%s", args, asks[0], out, first)
 			}
 		}
-		for _, want := range []string{label + " — " + cmd.summary + "\n\nUsage: panemap [-L socket-name | -S socket-path] [-t target-window]", "\nGlobal flags, before or after the command", "\n  -L NAME", "\n  -t TARGET"} {
+		// The server's flags only where there is a server: demo and
+		// completion refuse them, and say nothing of them.
+		usage, server := "Usage: panemap [-L socket-name | -S socket-path] [-t target-window]", []string{"\n  -L NAME", "\n  -S PATH", "\n  -t TARGET"}
+		if cmd.noServer != "" {
+			usage = "Usage: panemap " + name
+		}
+		for _, want := range []string{label + " — " + cmd.summary + "\n\n" + usage, "\nGlobal flags, before or after the command", "\n  -V ", "\n  -h "} {
 			if !strings.Contains(first, want) {
 				t.Errorf("%s --help lacks %q:\n%s", label, want, first)
+			}
+		}
+		for _, f := range server {
+			if strings.Contains(first, f) == (cmd.noServer != "") {
+				t.Errorf("%s --help: %q listed %v, want %v:\n%s", label, f, cmd.noServer != "", cmd.noServer == "", first)
 			}
 		}
 		for _, bad := range []string{"Usage of", "\n  -in-popup", "--in-popup", "\n  -client", "--state", "\n  -state", "More:"} {
@@ -81,6 +97,11 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"popup", "-L", "a/b"}, `invalid socket name "a/b"`, "a/b"},
 		{[]string{"doctor", "extra"}, `unexpected argument "extra"`, "extra"},
 		{[]string{"nope"}, `unknown command "nope"`, "nope"},
+		{[]string{"demo", "--width", "50", "--border", "double"}, "flag --width does not apply to panemap demo", "width"},
+		{[]string{"doctor", "--read-only"}, "flag --read-only does not apply to panemap doctor", "read-only"},
+		{[]string{"--list-tools"}, "flag --list-tools does not apply to panemap", "list-tools"},
+		{[]string{"-L", "x", "demo"}, "flag -L does not apply to panemap demo: it runs its own private tmux server", "-L"},
+		{[]string{"completion", "-t", "x", "bash"}, "flag -t does not apply to panemap completion: it only prints a script", "-t "},
 	} {
 		code, out, errs := cli(t, nil, tc.args...)
 		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
@@ -106,6 +127,96 @@ func TestGlobalFlagsAfterTheCommand(t *testing.T) {
 		if code0 != code1 || out0 != out1 || errs0 != errs1 || strings.Contains(errs1, "not defined") {
 			t.Errorf("panemap %q: code %d, stdout %q, stderr %q\npanemap %q: code %d, stdout %q, stderr %q",
 				pair[0], code0, out0, errs0, pair[1], code1, out1, errs1)
+		}
+	}
+}
+
+// TestCommandsRefuseFlagsTheyDoNotUse: a flag another command takes
+// (demo --width 50, which used to be accepted and change nothing) is
+// refused by every command that does not use it, naming the flag and the
+// command, exit 2, and its help does not offer it; so are -L, -S and -t,
+// before or after the command, for a command that talks to no server.
+func TestCommandsRefuseFlagsTheyDoNotUse(t *testing.T) {
+	takes := map[string]map[string]bool{}
+	valued := map[string]bool{}
+	for _, cmd := range commands() {
+		// Its hidden flags too (the navigator's --client, which the
+		// plugin's bindings pass): it takes them.
+		takes[cmd.name] = map[string]bool{}
+		fs := commandFlagSet(cmd, nil)
+		cmd.define(fs)
+		fs.VisitAll(func(f *flag.Flag) { takes[cmd.name][f.Name] = true })
+		for _, f := range visibleFlags(cmd) {
+			valued[f.Name] = !isBool(f)
+		}
+	}
+	refused := 0
+	for _, cmd := range commands() {
+		name := cmd.name
+		_, help, _ := cli(t, nil, "help", cmp.Or(name, "navigator"))
+		check := func(flagName string, args ...string) {
+			t.Helper()
+			refused++
+			code, out, errs := cli(t, nil, args...)
+			want := cmd.label() + ": flag " + flagName + " does not apply to " + cmd.label()
+			if code != 2 || out != "" || !strings.HasPrefix(errs, want) || strings.Count(errs, flagName) != 1 {
+				t.Errorf("panemap %q: code %d (want 2), stdout %q\nstderr: %s(want %q)", args, code, out, errs, want)
+			}
+		}
+		for f, isValued := range valued {
+			if takes[name][f] {
+				continue
+			}
+			if strings.Contains(help, "\n  --"+f+" ") {
+				t.Errorf("panemap help %s offers --%s, which it refuses:\n%s", name, f, help)
+			}
+			args := []string{"--" + f}
+			if isValued {
+				args = append(args, "50")
+			}
+			if name != "" {
+				args = append([]string{name}, args...)
+			}
+			check("--"+f, args...)
+		}
+		if cmd.noServer != "" {
+			for _, f := range []string{"-L", "-S", "-t"} {
+				check(f, f, "x", name)
+				check(f, name, f, "x")
+			}
+		}
+	}
+	if _, ok := lookupCommand("demo"); ok && !takes["popup"]["width"] || takes["demo"]["width"] || refused < 20 {
+		t.Errorf("popup takes --width %v, demo %v; %d refusals checked", takes["popup"]["width"], takes["demo"]["width"], refused)
+	}
+}
+
+// TestHelpListsEveryPluginOption: panemap --help lists every @panemap-*
+// option panemap.tmux reads (the README says it lists the options), each
+// once, and no option the plugin and panemap do not read.
+func TestHelpListsEveryPluginOption(t *testing.T) {
+	plugin, err := os.ReadFile("../../panemap.tmux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := cli(t, nil, "--help")
+	// Read with option NAME DEFAULT, or in a format (#{@panemap-esc}).
+	read := regexp.MustCompile(`(?:option |#\{)(@panemap-[a-z-]+)`).FindAllStringSubmatch(string(plugin), -1)
+	seen := map[string]bool{}
+	for _, m := range read {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			if n := strings.Count(help, " "+m[1]+" "); n != 1 {
+				t.Errorf("panemap.tmux reads %s; panemap --help lists it %d times", m[1], n)
+			}
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("found %d options the plugin reads: %v", len(seen), seen)
+	}
+	for _, o := range regexp.MustCompile(`@panemap-[a-z-]+`).FindAllString(help, -1) {
+		if !seen[o] && !slices.Contains(settingOptions(), o) {
+			t.Errorf("panemap --help lists %s, which neither the plugin nor panemap reads", o)
 		}
 	}
 }

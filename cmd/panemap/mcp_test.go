@@ -300,9 +300,7 @@ func TestMCPStdoutIsProtocolOnly(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"select_pane","arguments":{"pane":"{marked}"}}}`,
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_panes","arguments":{}}}`,
 	}, "\n") + "\n")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	// stdin is a string: it ends after the last request, and the server
 	// must answer everything and then exit 0.
 	if code := waitExit(t, cmd); code != 0 {
@@ -384,9 +382,7 @@ func startRawMCP(t *testing.T, socket string) (*exec.Cmd, io.WriteCloser, io.Rea
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	return cmd, stdin, stdout, stderr
 }
 

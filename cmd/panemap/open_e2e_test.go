@@ -44,10 +44,13 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr == before })
 }
 
-// readmeOneLine is the command of the README's one-line binding, as
-// doctor suggests it (TestReadmeOneLineIsTheBenchmarks keeps the README
-// the same).
-var readmeOneLine = oneLineBinding
+// readmeOneLine is the command of the README's one-line binding
+// (TestReadmeOneLineIsTheBenchmarks keeps the README the same), which
+// run-shell -C expands, then runs as a tmux command: the popup runs
+// panemap through env, which empties TMUX so that the colour library's
+// start runs no `tmux info`, and -S names the server instead; --state is
+// the window for the first frame (first_frame.go).
+var readmeOneLine = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' --" + stateFlag + " '" + stateFormat + "'"
 
 // TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
 // binding, start panemap and nothing else (the README's through env),

@@ -181,39 +181,84 @@ func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
 	}
 }
 
+// TestDoctorPluginKey: doctor says in one line what the plugin's key
+// does, and when it does not open panemap that is a problem, with a fix
+// that names the plugin's short line, not the binding it makes (over a
+// thousand characters): doctor fails rather than say "All good." while
+// the key the README tells people to press does nothing of panemap's.
 func TestDoctorPluginKey(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
 	var out bytes.Buffer
 	d := &doctor{g: &globals{stdout: &out}}
 	client := execClient(srv)
-	check := func(step string, want ...string) {
+	check := func(step string, problem bool, want ...string) {
 		t.Helper()
 		out.Reset()
+		d.problems = 0
 		d.pluginKey(t.Context(), client)
-		line := out.String()
-		if strings.Count(line, "\n") != 1 {
-			t.Errorf("%s: want one line, got %q", step, line)
+		got := out.String()
+		lines := 1
+		if problem {
+			lines = 2 // FAIL and the fix
+			want = append(want, "FAIL  plugin key: ", "\n      fix: ")
+		}
+		if strings.Count(got, "\n") != lines || d.problems != lines-1 {
+			t.Errorf("%s: want %d line(s) and problem %v, got %d problem(s) in %q", step, lines, problem, d.problems, got)
 		}
 		for _, w := range want {
-			if !strings.Contains(line, w) {
-				t.Errorf("%s: %q lacks %q", step, line, w)
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", step, got, w)
 			}
 		}
+		if len(got) > 400 {
+			t.Errorf("%s: %d characters: %q", step, len(got), got)
+		}
 	}
-	check("fresh server", "prefix "+pluginDefaultKey+" is not bound")
+	check("fresh server", true, "prefix "+pluginDefaultKey+" is not bound: panemap.tmux is not loaded", "fix: load the plugin: run-shell /path/to/panemap/panemap.tmux")
 	srv.Must("set", "-g", "@panemap-bin", fakeBin)
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
 	runPlugin(t, srv)
-	check("key taken", "prefix "+pluginDefaultKey+" was already bound to 'display-message mine', so the plugin left it alone", "set -g @panemap-key KEY")
+	check("key taken", true, "prefix "+pluginDefaultKey+" does not open panemap: it was already bound to 'display-message mine', so the plugin left it alone", "set -g @panemap-key KEY")
 	srv.Must("set", "-g", "@panemap-key", pluginDefaultKey)
 	runPlugin(t, srv)
-	check("key chosen", "ok    plugin key: prefix "+pluginDefaultKey+" opens panemap")
+	check("key chosen", false, "ok    plugin key: prefix "+pluginDefaultKey+" opens panemap")
 	srv.Must("set", "-g", "@panemap-key", "c")
-	check("key bound elsewhere", "prefix c is bound to 'new-window', not to panemap")
+	check("key bound elsewhere", true, "prefix c does not open panemap: it is bound to 'new-window'")
 	srv.Must("set", "-g", "@panemap-key", "no such key")
-	check("bad key", `@panemap-key "no such key" is not a tmux key name`)
-	if d.problems != 0 {
-		t.Errorf("the plugin's key is information, not a problem: %d problem(s)", d.problems)
+	check("bad key", true, `@panemap-key "no such key" is not a tmux key name`)
+}
+
+// TestDoctorEscapeTime: doctor hints at a shorter escape-time from the
+// server's own value, not its version: none at 10 ms (set -sg
+// escape-time 10, as its hint says), one above slowEscape, and one at the
+// default where that is 500 ms (before 3.5).
+func TestDoctorEscapeTime(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtest.Start(t, 0, 0)
+	var out bytes.Buffer
+	d := &doctor{g: &globals{stdout: &out}}
+	client := execClient(srv)
+	hint := func(step string, want bool, ms string) {
+		t.Helper()
+		out.Reset()
+		d.escapeTime(t.Context(), client)
+		got := out.String()
+		if want != (got != "") || want && !strings.Contains(got, "escape-time is "+ms+" ms") || d.problems != 0 {
+			t.Errorf("%s: hint %v wanted; got %q, %d problem(s)", step, want, got, d.problems)
+		}
+	}
+	for _, c := range []struct {
+		ms   string
+		hint bool
+	}{{"10", false}, {"0", false}, {"100", false}, {"101", true}, {"500", true}} {
+		srv.Must("set", "-sg", "escape-time", c.ms)
+		hint("escape-time "+c.ms, c.hint, c.ms)
+	}
+	srv.Must("set", "-su", "escape-time")
+	if srv.AtLeast(3, 5) {
+		hint("the default on tmux "+srv.Version(), false, "10")
+	} else {
+		hint("the default on tmux "+srv.Version(), true, "500")
 	}
 }

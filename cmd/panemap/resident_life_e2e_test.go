@@ -26,9 +26,7 @@ func TestResidentExitsWithItsServer(t *testing.T) {
 	t.Cleanup(func() { stopResident(t, sock) })
 	cmd := exec.Command(filepath.Join(openDir(t), "panemap"), "-S", sock, "resident")
 	cmd.Env = tmuxtest.Env()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	st := waitResident(t, sock, 0)
@@ -72,9 +70,7 @@ func TestResidentExitsWithAZombieServer(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "gone")
 	cmd := exec.Command(tmuxtest.PanemapOpen(t), "--resident", "-S", sock, "--server-pid", itoa(pid))
 	cmd.Env = tmuxtest.Env()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	select {

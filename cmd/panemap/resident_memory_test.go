@@ -27,9 +27,7 @@ func residentMemory(tb testing.TB, from, n int) (first, last rss) {
 	open := tmuxtest.PanemapOpen(tb)
 	start := exec.Command(filepath.Join(filepath.Dir(open), "panemap"), "-S", sock, "resident")
 	start.Env = tmuxtest.Env()
-	if err := start.Start(); err != nil {
-		tb.Fatal(err)
-	}
+	tmuxtest.StartProcess(tb, start)
 	go func() { _ = start.Wait() }()
 	st := waitResident(tb, sock, 0)
 	for i := 1; i <= n; i++ {

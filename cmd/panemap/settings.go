@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -87,12 +88,20 @@ func parseStep(v string) (int, error) {
 
 func optionName(name string) string { return "@panemap-" + name }
 
-// settingFlags registers --NAME for every setting on fs. The values are
-// only those given on the command line ("" when absent).
-func settingFlags(fs *flag.FlagSet) map[string]*string {
+// popupSettings are the settings of the popup itself (display-popup's
+// size and border), which a navigator that runs in its own terminal
+// (the demo) has no use for.
+var popupSettings = []string{"width", "height", "border"}
+
+// settingFlags registers --NAME for every setting on fs, the popup's only
+// with popup. The values are only those given on the command line (""
+// when absent).
+func settingFlags(fs *flag.FlagSet, popup bool) map[string]*string {
 	given := map[string]*string{}
 	for _, d := range settingDefs() {
-		given[d.name] = fs.String(d.name, "", d.usage+" (tmux option "+optionName(d.name)+", default "+d.def+")")
+		if popup || !slices.Contains(popupSettings, d.name) {
+			given[d.name] = fs.String(d.name, "", d.usage+" (tmux option "+optionName(d.name)+", default "+d.def+")")
+		}
 	}
 	return given
 }
@@ -100,8 +109,8 @@ func settingFlags(fs *flag.FlagSet) map[string]*string {
 // checkFlags refuses bad flag values: the person typed them just now.
 func checkFlags(given map[string]*string) error {
 	for _, d := range settingDefs() {
-		if v := *given[d.name]; v != "" {
-			if err := d.check(v); err != nil {
+		if v := given[d.name]; v != nil && *v != "" {
+			if err := d.check(*v); err != nil {
 				return fmt.Errorf("--%s: %w", d.name, err)
 			}
 		}
@@ -163,12 +172,29 @@ func (st settings) asFlags() []string {
 	return out
 }
 
-// printSettings lists the settings for --help.
+// pluginOption is a tmux option that only the plugin (panemap.tmux)
+// reads, as it loads: it has no flag. A test checks that these and the
+// settings are every @panemap-* option the plugin reads.
+type pluginOption struct{ name, def, usage string }
+
+var pluginOptions = []pluginOption{
+	{"@panemap-key", pluginDefaultKey, "the key after the prefix that opens panemap"},
+	{openOption, "popup", "where the key (and panemap typed in a pane) opens the navigator: popup, or modal (tmux 3.8)"},
+	{residentOption, "on", "off: the popup runs panemap, with no resident (panemap help resident)"},
+	{"@panemap-bin", "", "the panemap binary (default: panemap on PATH, else one built or fetched)"},
+	{"@panemap-download", "on", "off: never fetch the release when no binary is found"},
+	{"@panemap-download-url", "", "the folder of the release archives to fetch from (a mirror, a path)"},
+}
+
+// printSettings lists the settings, and the plugin's own options, for
+// --help.
 func printSettings(w io.Writer) {
 	fmt.Fprintln(w, "Settings (flag, tmux option, default):")
 	for _, d := range settingDefs() {
 		fmt.Fprintf(w, "  --%-11s %-21s %-8s %s\n", d.name, optionName(d.name), d.def, strings.ReplaceAll(d.usage, "`", ""))
 	}
-	fmt.Fprintf(w, "  The tmux plugin also reads @panemap-key (default %s) for the binding, and\n", pluginDefaultKey)
-	fmt.Fprintf(w, "  %s (default on; off: the popup runs panemap, with no resident: panemap help resident).\n", residentOption)
+	fmt.Fprintln(w, "The tmux plugin's own options, read as it loads (tmux option, default):")
+	for _, o := range pluginOptions {
+		fmt.Fprintf(w, "  %-23s %-8s %s\n", o.name, cmp.Or(o.def, "-"), o.usage)
+	}
 }

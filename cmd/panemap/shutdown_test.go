@@ -82,9 +82,7 @@ func TestMCPLogsCannotBeForged(t *testing.T) {
 	cmd.Stdin = strings.NewReader(strings.Join(reqs, "\n") + "\n")
 	var stdout strings.Builder
 	cmd.Stdout = &stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	tmuxtest.StartProcess(t, cmd)
 	if code := waitExit(t, cmd); code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}

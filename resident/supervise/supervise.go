@@ -9,6 +9,7 @@
 package supervise
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"syscall"
 	"time"
 
@@ -53,7 +55,20 @@ const lockWait = 2 * time.Second
 // Run listens and keeps one idle worker until ctx ends, the tmux server
 // exits, or a client of another build connects. A resident already
 // running for the server is errRunning's business: Run returns nil.
+//
+// It returns once every worker it started has exited, and reaps them: its
+// idle worker ends with it, and one that took an open is waited for (a
+// navigator in use), after the lock, the socket and the files are let go,
+// so that a new supervisor need not wait for it. A worker left running
+// would be orphaned, and never reaped where there is no init process.
 func (s Supervisor) Run(ctx context.Context) error {
+	var workers sync.WaitGroup
+	err := s.run(ctx, &workers)
+	workers.Wait()
+	return err
+}
+
+func (s Supervisor) run(ctx context.Context, workers *sync.WaitGroup) error {
 	if runtime.GOOS != "linux" {
 		return ErrUnsupported // no peer credentials for its workers to check
 	}
@@ -102,7 +117,7 @@ func (s Supervisor) Run(ctx context.Context) error {
 		return err
 	}
 	defer log.Close()
-	gone, err := s.keepIdle(ctx, dir, lf, log)
+	gone, err := s.keepIdle(ctx, dir, lf, log, workers)
 	if gone || !s.ServerAlive() {
 		// No client of that server will come again, whether the check
 		// saw it go or the supervisor stops for another reason (a
@@ -142,15 +157,16 @@ const crashLimit = 5
 
 // keepIdle keeps one idle worker; gone reports that it returned because
 // the tmux server exited.
-func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.File) (gone bool, err error) {
+func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.File, workers *sync.WaitGroup) (gone bool, err error) {
 	tick := time.NewTicker(s.CheckEvery)
 	defer tick.Stop()
 	crashes, opens := 0, 0
 	for {
-		link, events, exited, err := s.startWorker(listener, log)
+		w, err := s.startWorker(listener, log, workers)
 		if err != nil {
 			return false, err
 		}
+		events, exited := w.events, w.exited
 		ev, end := s.wait(ctx, tick.C, events)
 		if end == stayed && ev.b == wire.LinkReady {
 			// Ready from its word until the next, whatever it is.
@@ -159,9 +175,7 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 			s.markReady(false)
 		}
 		if end != stayed {
-			// The idle worker exits as its link closes; one that just
-			// took an open reads its link no more, and goes on.
-			link.Close()
+			w.end()
 			return end == serverGone, nil
 		}
 		switch {
@@ -171,6 +185,7 @@ func (s Supervisor) keepIdle(ctx context.Context, dir string, listener, log *os.
 				return false, errors.New("idle workers keep exiting; see " + filepath.Join(dir, logFile))
 			}
 		case ev.b == wire.LinkMismatch:
+			w.end() // it has told its client, and exits
 			return false, nil
 		default: // wire.LinkTaken: it serves its open and exits
 			crashes = 0
@@ -248,30 +263,78 @@ func (s Supervisor) wait(ctx context.Context, tick <-chan time.Time, events <-ch
 	}
 }
 
+// worker is one started idle worker: its link, the events read from it,
+// and exited, which closes once it has exited and been reaped.
+type worker struct {
+	link    *os.File
+	process *os.Process
+	events  <-chan workerEvent
+	exited  <-chan struct{}
+}
+
+// idleExit is how long an idle worker has to exit once its link is shut
+// before it is killed: it exits as soon as it reads the end, unless it is
+// stuck (in its warm-up); it has served nothing, so nothing is lost.
+const idleExit = 2 * time.Second
+
+// end ends an idle worker as its supervisor stops. Its link is shut for
+// writing only: the worker reads the end and exits, while a take it made
+// just before can still be read here; one that took an open goes on (a
+// navigator in use), and Run waits for it. One that neither exits nor
+// takes within idleExit is killed.
+func (w worker) end() {
+	shut := errors.New("no raw link")
+	if rc, err := w.link.SyscallConn(); err == nil {
+		err = rc.Control(func(fd uintptr) { shut = syscall.Shutdown(int(fd), syscall.SHUT_WR) })
+		shut = cmp.Or(err, shut)
+	}
+	if shut != nil {
+		w.link.Close() // the worker reads the end all the same
+	}
+	timeout := time.NewTimer(idleExit)
+	defer timeout.Stop()
+	for {
+		select {
+		case <-w.exited:
+			return
+		case ev := <-w.events:
+			if ev.b == wire.LinkTaken {
+				return
+			}
+		case <-timeout.C:
+			_ = w.process.Kill()
+			return
+		}
+	}
+}
+
 // startWorker starts an idle worker and reads its link: the first byte it
 // sends, or closed when it exits without one; exited closes as it exits.
-func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <-chan workerEvent, exited <-chan struct{}, err error) {
+// workers counts it until it has been reaped.
+func (s Supervisor) startWorker(listener, log *os.File, workers *sync.WaitGroup) (worker, error) {
 	mine, theirs, err := socketPair()
 	if err != nil {
-		return nil, nil, nil, err
+		return worker{}, err
 	}
 	null, err := os.Open(os.DevNull)
 	if err != nil {
-		return nil, nil, nil, err
+		return worker{}, err
 	}
 	p, err := os.StartProcess(s.Worker[0], s.Worker, &os.ProcAttr{Files: []*os.File{null, log, log, listener, theirs}})
 	null.Close()
 	theirs.Close()
 	if err != nil {
 		mine.Close()
-		return nil, nil, nil, err
+		return worker{}, err
 	}
 	// At most three events: LinkReady, then LinkTaken and LinkPainted,
 	// or LinkMismatch; closed instead of any of them when it exits
 	// first. Buffered for all, so that the reader never waits for a
 	// supervisor that has stopped listening to this worker.
 	ev, done := make(chan workerEvent, 3), make(chan struct{})
+	workers.Add(1)
 	go func() {
+		defer workers.Done()
 		defer close(done)
 		defer mine.Close()
 		var b [1]byte
@@ -290,7 +353,7 @@ func (s Supervisor) startWorker(listener, log *os.File) (link *os.File, events <
 		_, _ = io.Copy(io.Discard, mine)
 		_, _ = p.Wait()
 	}()
-	return mine, ev, done, nil
+	return worker{link: mine, process: p, events: ev, exited: done}, nil
 }
 
 // socketPair is a connected pair of unix stream sockets, as files.
