@@ -8,6 +8,21 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
+// KeyBinding is one key of tmux's prefix table and the command it runs.
+type KeyBinding struct {
+	Key     string // as list-keys names it, unescaped
+	Command string
+}
+
+// PrefixBindings reads every binding of the prefix table.
+func (c *Client) PrefixBindings(ctx context.Context) ([]KeyBinding, error) {
+	out, err := c.run(ctx, []string{"list-keys", "-T", "prefix"})
+	if err != nil {
+		return nil, err
+	}
+	return prefixBindings(out), nil
+}
+
 // PrefixBinding returns the command key is bound to in the prefix table,
 // and whether it is bound at all. It reads the whole table and filters it
 // here: on tmux 3.7c `list-keys -T prefix KEY` prints nothing even when
@@ -16,19 +31,24 @@ func (c *Client) PrefixBinding(ctx context.Context, key string) (string, bool, e
 	if err := tmux.ParseKeyName(key); err != nil {
 		return "", false, err
 	}
-	out, err := c.run(ctx, []string{"list-keys", "-T", "prefix"})
+	all, err := c.PrefixBindings(ctx)
 	if err != nil {
 		return "", false, err
 	}
-	cmd, ok := findBinding(out, key)
-	return cmd, ok, nil
+	want := tmux.CanonicalKey(key)
+	for _, b := range all {
+		if tmux.CanonicalKey(b.Key) == want {
+			return b.Command, true, nil
+		}
+	}
+	return "", false, nil
 }
 
-// findBinding finds key's prefix binding in list-keys output, which
-// prints one `bind-key [-r] -T TABLE KEY COMMAND` line per binding, with
-// KEY escaped for tmux's parser and the columns padded with spaces.
-func findBinding(out, key string) (string, bool) {
-	want := tmux.CanonicalKey(key)
+// prefixBindings reads list-keys output, which prints one
+// `bind-key [-r] -T TABLE KEY COMMAND` line per binding, with KEY escaped
+// for tmux's parser and the columns padded with spaces.
+func prefixBindings(out string) []KeyBinding {
+	var all []KeyBinding
 	for _, line := range strings.Split(out, "\n") {
 		rest, ok := strings.CutPrefix(line, "bind-key ")
 		if !ok {
@@ -46,11 +66,10 @@ func findBinding(out, key string) (string, bool) {
 		if w != "-T" || next() != "prefix" {
 			continue
 		}
-		if tmux.CanonicalKey(unescapeKey(next())) == want {
-			return strings.TrimSpace(rest), true
-		}
+		key := unescapeKey(next())
+		all = append(all, KeyBinding{Key: key, Command: strings.TrimSpace(rest)})
 	}
-	return "", false
+	return all
 }
 
 // unescapeKey undoes list-keys' quoting of a key: \X for a single special

@@ -30,7 +30,20 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	}
 	conflict := opts["@panemap-key-conflict"]
 	key := cmp.Or(conflict, opts["@panemap-key"], pluginDefaultKey)
-	cmd, bound, err := client.PrefixBinding(ctx, key)
+	all, err := client.PrefixBindings(ctx)
+	if err == nil {
+		err = tmux.ParseKeyName(key)
+	}
+	cmd, bound := "", false
+	var own []string // other prefix keys that open panemap: bound by hand
+	for _, b := range all {
+		switch {
+		case tmux.CanonicalKey(b.Key) == tmux.CanonicalKey(key):
+			cmd, bound = b.Command, true
+		case runsPanemap(b.Command, opts["@panemap-bin"]):
+			own = append(own, b.Key)
+		}
+	}
 	load := pluginLoadLine()
 	switch {
 	case tmux.KindOf(err) == tmux.KindInvalidInput:
@@ -40,6 +53,11 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 		d.info("plugin key: cannot read the prefix key table: %v", err)
 	case bound && runsPanemap(cmd, opts["@panemap-bin"]):
 		d.ok("plugin key: prefix %s opens panemap", key)
+	case len(own) > 0:
+		// Another key that opens panemap (a binding made by hand, or the
+		// plugin's under an earlier @panemap-key) is a way in, so nothing
+		// fails; the line still says the plugin's key is not it.
+		d.ok("key: prefix %s opens panemap (the plugin's prefix %s does not)", strings.Join(own, ", prefix "), key)
 	case bound && conflict != "":
 		d.bad("choose another key: set -g @panemap-key KEY, then load the plugin again ("+load+"); or unbind-key "+key+" and load it again",
 			"plugin key: prefix %s does not open panemap: it was already bound to '%s', so the plugin left it alone", key, cmd)

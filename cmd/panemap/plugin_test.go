@@ -224,7 +224,12 @@ func TestDoctorPluginKey(t *testing.T) {
 	runPlugin(t, srv)
 	check("key chosen", false, "ok    plugin key: prefix "+pluginDefaultKey+" opens panemap")
 	srv.Must("set", "-g", "@panemap-key", "c")
+	check("the plugin's key changed, not loaded again", false, "ok    key: prefix "+pluginDefaultKey+" opens panemap (the plugin's prefix c does not)")
+	srv.Must("unbind-key", pluginDefaultKey)
 	check("key bound elsewhere", true, "prefix c does not open panemap: it is bound to 'new-window'")
+	srv.Must("bind-key", "O", "display-popup", "-E", "panemap --in-popup")
+	check("a key bound by hand", false, "ok    key: prefix O opens panemap (the plugin's prefix c does not)")
+	srv.Must("unbind-key", "O")
 	srv.Must("set", "-g", "@panemap-key", "no such key")
 	check("bad key", true, `@panemap-key "no such key" is not a tmux key name`)
 }
