@@ -420,3 +420,22 @@ func TestInputClosedBeforeSessionGone(t *testing.T) {
 		t.Errorf("calls %q", core.Calls())
 	}
 }
+
+// TestLongErrorShownWhole: an error longer than the screen is wide is
+// wrapped under the map, never cut: its end says what to do.
+func TestLongErrorShownWhole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, gridState(), testOptions(), 58, 14)
+	msg := "pane %0 not resized that way: tile the floating panes or move them to another window first (here tmux next-3.8's resize-pane would resize a floating pane's cell instead of a tiled neighbour's). Nothing changed"
+	h.core.fail["zoom"] = &tmux.Error{Kind: tmux.KindRefused, Message: msg}
+	h.keys("z")
+	screen := h.screen()
+	lines := strings.Split(screen, "\n")
+	if len(lines) != 14 {
+		t.Fatalf("%d lines, want 14:\n%s", len(lines), screen)
+	}
+	words := strings.Fields(strings.Join(lines, " "))
+	if !strings.Contains(strings.Join(words, " "), msg) {
+		t.Errorf("the error is not shown whole:\n%s", screen)
+	}
+}

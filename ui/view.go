@@ -60,12 +60,9 @@ func (m *Model) layout() {
 	case m.server != nil:
 		keys = m.server.Keys()
 	}
-	statusH := 1
-	if m.prompt != nil {
-		statusH = lipgloss.Height(m.prompt.input.View())
-	}
+	statusH := lipgloss.Height(m.statusLine())
 	m.footerOut = m.footer(keys, m.height-m.mapTop-statusH)
-	mapH := m.height - m.mapTop - statusH - lipgloss.Height(m.footerOut)
+	mapH := max(m.height-m.mapTop-statusH-lipgloss.Height(m.footerOut), 0)
 	if m.tooSmall() {
 		mapH = 0
 	}
@@ -137,11 +134,18 @@ func (m Model) statusLine() string {
 	st := m.styles
 	switch m.status.kind {
 	case statusError:
-		return st.Error.Render(m.status.text)
+		return st.Error.Render(m.errorLines())
 	case statusNudge:
 		return st.Nudge.Render(m.status.text)
 	}
 	return st.Status.Render(m.status.text)
+}
+
+// errorLines is the status error wrapped to the screen's width: its end
+// often says what to do, so none of it is cut. It takes the map's rows
+// when it needs them, and the key help's on a screen too short for both.
+func (m Model) errorLines() string {
+	return ansi.Wrap(m.status.text, max(m.width, 1), " ")
 }
 
 // View assembles the screen. Only the root returns a tea.View.
