@@ -13,7 +13,9 @@ import (
 // takes the room from the right column, the floating pane keeps its
 // size) and refuses to resize it down (tmux would shrink the floating
 // pane and push the bottom-left pane past the window), the refusal shown
-// whole in a 58-column popup, what to do included.
+// whole in a 58-column popup, what to do included. The top-left pane's
+// header (its number and id) shows on the map beside the floating box
+// that covers the top of its box.
 func TestE2EResizeBesideFloating(t *testing.T) {
 	t.Parallel()
 	tmuxtest.SkipEndToEndIfShort(t)
@@ -22,10 +24,11 @@ func TestE2EResizeBesideFloating(t *testing.T) {
 		if !inner.AtLeast(3, 8) {
 			t.Skipf("tmux %s refuses every resize beside a floating pane", inner.Version())
 		}
-		fl = inner.Must("new-pane", "-d", "-t", inner.Grid()[0], "-x", "20", "-y", "6", "-P", "-F", "#{pane_id}", "exec sh")
+		fl = inner.Must("new-pane", "-d", "-t", inner.Grid()[0], "-X", "3", "-Y", "0", "-x", "20", "-y", "6", "-P", "-F", "#{pane_id}", "exec sh")
 	})
-	s.waitMap(t)
 	tl := s.g[0]
+	header := s.Inner.Display(tl, "#{pane_index}  #{pane_id}")
+	s.WaitScreen(wait, "the map with "+header, func(scr string) bool { return strings.Contains(scr, header) && strings.Contains(scr, "floating") })
 	floatBox := s.Inner.Display(fl, "#{pane_left},#{pane_top},#{pane_width}x#{pane_height}")
 	width := s.Inner.Display(tl, "#{pane_width}")
 	s.Keys(s.Inner.Display(tl, "#{pane_index}"))

@@ -120,7 +120,7 @@ func New(st Styles, in Input, width, height int) Map {
 		// A floating box keeps its four borders over its neighbours,
 		// where it has room for them.
 		small := compact && (!p.Floating || r.Width < len(in.label(p))+2 || r.Height < 3)
-		skip := headerSkip(r, len(in.label(p)), small, order[i+1:], rects)
+		skip := headerSkip(r, len(in.label(p)), len(p.ID), ansi.StringWidth(cells.Printable(p.Command)), small, order[i+1:], rects)
 		box := in.Boxes.get(in, p, r.Width, r.Height, small, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, small, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
@@ -129,25 +129,40 @@ func New(st Styles, in Input, width, height int) Map {
 }
 
 // headerSkip is how many lines a box at r must leave blank at its top so
-// that its first line's label (labelW cells, after the border and a
-// space) shows on the first row inside it that no floating box of above
-// (drawn over it) covers: 0 when that row is the first, or when every row
-// is covered.
-func headerSkip(r tmux.Rect, labelW int, compact bool, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
+// that its header shows on a row inside it that no floating box of above
+// (drawn over it) covers: the first row where its first line (label and
+// id: idW cells after the label's labelW) and the line below it (the
+// command, cmdW cells) both show, else the first where the first line
+// shows, else the first where the label alone shows; 0 when that row is
+// the first, or when every row is covered.
+func headerSkip(r tmux.Rect, labelW, idW, cmdW int, compact bool, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
 	last := r.Top + r.Height - 2 // the last row inside
+	inner := r.Width - 2
 	if compact {
 		last++
+		inner++
 	}
-	x0, x1 := r.Left+2, r.Left+2+labelW
-rows:
-	for y := r.Top + 1; y <= last; y++ {
+	shows := func(y, w int) bool { // w cells from the second inside
+		x0, x1 := r.Left+2, r.Left+1+min(1+w, inner)
 		for _, f := range above {
 			b := rects[f.ID]
 			if f.Floating && y >= b.Top && y < b.Top+b.Height && x0 < b.Left+b.Width && x1 > b.Left {
-				continue rows
+				return false
 			}
 		}
-		return y - r.Top - 1
+		return true
+	}
+	header := labelW + 2 + idW // "0  %0"
+	for _, want := range []func(y int) bool{
+		func(y int) bool { return y < last && shows(y, header) && shows(y+1, cmdW) },
+		func(y int) bool { return shows(y, header) },
+		func(y int) bool { return shows(y, labelW) },
+	} {
+		for y := r.Top + 1; y <= last; y++ {
+			if want(y) {
+				return y - r.Top - 1
+			}
+		}
 	}
 	return 0
 }
