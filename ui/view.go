@@ -76,9 +76,22 @@ func (m *Model) layout() {
 		m.server.SetShots(in.Shots)
 		return
 	}
-	if key := in.Key(m.width, mapH); key != m.mapKey {
+	if key := in.Key(m.width, mapH) + fmt.Sprint(m.fullHelp); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
+		if w, h := m.mapv.Need(); w > 0 && in.Win != nil {
+			m.mapv = m.mapv.Say(m.styles.Map, m.tooSmallText(len(in.Win.Panes), w-m.width, h-mapH))
+		}
 	}
+}
+
+// tooSmallText says the screen is too small for a map of panes panes by
+// dw columns and dh rows (either may be 0 or less).
+func (m *Model) tooSmallText(panes, dw, dh int) string {
+	text := mapview.TooSmall(panes, m.width+max(dw, 0), m.height+max(dh, 0), m.width, m.height)
+	if m.fullHelp {
+		text += " (? hides the help)"
+	}
+	return text
 }
 
 // footer is the key help under the map, with room lines below the

@@ -107,6 +107,13 @@ func (m *Model) relayout() {
 	}
 	room := m.height - 1 - sessions
 	m.lay.tileH = min(max(room/max(tileRows, 1), minTileHeight), maxTileHeight)
+	// Tall enough for every window's map whole (the view scrolls): a map
+	// that does not fit says so in place of its boxes.
+	for _, w := range m.windows {
+		if _, h := mapview.MinSize(m.tileInput(w)); h+1 > m.lay.tileH {
+			m.lay.tileH = h + 1
+		}
+	}
 
 	row := 0
 	for i := 0; i < len(m.windows); {
@@ -176,7 +183,20 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 	}
 	lines := []string{cells.FitLine(head, width)}
 
-	// Only the selected pane is drawn focused: one highlight on screen.
+	mv := mapview.New(st.Map, m.tileInput(w), width-1, height-1)
+	for _, l := range strings.Split(mv.View(), "\n") {
+		lines = append(lines, cells.FitLine(l, width))
+	}
+	for len(lines) < height {
+		lines = append(lines, strings.Repeat(" ", width))
+	}
+	return lines[:height]
+}
+
+// tileInput is what window w's tile draws: only the selected pane
+// focused (one highlight on screen), each pane labelled with its hint.
+func (m *Model) tileInput(w *tmux.Window) mapview.Input {
+	holds := w.SessionID == m.sel.Session && w.ID == m.sel.Window
 	draw := *w
 	draw.Panes = make([]tmux.Pane, len(w.Panes))
 	labels := make(map[tmux.PaneID]string, len(w.Panes))
@@ -187,15 +207,7 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 			labels[p.ID] = l
 		}
 	}
-	in := mapview.Input{Win: &draw, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
-	mv := mapview.New(st.Map, in, width-1, height-1)
-	for _, l := range strings.Split(mv.View(), "\n") {
-		lines = append(lines, cells.FitLine(l, width))
-	}
-	for len(lines) < height {
-		lines = append(lines, strings.Repeat(" ", width))
-	}
-	return lines[:height]
+	return mapview.Input{Win: &draw, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
 }
 
 // scrollToSelection keeps the selected window's tile on screen.
