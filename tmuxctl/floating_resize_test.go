@@ -47,7 +47,7 @@ func TestResizeBesideFloating(t *testing.T) {
 		for _, p := range strings.Fields(srv.Display(win, "#{P:#{?pane_floating_flag,,#{pane_id} }}")) {
 			for _, d := range []tmux.Direction{tmux.DirLeft, tmux.DirRight, tmux.DirUp, tmux.DirDown} {
 				for _, alone := range []bool{false, true} {
-					before := paneBoxes(srv, win)
+					before := paneBoxes(t, srv, win)
 					op := tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: tmux.PaneID(p), Dir: d, Cells: 2}
 					var err error
 					if alone {
@@ -55,7 +55,7 @@ func TestResizeBesideFloating(t *testing.T) {
 					} else {
 						_, err = c.Act(t.Context(), s, op)
 					}
-					after := paneBoxes(srv, win)
+					after := paneBoxes(t, srv, win)
 					what := fmt.Sprintf("resize %s %s (alone %v) in %s", p, d, alone, before.layout)
 					if err != nil {
 						refused++
@@ -94,15 +94,20 @@ type boxes struct {
 	rects                   [][4]int // tiled panes: left, top, width, height
 }
 
-func paneBoxes(srv *tmuxtest.Server, win string) boxes {
+func paneBoxes(t *testing.T, srv *tmuxtest.Server, win string) boxes {
+	t.Helper()
 	var b boxes
 	b.layout = srv.Display(win, "#{window_layout}")
-	fmt.Sscanf(srv.Display(win, "#{window_width} #{window_height}"), "%d %d", &b.w, &b.h)
+	if _, err := fmt.Sscanf(srv.Display(win, "#{window_width} #{window_height}"), "%d %d", &b.w, &b.h); err != nil {
+		t.Fatalf("window size: %v", err)
+	}
 	for _, l := range strings.Split(srv.Must("list-panes", "-t", win, "-F", "#{pane_floating_flag} #{pane_id} #{pane_left} #{pane_top} #{pane_width} #{pane_height}"), "\n") {
 		var fl int
 		var id string
 		var r [4]int
-		fmt.Sscanf(l, "%d %s %d %d %d %d", &fl, &id, &r[0], &r[1], &r[2], &r[3])
+		if _, err := fmt.Sscanf(l, "%d %s %d %d %d %d", &fl, &id, &r[0], &r[1], &r[2], &r[3]); err != nil {
+			t.Fatalf("pane %q: %v", l, err)
+		}
 		if fl == 1 {
 			b.floating += l + ";"
 			continue
