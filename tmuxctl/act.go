@@ -84,6 +84,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
 	before, readErr := stateFromParts(s, parts[0], parts[1])
 	r := Result{Before: before}
+	if next, ok := op.rejudge(parts[2]); ok && readErr == nil && err == nil {
+		again, err := c.Act(ctx, s, next)
+		again.Before = before
+		return again, err
+	}
 	switch {
 	case readErr != nil && err != nil: // the session itself is gone, or tmux
 		return Result{}, c.nameGone(err, string(s))

@@ -55,6 +55,9 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 		}
 		out = parts[1]
 	}
+	if next, ok := op.rejudge(out); ok {
+		return c.actAndRead(ctx, next)
+	}
 	if err := op.refusal(out); err != nil {
 		return Result{}, err
 	}
@@ -113,6 +116,23 @@ func (op Op) rest(out, nonce string) (Op, bool) {
 			}
 		}
 	}
+	return op, true
+}
+
+// rejudge is, for a resize refused for a layout tmux printed (see
+// resizeScript), the resize again with that layout judged, when it
+// reaches no floating pane's cell there, and true; or false, when it does
+// (op.refusal says so) or was judged already: the window changed in
+// between, and op.refusal says no.
+func (op Op) rejudge(out string) (Op, bool) {
+	layout, ok := floating.ResizeLayout(out)
+	if !ok || op.Kind != OpResize || op.judged != "" {
+		return Op{}, false
+	}
+	if reaches, err := tmux.ResizeReachesFloating(layout, op.Pane, op.Dir, op.Cells); err != nil || reaches {
+		return Op{}, false
+	}
+	op.judged = layout
 	return op, true
 }
 

@@ -74,6 +74,11 @@ type Op struct {
 	// floatOps makes OpRestore give floating panes back their state and
 	// geometry (see restoring.Commands): Act sets it where tmux can.
 	floatOps bool
+	// judged is, for OpResize of a tiled pane in a window with floating
+	// panes (3.8), the window's layout in which the resize reaches no
+	// floating pane's cell: the resize runs while the layout is still
+	// that (see resizeScript, Op.rejudge).
+	judged string
 	// second is the second command list of an op whose first asked
 	// for one (see Op.rest).
 	second bool
@@ -234,7 +239,7 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
-		return resizeScript(op.Pane, op.Dir, op.Cells)
+		return resizeScript(op.Pane, op.Dir, op.Cells, op.judged)
 	case OpLayout:
 		if s == "" && isLayoutString(op.Layout) { // the MCP tools: no read of the window before
 			return layoutStringAlone(op.Window, op.Layout)

@@ -18,7 +18,7 @@ func TestNoResizeAfterAGap(t *testing.T) {
 	t.Parallel()
 	p := tmux.PaneID("%3")
 	for name, script := range map[string][][]string{
-		"resize":           resizeScript(p, tmux.DirUp, 2),
+		"resize":           resizeScript(p, tmux.DirUp, 2, ""),
 		"floating resize":  floating.Resize(p, 2, -1),
 		"floating move":    floating.Move(p, 1, 1),
 		"float":            floating.Float(p),
