@@ -21,7 +21,7 @@ import (
 // script runs cmds, which change things, as a script: one whose answer
 // was lost with its connection is not run again.
 func (c *Client) script(ctx context.Context, cmds ...[]string) (string, error) {
-	return c.t.RunScript(ctx, false, cmds...)
+	return c.send.RunScript(ctx, false, cmds...)
 }
 
 // The builders of scripts' commands are tmuxctl/scripts'.
