@@ -24,6 +24,16 @@ func (c *Client) script(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.send.RunScript(ctx, false, cmds...)
 }
 
+// caller is who an op's script is built for (see Op.script): Act's
+// navigator, which reads its session around the change, or
+// ActForAgent's agent, which reads nothing first.
+type caller int
+
+const (
+	navigator caller = iota + 1
+	agent
+)
+
 // The builders of scripts' commands are tmuxctl/scripts'.
 var (
 	ifShell    = scripts.IfShell

@@ -137,7 +137,7 @@ func TestScriptGolden(t *testing.T) {
 			caller := "the navigator, in session $1"
 			if c.agent {
 				caller = "an agent (panemap mcp)"
-				_, err = fakeClient(f).Act(t.Context(), "", c.op)
+				_, err = fakeClient(f).ActForAgent(t.Context(), c.op)
 			} else {
 				_, err = fakeClient(f).Act(t.Context(), "$1", c.op)
 			}
