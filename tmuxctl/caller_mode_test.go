@@ -35,7 +35,7 @@ func TestCallersPickTheirScripts(t *testing.T) {
 	breakOut := Op{Kind: OpMove, Pane: "%1"}
 	for _, c := range []struct {
 		navigator, agent string // golden files
-		op                   Op
+		op               Op
 	}{
 		{"layout-string", "agent-layout-string", layout},
 		{"move-quiet", "agent-move", move},
