@@ -12,10 +12,12 @@ import (
 
 // fakeSender stands in for the transport in unit tests (lazygit's
 // pkg/commands style): it records every command list a Client sends, and
-// answers a #{version} query with version and everything else with
+// answers a #{version} query with version, the nth other list with
+// answers[n](its words) where there is one (counting from 1), and everything else with
 // nothing, so an op that reads the answer fails after it was sent.
 type fakeSender struct {
 	version string
+	answers map[int]func(cmds [][]string) string
 	sent    []sentList
 }
 
@@ -37,6 +39,9 @@ func (f *fakeSender) answer(l sentList) (string, error) {
 	f.sent = append(f.sent, l)
 	if len(l.cmds) == 1 && strings.Join(l.cmds[0], " ") == "display-message -p #{version}" {
 		return f.version + "\n", nil
+	}
+	if answer := f.answers[len(f.sent)]; answer != nil {
+		return answer(l.cmds), nil
 	}
 	return "", nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/panemap/panemap/internal/golden"
@@ -27,6 +28,8 @@ type goldenCase struct {
 	agent      bool // an MCP tool's call, else the navigator's in session $1
 	version    string
 	op         Op
+	// answers are the fake's answers to the lists sent (see fakeSender).
+	answers map[int]func(cmds [][]string) string
 }
 
 func goldenCases() []goldenCase {
@@ -65,6 +68,8 @@ func goldenCases() []goldenCase {
 		{name: "jump", what: "show window @2 of session $2, pane %4 active, on client /dev/pts/1 (Enter in the server view)", op: Op{Kind: OpJump, Session: "$2", Window: "@2", Pane: "%4", Client: "/dev/pts/1"}},
 		{name: "jump-to-line", what: "as jump, with copy mode open in %4 at history line 20 (Enter on a find match)", op: Op{Kind: OpJump, Session: "$2", Window: "@2", Pane: "%4", Client: "/dev/pts/1", Line: -20}},
 		{name: "restore", what: "Esc or u: put %1 and %2 back in their places, %1 active and marked, with window @1's name (restoring.Commands and restoring.Names), only while tmux still has the positions read", op: restoreOp(false)},
+		{name: "restore-across-windows", what: "Esc or u after %2 moved into window @2: read, join %2 back into @1 (restoring.Rejoin), read, then the restore of places, layout, focus and mark in @1 (restoring.Commands), and a read of the session for the map",
+			op: restoreAcross(), answers: restoreAcrossAnswers()},
 		// What the agents' tools send (panemap mcp): the op, then a read
 		// of the window it leaves its target in.
 		{name: "agent-swap", what: "swap_panes %1 %2: the swap, then a read of %1 alone", agent: true, op: swap},
@@ -73,6 +78,8 @@ func goldenCases() []goldenCase {
 		{name: "agent-layout-preset", what: "select_layout @1 tiled", agent: true, op: Op{Kind: OpLayout, Window: "@1", Layout: "tiled"}},
 		{name: "agent-layout-string", what: "select_layout @1 with a layout string: tmux checks that it fits as it applies it (layoutStringAlone), and a window it does not fit is read instead", agent: true, op: layoutString},
 		{name: "agent-move", what: "move_pane %1 @2: one if-shell joins a pane with nothing to keep; a window whose active pane floats is read instead, for a second list (moveFirst)", agent: true, op: move},
+		{name: "agent-move-beside-floating", what: "move_pane %1 @2 where @2's active pane %5 floats (tmux 3.7+): the first list reads @2 instead of joining, and a second joins %1 beside tiled pane %4", agent: true, op: move,
+			answers: map[int]func([][]string) string{1: floatingActiveAnswer}},
 		{name: "agent-break", what: "move_pane %1 to a new window: in the pane's own session", agent: true, op: breakOut},
 		{name: "agent-rename-window", what: "rename_window @1 \"build logs\"", agent: true, op: Op{Kind: OpRenameWindow, Window: "@1", Text: "build logs"}},
 	}
@@ -110,6 +117,34 @@ func restoreOp(floating bool) Op {
 	return Op{Kind: OpRestore, Want: want, From: from, Names: map[string]bool{"@1": true}}
 }
 
+// restoreAcross is the restore of goldenState after %2 moved into @2.
+func restoreAcross() Op {
+	want := goldenState("%1", "%2", "logs")
+	return Op{Kind: OpRestore, Want: want, From: movedState(), Names: map[string]bool{}}
+}
+
+// movedState is goldenState with %2 moved into @2, beside %4.
+func movedState() *tmux.State {
+	st := goldenState("%1", "%2", "logs")
+	w1, w2 := st.Windows[0], st.Windows[1]
+	moved := w1.Panes[1]
+	moved.WindowID, moved.Index, moved.Left = "@2", 1, 81
+	w1.Panes, w1.Layout = w1.Panes[:1], "b25e,160x48,0,0,1"
+	w1.Panes[0].Width = 160
+	w2.Panes = append(w2.Panes, moved)
+	w2.Panes[0].Width, w2.Layout = 80, "1354,160x48,0,0{79x48,0,0,4,80x48,80,0,2}"
+	return st
+}
+
+// restoreAcrossAnswers answers restoreAcross's reads: the moved state
+// until the join, then %2 back in @1 but first, before %1.
+func restoreAcrossAnswers() map[int]func([][]string) string {
+	back := goldenState("%2", "%1", "logs")
+	back.Windows[0].Panes[0].Active, back.Windows[0].Panes[1].Active = false, true
+	moved := stateAnswer(movedState())
+	return map[int]func([][]string) string{1: moved, 2: moved, 4: stateAnswer(back), 5: stateAnswer(back), 7: stateAnswer(goldenState("%1", "%2", "logs"))}
+}
+
 // goldenState is session $1 with window @1 named name, panes first
 // (active) and second side by side, and window @2 with %4.
 func goldenState(first, second tmux.PaneID, name string) *tmux.State {
@@ -123,6 +158,54 @@ func goldenState(first, second tmux.PaneID, name string) *tmux.State {
 	return &tmux.State{Session: "$1", Windows: []*tmux.Window{w1, w2}, Current: "@1", LastWindow: "@2"}
 }
 
+// floatingActiveAnswer answers an agent's move's first list (cmds) as
+// tmux does where window @2's active pane floats: the read of %1's
+// window ends at the marker (what it read is not used here), then
+// besideLine and @2's read: %4 tiled, %5 floating and active.
+func floatingActiveAnswer(cmds [][]string) string {
+	read := cmds[0][len(cmds[0])-1]
+	marker := read[strings.LastIndex(read, "=panemap-"):]
+	w := &tmux.Window{ID: "@2", Index: 2, Name: "shell", SessionID: "$1", Width: 160, Height: 48, Layout: "b25f,160x48,0,0,4", Panes: []tmux.Pane{
+		{ID: "%4", WindowID: "@2", Last: true, Width: 160, Height: 48},
+		{ID: "%5", Index: 1, WindowID: "@2", Active: true, Floating: true, Left: 10, Top: 5, Width: 40, Height: 12},
+	}}
+	return "\n" + marker + "\n" + besideLine + " " + windowRecords(w) + "\n"
+}
+
+// stateAnswer is the answer to a read of st's session (readStateCmds).
+func stateAnswer(st *tmux.State) func([][]string) string {
+	return func([][]string) string {
+		var b strings.Builder
+		for _, w := range st.Windows {
+			b.WriteString(windowRecords(w))
+		}
+		if st.Marked != "" {
+			p, _, _ := st.FindPane(st.Marked)
+			fmt.Fprintf(&b, "M\t%s\t%s;", p.ID, p.WindowID)
+		}
+		return b.String() + "\n"
+	}
+}
+
+// windowRecords is w as tmux prints records.WindowFormat and each
+// pane's records.PaneFormat (free text as records.ExactVar prints it).
+func windowRecords(w *tmux.Window) string {
+	flag := func(b bool) int {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t0\t0\t0\t0\tmain\\.%s\\.", w.ID, w.Index, w.Width, w.Height,
+		flag(w.Zoomed), flag(w.Active), flag(w.Last), w.SessionID, w.Layout, w.Name)
+	for _, p := range w.Panes {
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%d\t%d\t%d\t0\t%d\t%d\t%d\t%d\t\t\t%d\t%d\tbash\\.\\./\\.", p.ID, p.WindowID, p.Index,
+			flag(p.Active), flag(p.Last), flag(p.Marked), p.Left, p.Top, p.Width, p.Height, flag(p.Floating), p.Z)
+	}
+	return b.String()
+}
+
 // TestScriptGolden: what each operation sends to tmux, command list by
 // command list, matches its golden file, laid out and as the flat line
 // tmux receives: a change to a script fails here until the files are
@@ -132,7 +215,7 @@ func TestScriptGolden(t *testing.T) {
 	for _, c := range goldenCases() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			f := &fakeSender{version: c.version}
+			f := &fakeSender{version: c.version, answers: c.answers}
 			var err error
 			caller := "the navigator, in session $1"
 			if c.agent {
