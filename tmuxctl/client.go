@@ -21,8 +21,11 @@ import (
 // operation that must see a consistent window sends its commands as one
 // list.
 type Client struct {
-	t   *transport.Auto
-	env tmux.Env
+	t *transport.Auto
+	// send is what command lists go through: t, or a fake runner in unit
+	// tests (see script_golden_test.go), which records them.
+	send sender
+	env  tmux.Env
 
 	mu         sync.Mutex
 	socketPath string // the server's #{socket_path}, once known
@@ -36,7 +39,14 @@ type Client struct {
 // the environment panemap runs in, used only to tell which pane is the
 // caller's own and which session a popup belongs to.
 func NewClient(t *transport.Auto, env tmux.Env) *Client {
-	return &Client{t: t, env: env}
+	return &Client{t: t, send: t, env: env}
+}
+
+// sender sends command lists to tmux: transport.Auto's Run and
+// RunScript.
+type sender interface {
+	Run(ctx context.Context, cmds ...[]string) (string, error)
+	RunScript(ctx context.Context, readOnly bool, cmds ...[]string) (string, error)
 }
 
 // Socket is the server this client talks to.
@@ -51,7 +61,7 @@ func (c *Client) Close() error { return c.t.Close() }
 // run sends a plain command list (no script: see script.go) through the
 // transport.
 func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
-	return c.t.Run(ctx, cmds...)
+	return c.send.Run(ctx, cmds...)
 }
 
 // readWindowCmds reads the window that target (a pane or window id) is
