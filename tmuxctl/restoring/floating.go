@@ -36,7 +36,9 @@ import (
 // layout_resize_pane). So there every pane is tiled by select-layout into
 // want's cells and stand-ins, and the floating ones floated again (see
 // tmux.StandInLayout); only where tmux keeps their zero-size cells in its
-// tree may differ. A window that is to have no floating panes gets its
+// tree may differ. So is a window a pane was moved back into (see
+// Joined): the move back split the whole window for it (join-pane -f),
+// which neither break-pane -W nor the swaps undo. A window that is to have no floating panes gets its
 // layout string back as before: select-layout tiles the panes that float
 // (layout_assign), on 3.7 as on 3.8.
 
@@ -58,8 +60,9 @@ func floats(w *tmux.Window) bool {
 // floatCmds gives window ww's floating panes back their state, place,
 // size and stacking order in window cw as the swaps left it (see above).
 // It is only for tmux 3.8. swapped says the swaps touched the window:
-// swap-pane changes the stack too.
-func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
+// swap-pane changes the stack too. joined says panes were moved back
+// into it (see Joined).
+func floatCmds(cw, ww *tmux.Window, swapped, joined bool) [][]string {
 	at := map[int]tmux.Pane{} // what the place at each index is now
 	for _, p := range cw.Panes {
 		at[p.Index] = p
@@ -71,9 +74,11 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 	// the tiled sizes change under them (their cells are leaves of the
 	// tree).
 	tiled := slices.ContainsFunc(ww.Panes, func(p tmux.Pane) bool { return at[p.Index].Floating && !p.Floating })
-	if tiled {
-		// join-pane gives a tiled-again pane sizes of its own.
-		if cmds, ok := Refloat(ww); ok {
+	if tiled || joined {
+		// join-pane gives a tiled-again pane sizes of its own, and so
+		// does a join of a pane moved back into the window (a split of
+		// the whole window, which break-pane -W does not undo).
+		if cmds, err := Refloat(ww); err == nil {
 			return cmds
 		}
 	}
@@ -115,13 +120,13 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 // stand-ins, and the floating panes float again (see
 // tmux.StandInLayout). A cell of a pane that w does not list is left
 // out: the layout is for a window without it (the navigator's modal pane,
-// killed first). ok is false where StandInLayout cannot make the layout.
-func Refloat(w *tmux.Window) (cmds [][]string, ok bool) {
+// killed first). It fails where StandInLayout cannot make the layout.
+func Refloat(w *tmux.Window) ([][]string, error) {
 	layout, floated, err := tmux.StandInLayout(w.Layout, w.Panes)
 	if err != nil {
-		return nil, false
+		return nil, err
 	}
-	cmds = [][]string{{"select-layout", "-t", string(w.ID), layout}}
+	cmds := [][]string{{"select-layout", "-t", string(w.ID), layout}}
 	for _, id := range slices.Backward(floated) {
 		cmds = append(cmds, []string{"break-pane", "-W", "-d", "-s", string(id)})
 	}
@@ -132,7 +137,7 @@ func Refloat(w *tmux.Window) (cmds [][]string, ok bool) {
 	if len(stack) > 1 {
 		cmds = append(cmds, stackCmds(stack)...)
 	}
-	return cmds, true
+	return cmds, nil
 }
 
 // placeCmds put floating pane p at its place and size. -X/-Y and -x/-y
