@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -67,21 +68,42 @@ func floatCmds(cw, ww *tmux.Window, swapped, joined bool) [][]string {
 	for _, p := range cw.Panes {
 		at[p.Index] = p
 	}
-	var state, geometry [][]string
-	var stack []tmux.Pane // want's floating panes
-	changed := false      // a pane floats or tiles: the stack changes
 	// A pane is tiled: the floating panes are all put back in place, as
 	// the tiled sizes change under them (their cells are leaves of the
 	// tree).
 	tiled := slices.ContainsFunc(ww.Panes, func(p tmux.Pane) bool { return at[p.Index].Floating && !p.Floating })
-	if tiled || joined {
-		// join-pane gives a tiled-again pane sizes of its own, and so
-		// does a join of a pane moved back into the window (a split of
-		// the whole window, which break-pane -W does not undo).
-		if cmds, err := Refloat(ww); err == nil {
-			return cmds
-		}
+	if !tiled && !joined {
+		return placeBack(at, cw, ww, swapped, false)
 	}
+	// join-pane gives a tiled-again pane sizes of its own, and so does a
+	// join of a pane moved back into the window (a split of the whole
+	// window, which break-pane -W does not undo).
+	refloat, err := Refloat(ww)
+	switch {
+	case err != nil:
+		return placeBack(at, cw, ww, swapped, tiled)
+	case tiled:
+		return refloat
+	}
+	// A window with a modal pane (the modal navigator's own) gets its
+	// tiled cells back as that pane closes (tmuxctl/modal), and here
+	// select-layout would tile the modal pane, which break-pane -W then
+	// refuses ("pane is modal"): tmux says which (window_modal_pane).
+	var otherwise [][]string
+	if back := placeBack(at, cw, ww, swapped, false); len(back) > 0 {
+		otherwise = back
+	}
+	return [][]string{scripts.IfShell(string(ww.ID), "#{?window_modal_pane,0,1}", refloat, otherwise)}
+}
+
+// placeBack is floatCmds without select-layout: the floating panes
+// floated or tiled by index (at, cw's panes by index), then placed and
+// stacked; with tiled, every floating pane is placed, as the tiled
+// sizes change under them.
+func placeBack(at map[int]tmux.Pane, cw, ww *tmux.Window, swapped, tiled bool) [][]string {
+	var state, geometry [][]string
+	var stack []tmux.Pane // want's floating panes
+	changed := false      // a pane floats or tiles: the stack changes
 	for _, p := range ww.Panes {
 		place, ok := at[p.Index]
 		if !ok {
