@@ -1,6 +1,7 @@
 package tmux
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -95,7 +96,11 @@ func CheckFloatingLayout(s string) (FloatingLayout, error) {
 	// The tiled part alone must be a layout tmux could have written.
 	shape, err := CheckLayout(dumpLayout(tiled))
 	if err != nil {
-		return FloatingLayout{}, r.fail("has a tiled part that is not a whole layout: %s", err.(*Error).Message)
+		why := err.Error()
+		if e := (*Error)(nil); errors.As(err, &e) {
+			why = e.Message
+		}
+		return FloatingLayout{}, r.fail("has a tiled part that is not a whole layout: %s", why)
 	}
 	if shape.Width != root.Width || shape.Height != root.Height {
 		return FloatingLayout{}, r.fail("has a tiled part of %dx%d in a %dx%d window", shape.Width, shape.Height, root.Width, root.Height)
