@@ -60,6 +60,9 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 			return Result{}, err
 		}
 	}
+	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
+		return c.floatingLayout(ctx, s, op)
+	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}

@@ -330,5 +330,5 @@ func jumpCmds(op Op) [][]string {
 
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {
-	return append(restoring.Commands(cur, op.Want, op.floatOps), restoring.Names(cur, op.Want, op.Names)...)
+	return append(restoring.Commands(cur, op.Want, op.floatOps, nil), restoring.Names(cur, op.Want, op.Names)...)
 }

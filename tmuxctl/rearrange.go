@@ -74,7 +74,11 @@ func ParseLayoutChoice(s string) (string, error) {
 	if s == "" || !strings.Contains(s, ",") {
 		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid layout %s: want one of %s, or a layout string tmux printed (#{window_layout})", tmux.Quote(s), strings.Join(NamedLayouts, ", "))}
 	}
-	if _, err := tmux.CheckLayout(s); err != nil {
+	check := func(s string) error { _, err := tmux.CheckLayout(s); return err }
+	if isFloatingLayout(s) {
+		check = func(s string) error { _, err := tmux.CheckFloatingLayout(s); return err }
+	}
+	if err := check(s); err != nil {
 		return "", err
 	}
 	return s, nil

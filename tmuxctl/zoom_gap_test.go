@@ -23,7 +23,7 @@ func TestNoResizeAfterAGap(t *testing.T) {
 		"floating move":    floating.Move(p, 1, 1),
 		"float":            floating.Float(p),
 		"tile":             floating.Tile(p),
-		"floating restore": restoring.Commands(floatingAt(4, 2, 60, 10), floatingAt(10, 5, 30, 8), true),
+		"floating restore": restoring.Commands(floatingAt(4, 2, 60, 10), floatingAt(10, 5, 30, 8), true, nil),
 	} {
 		for _, words := range script {
 			line := strings.Join(words, " ")
