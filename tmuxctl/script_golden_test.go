@@ -41,6 +41,7 @@ func goldenCases() []goldenCase {
 	cases := []goldenCase{
 		{name: "swap-same-window", what: "swap panes %1 and %2 of one window (s then an arrow on the map): focus stays with the content", op: swap},
 		{name: "swap-across-windows", what: "swap pane %1 with pane %4 of another window: the mark and each window's last pane are kept (the same script as in one window; tmux decides as it runs)", op: Op{Kind: OpSwap, Pane: "%1", With: "%4"}},
+		{name: "swap-marked-follow", what: "swap pane %4 with the marked pane %1 of another window and take the focus along (x on the map): the map and tmux follow the pane to its new window", op: Op{Kind: OpSwap, Pane: "%4", With: "%1", Follow: true}},
 		{name: "swap-itself", what: "swap pane %1 with itself: nothing changes, but a gone pane fails", op: Op{Kind: OpSwap, Pane: "%1", With: "%1"}},
 		{name: "select-right", what: "move the focus from %1 to the pane on its right (tmux's choice, wrapping)", op: Op{Kind: OpSelect, Pane: "%1", Dir: tmux.DirRight}},
 		{name: "select-right-stop", what: "move the focus right from %1, not past the window's edge", op: Op{Kind: OpSelect, Pane: "%1", Dir: tmux.DirRight, Stop: true}},
