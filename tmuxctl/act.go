@@ -148,11 +148,11 @@ func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {
 		return nil
 	}
-	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return err
 	}
-	return label.Stores(window, op.Text, strings.TrimSpace(v))
+	return label.Stores(window, op.Text, v.Raw)
 }
 
 // foreignCmd reads the marked pane's window and panes, when there is a

@@ -72,10 +72,10 @@ func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	return floating.Supported(v), err
 }
 
-// serverVersion asks the server its version (#{version}).
+// serverVersion is the server's version (#{version}), read once per server
+// by the transport (see transport.Auto.ServerVersion).
 func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
-	v, err := c.run(ctx, []string{"display-message", "-p", "#{version}"})
-	return serverVersion(v), err
+	return c.t.ServerVersion(ctx)
 }
 
 // readForRestore reads want's session, and the window of want's marked

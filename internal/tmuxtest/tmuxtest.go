@@ -8,6 +8,7 @@ package tmuxtest
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"net"
 	"os"
@@ -28,7 +29,11 @@ var counter atomic.Int64
 // Server is a private tmux server.
 type Server struct {
 	Name string // the -L socket name
-	tb   testing.TB
+	// Binary is the tmux executable that started the server and runs the
+	// test's commands on it: "" for tmux from PATH, unless StartFrom chose
+	// one.
+	Binary string
+	tb     testing.TB
 
 	version string      // #{version}, once asked
 	process *os.Process // the server, held by a pidfd from its start
@@ -81,10 +86,31 @@ func Start(tb testing.TB, cols, rows int) *Server {
 func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	tb.Helper()
 	Available(tb)
+	return startServer(tb, name, "", cols, rows)
+}
+
+// StartFrom is Start with the server started from the tmux executable
+// binary rather than the tmux in PATH (see Binaries): a server of another
+// version than the tmux a program under test finds in PATH, as after an
+// upgrade of tmux while its server still runs.
+func StartFrom(tb testing.TB, binary string, cols, rows int) *Server {
+	tb.Helper()
+	return startServer(tb, UniqueName("pmtest"), binary, cols, rows)
+}
+
+// StartNamedFrom is StartFrom with a chosen socket name: another server
+// on the socket of one the test killed, as a restart of tmux makes it.
+func StartNamedFrom(tb testing.TB, name, binary string, cols, rows int) *Server {
+	tb.Helper()
+	return startServer(tb, name, binary, cols, rows)
+}
+
+func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {
+	tb.Helper()
 	if cols == 0 {
 		cols, rows = 200, 50
 	}
-	s := &Server{Name: name, tb: tb}
+	s := &Server{Name: name, Binary: binary, tb: tb}
 	tb.Cleanup(s.Kill)
 	w, h := fmt.Sprint(cols), fmt.Sprint(rows)
 	// tmux 3.2a makes a detached session 80x23 whatever -x and -y say;
@@ -134,7 +160,7 @@ func (s *Server) Run(args ...string) (string, error) {
 }
 
 func (s *Server) run(env []string, args ...string) (string, error) {
-	cmd := exec.Command("tmux", append([]string{"-L", s.Name, "-u"}, args...)...)
+	cmd := exec.Command(cmp.Or(s.Binary, "tmux"), append([]string{"-L", s.Name, "-u"}, args...)...)
 	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

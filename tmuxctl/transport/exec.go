@@ -79,6 +79,11 @@ func ClassifyTmuxError(msg string, sock tmux.Socket, cause error) *tmux.Error {
 	switch {
 	case strings.HasPrefix(first, "error connecting to") && strings.Contains(first, "(Permission denied)"):
 		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("cannot connect to the tmux server on %s: permission denied (the socket or its directory belongs to another user)", sock), Err: errors.Join(cause, errors.New(first))}
+	case strings.HasPrefix(first, "protocol version mismatch"):
+		// The tmux binary and the server speak different protocols
+		// (client.c, MSG_VERSION): a binary too old or too new to talk to
+		// the server at all. 3.2a to master all speak version 8.
+		return &tmux.Error{Kind: tmux.KindUnsupported, Message: fmt.Sprintf("the tmux binary cannot talk to the server on %s (%s): run panemap with the tmux that started the server first in PATH, or restart the server", sock, first), Err: errors.Join(cause, errors.New(first))}
 	case strings.Contains(first, "has unsafe permissions"):
 		return &tmux.Error{Kind: tmux.KindServerGone, Message: fmt.Sprintf("tmux refused the socket directory of %s: %s", sock, first), Err: errors.Join(cause, errors.New(first))}
 	case strings.HasPrefix(first, "no server running"),
@@ -113,7 +118,11 @@ var getoptNoiseRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[^ :]+: (unknown option|option requires an argument) -- .$`)
 })
 
-// TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH).
+// TmuxVersion runs `tmux -V` with the given binary ("" for tmux in PATH):
+// the binary's version, which after an upgrade is not the version of a
+// server still running (see server_version.go). It decides nothing about
+// a running server; panemap doctor shows it, and a program that starts
+// its own server from this binary (the demo) checks it.
 func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {
 	if binary == "" {
 		binary = "tmux"
@@ -125,8 +134,9 @@ func TmuxVersion(ctx context.Context, binary string) (tmux.Version, error) {
 	return tmux.ParseVersion(string(out))
 }
 
-// RequireVersion asks tmux its version and refuses a missing tmux
-// (KindServerGone) or one older than MinVersion (KindUnsupported). A
+// RequireVersion asks the tmux binary its version (TmuxVersion) and refuses
+// a missing tmux (KindServerGone) or one older than MinVersion
+// (KindUnsupported). A
 // version it cannot read, such as a distribution's own spelling, comes
 // back with a plain (untyped) error, so a caller can choose to let tmux
 // itself answer instead.
