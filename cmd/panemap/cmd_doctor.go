@@ -88,9 +88,12 @@ func (d *doctor) check(ctx context.Context) {
 	defer client.Close()
 	sid, wid, err := client.ResolveWindow(ctx, d.g.target)
 	if err != nil {
-		if tmux.KindOf(err) == tmux.KindServerGone {
+		switch tmux.KindOf(err) {
+		case tmux.KindServerGone:
 			d.bad("start tmux (tmux new-session), or point panemap at your server with -L NAME or -S PATH", "no tmux server is running on %s", sock)
-		} else {
+		case tmux.KindUnsupported: // this binary cannot talk to that server
+			d.bad("put the tmux that runs the server first in PATH, or restart the server with tmux "+bin.Raw, "%v", err)
+		default:
 			d.bad("check the -t target, or start a session", "%v", err)
 		}
 		return

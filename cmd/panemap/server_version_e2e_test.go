@@ -8,7 +8,9 @@ package main
 // mode is used, whatever the binary. Each version of the matrix is the
 // binary in PATH once (scripts/tmux-matrix.sh puts it first there), and
 // every other version named by PANEMAP_TMUX_BINARIES starts a server for
-// it, so each pair is tried both ways round.
+// it, so each pair is tried both ways round. A binary before 3.6 cannot
+// talk to a server from 3.6 at all (tmuxtest.Binary.TalksTo): there the
+// error must say so, and nothing attaches either.
 
 import (
 	"fmt"
@@ -17,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -75,12 +78,21 @@ func TestDoctorShowsBothVersions(t *testing.T) {
 		cmd := exec.Command(tmuxtest.Panemap(t), "-L", srv.Name, "doctor")
 		cmd.Env = tmuxtest.Env()
 		out, _ := cmd.Output() // 1: no client is attached for popups
-		for _, want := range []string{
+		wants := []string{
 			fmt.Sprintf("ok    tmux %s at ", binary.Version),
 			fmt.Sprintf("ok    server is running tmux %s;", v),
 			fmt.Sprintf("tmux %s (binary) talking to a %s server", binary.Version, v),
 			"connection: " + plan.Why,
-		} {
+		}
+		if !binary.TalksTo(v.Raw) {
+			plan = tmux.ControlPlan{}
+			wants = []string{
+				fmt.Sprintf("ok    tmux %s at ", binary.Version),
+				fmt.Sprintf("FAIL  the tmux binary %q (tmux %s) cannot talk to the server on socket name %s (-L)", binary.Path, binary.Version, srv.Name),
+				"fix: put the tmux that runs the server first in PATH, or restart the server with tmux " + binary.Version,
+			}
+		}
+		for _, want := range wants {
 			if !strings.Contains(string(out), want) {
 				t.Errorf("doctor does not say %q:\n%s", want, out)
 			}
@@ -96,6 +108,12 @@ func TestMCPGoesByTheServersVersion(t *testing.T) {
 		g := srv.Grid()
 		counter := watchControlClients(t, srv)
 		cs, _ := connectMCP(t, srv.Name)
+		if !binary.TalksTo(v.Raw) {
+			wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": g[0], "direction": "right"}), "a binary that cannot talk to the server",
+				mcp.ErrorMeta{Kind: tmux.KindUnsupported}, "(tmux "+binary.Version+") cannot talk to the server")
+			checkAttached(t, "panemap mcp", srv, binary, v, tmux.ControlPlan{}, counter.seen())
+			return
+		}
 		for _, d := range []string{"right", "down", "left"} {
 			if res := callMCP(t, cs, "select_pane", map[string]any{"pane": g[0], "direction": d}); res.IsError {
 				t.Fatalf("select_pane %s: %s", d, text(res))
@@ -120,7 +138,15 @@ func TestNavigatorGoesByTheServersVersion(t *testing.T) {
 		term := tmuxtest.Start(t, 120, 40)
 		run := fmt.Sprintf("%s -L %s -t main: ; echo panemap-exit-$?; exec cat", tmuxtest.Panemap(t), srv.Name)
 		pane := term.Must("respawn-pane", "-k", "-t", "main:0", run, ";", "display-message", "-p", "-t", "main:0", "#{pane_id}")
-		screen := func() string { return term.Must("capture-pane", "-p", "-t", pane) }
+		screen := func() string { return term.Must("capture-pane", "-p", "-J", "-t", pane) }
+		if !binary.TalksTo(v.Raw) {
+			tmuxtest.Eventually(t, wait, func() bool { return strings.Contains(screen(), "panemap-exit-1") }, "the navigator did not fail")
+			if s := strings.Join(strings.Fields(screen()), " "); !strings.Contains(s, "(tmux "+binary.Version+") cannot talk to the server") {
+				t.Errorf("the navigator's error does not say the binary cannot talk to the server:\n%s", s)
+			}
+			checkAttached(t, "the navigator", srv, binary, v, tmux.ControlPlan{}, counter.seen())
+			return
+		}
 		tmuxtest.Eventually(t, wait, func() bool {
 			s := screen()
 			return strings.Contains(s, "NAV") && strings.Contains(s, g[3])

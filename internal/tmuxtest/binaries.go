@@ -87,3 +87,12 @@ func (s *Server) ControlAttaches() int {
 	s.tb.Helper()
 	return strings.Count(s.Must("show-options", "-gv", "@pmtest-attached"), "1")
 }
+
+// TalksTo reports whether this tmux binary can talk to a server of tmux
+// version server at all: a server from 3.6 on closes the connection of a
+// client from before 3.6 ("server exited unexpectedly"; tried with 3.2a
+// to 3.5a clients on 3.6b, 3.7c and master servers), while any newer
+// client talks to an older server.
+func (b Binary) TalksTo(server string) bool {
+	return b.AtLeast(3, 6) || !atLeast(server, 3, 6)
+}

@@ -62,7 +62,44 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 		return "", &tmux.Error{Kind: tmux.KindServerGone, Value: bin, Message: fmt.Sprintf("tmux not found: %s is not installed or not in PATH", tmux.Quote(bin)), Err: err}
 	}
-	return stdout.String(), ClassifyTmuxError(strings.TrimSpace(stderr.String()), t.Socket, err)
+	msg := strings.TrimSpace(stderr.String())
+	if strings.Contains(msg, "server exited unexpectedly") {
+		if e := t.cannotTalk(ctx, bin); e != nil {
+			return "", e
+		}
+	}
+	return stdout.String(), ClassifyTmuxError(msg, t.Socket, err)
+}
+
+// cannotTalk tells a server that this tmux binary cannot talk to from one
+// that went away, after "server exited unexpectedly": a server from tmux
+// 3.6b on (3.6b, 3.7c and master tried) closes the connection of a client
+// from 3.2a to 3.5a as it identifies itself (3.6 moved to OpenBSD's new
+// imsgbuf API), while it goes on running, and that client says what it
+// says of a server that died under it. So with a binary older than 3.6
+// (the one case where `tmux -V` still decides something: it tells this
+// binary's side), a second try that fails the same way means the server
+// lives and this binary cannot reach it; nil otherwise.
+func (t *Exec) cannotTalk(ctx context.Context, bin string) error {
+	v, err := TmuxVersion(ctx, bin)
+	if err != nil || !v.Upstream() || v.AtLeast(3, 6) {
+		return nil
+	}
+	cmd := exec.CommandContext(ctx, bin, t.argv([]string{"display-message", "-p", "ok"})...)
+	cmd.Env = t.Env
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "server exited unexpectedly") {
+		return nil
+	}
+	if p, err := exec.LookPath(bin); err == nil {
+		bin = p
+	}
+	return &tmux.Error{Kind: tmux.KindUnsupported, Value: v.Raw, Message: fmt.Sprintf(
+		"the tmux binary %s (tmux %s) cannot talk to the server on %s, which closes its connection: a server from tmux 3.6 on does not talk to a tmux before 3.6 (put the tmux that runs the server first in PATH, or restart the server with this one)",
+		tmux.Quote(bin), v, t.Socket)}
 }
 
 // ClassifyTmuxError turns tmux's own error text into a typed error.
