@@ -20,6 +20,22 @@ type Binary struct {
 // tmux), and .ci/run to the same before its first tests.
 const BinariesEnv = "PANEMAP_TMUX_BINARIES"
 
+// StartFrom is Start with the server started from the tmux executable
+// binary rather than the tmux in PATH (see Binaries): a server of another
+// version than the tmux a program under test finds in PATH, as after an
+// upgrade of tmux while its server still runs.
+func StartFrom(tb testing.TB, binary string, cols, rows int) *Server {
+	tb.Helper()
+	return startServer(tb, UniqueName("pmtest"), binary, cols, rows)
+}
+
+// StartNamedFrom is StartFrom with a chosen socket name: another server
+// on the socket of one the test killed, as a restart of tmux makes it.
+func StartNamedFrom(tb testing.TB, name, binary string, cols, rows int) *Server {
+	tb.Helper()
+	return startServer(tb, name, binary, cols, rows)
+}
+
 // Binaries is the tmux in PATH followed by each executable BinariesEnv
 // names that reports another version (one per version, in the order
 // named). An executable that does not run fails the test: the list is

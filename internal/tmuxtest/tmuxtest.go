@@ -28,11 +28,8 @@ var counter atomic.Int64
 
 // Server is a private tmux server.
 type Server struct {
-	Name string // the -L socket name
-	// Binary is the tmux executable that started the server and runs the
-	// test's commands on it: "" for tmux from PATH, unless StartFrom chose
-	// one.
-	Binary string
+	Name   string // the -L socket name
+	Binary string // the tmux that started it and runs the test's commands: "" is PATH's (StartFrom)
 	tb     testing.TB
 
 	version string      // #{version}, once asked
@@ -54,18 +51,6 @@ func Env() []string {
 	return env
 }
 
-// Available reports whether tmux is installed; tests skip without it only
-// when PANEMAP_REQUIRE_TMUX is unset (CI sets it, so a missing tmux fails).
-func Available(tb testing.TB) {
-	tb.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("PANEMAP_REQUIRE_TMUX") != "" {
-			tb.Fatalf("tmux is required: %v", err)
-		}
-		tb.Skip("tmux not installed")
-	}
-}
-
 // UniqueName returns a socket name no other test uses.
 func UniqueName(prefix string) string {
 	return fmt.Sprintf("%s-%d-%d", prefix, os.Getpid(), counter.Add(1))
@@ -75,10 +60,6 @@ func UniqueName(prefix string) string {
 // (cols x rows, 200x50 when zero).
 func Start(tb testing.TB, cols, rows int) *Server {
 	tb.Helper()
-	Available(tb)
-	if cols == 0 {
-		cols, rows = 200, 50
-	}
 	return StartNamed(tb, UniqueName("pmtest"), cols, rows)
 }
 
@@ -87,22 +68,6 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	tb.Helper()
 	Available(tb)
 	return startServer(tb, name, "", cols, rows)
-}
-
-// StartFrom is Start with the server started from the tmux executable
-// binary rather than the tmux in PATH (see Binaries): a server of another
-// version than the tmux a program under test finds in PATH, as after an
-// upgrade of tmux while its server still runs.
-func StartFrom(tb testing.TB, binary string, cols, rows int) *Server {
-	tb.Helper()
-	return startServer(tb, UniqueName("pmtest"), binary, cols, rows)
-}
-
-// StartNamedFrom is StartFrom with a chosen socket name: another server
-// on the socket of one the test killed, as a restart of tmux makes it.
-func StartNamedFrom(tb testing.TB, name, binary string, cols, rows int) *Server {
-	tb.Helper()
-	return startServer(tb, name, binary, cols, rows)
 }
 
 func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {

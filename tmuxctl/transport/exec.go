@@ -74,9 +74,10 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 // cannotTalk tells a server that this tmux binary cannot talk to from one
 // that went away, after "server exited unexpectedly": a server from tmux
 // 3.6b on (3.6b, 3.7c and master tried) closes the connection of a client
-// from 3.2a to 3.5a as it identifies itself (3.6 moved to OpenBSD's new
-// imsgbuf API), while it goes on running, and that client says what it
-// says of a server that died under it. So with a binary older than 3.6
+// from 3.2a to 3.5a as it identifies itself (3.6 rewrote its message
+// buffers on OpenBSD's new imsgbuf functions, proc.c; the protocol number
+// stayed 8), while it goes on running, and that client says what it says
+// of a server that died under it. So with a binary older than 3.6
 // (the one case where `tmux -V` still decides something: it tells this
 // binary's side), a second try that fails the same way means the server
 // lives and this binary cannot reach it; nil otherwise.
