@@ -73,34 +73,41 @@ func (t *Exec) Run(ctx context.Context, cmds ...[]string) (string, error) {
 
 // cannotTalk tells a server that this tmux binary cannot talk to from one
 // that went away, after "server exited unexpectedly": a server from tmux
-// 3.6b on (3.6b, 3.7c and master tried) closes the connection of a client
+// 3.6 on (3.6b, 3.7c and master tried) closes the connection of a client
 // from 3.2a to 3.5a as it identifies itself (3.6 rewrote its message
 // buffers on OpenBSD's new imsgbuf functions, proc.c; the protocol number
 // stayed 8), while it goes on running, and that client says what it says
-// of a server that died under it. So with a binary older than 3.6
-// (the one case where `tmux -V` still decides something: it tells this
-// binary's side), a second try that fails the same way means the server
-// lives and this binary cannot reach it; nil otherwise.
+// of a server that died under it. So with a binary older than 3.6 (the
+// one case where `tmux -V` still decides something: it tells this
+// binary's side), the server's own executable is asked its version
+// (serverExecutable: the process at the other end of the socket); a
+// server from 3.6 is one this binary cannot reach, dying or not. Where
+// that cannot be told (no listener: the server is gone; not Linux), nil.
 func (t *Exec) cannotTalk(ctx context.Context, bin string) error {
-	v, err := TmuxVersion(ctx, bin)
-	if err != nil || !v.Upstream() || v.AtLeast(3, 6) {
-		return nil
-	}
-	cmd := exec.CommandContext(ctx, bin, t.argv([]string{"display-message", "-p", "ok"})...)
-	cmd.Env = t.Env
-	if cmd.Env == nil {
-		cmd.Env = os.Environ()
-	}
-	out, err := cmd.CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "server exited unexpectedly") {
+	v, sv, apart := t.versionsApart(ctx, bin)
+	if !apart {
 		return nil
 	}
 	if p, err := exec.LookPath(bin); err == nil {
 		bin = p
 	}
 	return &tmux.Error{Kind: tmux.KindUnsupported, Value: v.Raw, Message: fmt.Sprintf(
-		"the tmux binary %s (tmux %s) cannot talk to the server on %s, which closes its connection: a server from tmux 3.6 on does not talk to a tmux before 3.6 (put the tmux that runs the server first in PATH, or restart the server with this one)",
-		tmux.Quote(bin), v, t.Socket)}
+		"the tmux binary %s (tmux %s) cannot talk to the server on %s, which is tmux %s: a server from tmux 3.6 on closes the connection of a tmux before 3.6 (put the tmux that runs the server first in PATH, or restart the server with this one)",
+		tmux.Quote(bin), v, t.Socket, sv)}
+}
+
+// versionsApart reports whether binary bin is before 3.6 and the server
+// from 3.6, with both versions; false when either cannot be told.
+func (t *Exec) versionsApart(ctx context.Context, bin string) (binary, server tmux.Version, apart bool) {
+	binary, err := TmuxVersion(ctx, bin)
+	if err != nil || !binary.Upstream() || binary.AtLeast(3, 6) {
+		return binary, server, false
+	}
+	exe, err := serverExecutable(socketFile(t.Socket, t.Env))
+	if err == nil {
+		server, err = TmuxVersion(ctx, exe)
+	}
+	return binary, server, err == nil && server.AtLeast(3, 6)
 }
 
 // ClassifyTmuxError turns tmux's own error text into a typed error.

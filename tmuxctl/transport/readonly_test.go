@@ -1,6 +1,8 @@
 package transport
 
 import (
+	"fmt"
+	"os"
 	"testing"
 
 	"github.com/panemap/panemap/tmux"
@@ -48,6 +50,27 @@ func TestChooseSession(t *testing.T) {
 	for out, want := range map[string]string{out: "3.6b", "B  Vnext-3.8\n": "next-3.8", "S $4 0 0\nB $4\n": "", "B $4 V\n": ""} {
 		if got := versionIn(out); got.Raw != want {
 			t.Errorf("version in %q: %q, want %q", out, got.Raw, want)
+		}
+	}
+}
+
+// TestSocketFile: where tmux puts a server's socket, which cannotTalk
+// connects to when a binary before 3.6 is refused by the server.
+func TestSocketFile(t *testing.T) {
+	t.Parallel()
+	dir := fmt.Sprintf("tmux-%d", os.Getuid())
+	for _, c := range []struct {
+		sock tmux.Socket
+		env  []string
+		want string
+	}{
+		{tmux.Socket{Path: "/run/x/sock", Source: "-S"}, []string{"TMUX_TMPDIR=/elsewhere"}, "/run/x/sock"},
+		{tmux.Socket{Name: "work", Source: "-L"}, []string{"TMUX_TMPDIR=/var/tmp"}, "/var/tmp/" + dir + "/work"},
+		{tmux.Socket{Name: "work", Source: "-L"}, []string{"HOME=/root"}, "/tmp/" + dir + "/work"},
+		{tmux.Socket{Source: "default"}, []string{}, "/tmp/" + dir + "/default"},
+	} {
+		if got := socketFile(c.sock, c.env); got != c.want {
+			t.Errorf("%s with %q: %q, want %q", c.sock, c.env, got, c.want)
 		}
 	}
 }

@@ -2,6 +2,10 @@ package transport
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
@@ -97,4 +101,31 @@ func (t *Auto) plan(v tmux.Version) error {
 	t.idle = plan.Idle
 	t.mu.Unlock()
 	return nil
+}
+
+// socketFile is the socket file of sock for a tmux run with env (nil:
+// this process's), as tmux finds it: -S and $TMUX give it, -L NAME and the
+// default ("default") are in $TMUX_TMPDIR, or /tmp, under tmux-UID
+// (tmux.c, expand_paths of TMUX_SOCK).
+func socketFile(sock tmux.Socket, env []string) string {
+	if sock.Path != "" {
+		return sock.Path
+	}
+	name := sock.Name
+	if name == "" {
+		name = "default"
+	}
+	dir := os.Getenv("TMUX_TMPDIR")
+	if env != nil {
+		dir = ""
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, "TMUX_TMPDIR="); ok {
+				dir = v
+			}
+		}
+	}
+	if dir == "" {
+		dir = "/tmp"
+	}
+	return filepath.Join(dir, fmt.Sprintf("tmux-%d", os.Getuid()), name)
 }
