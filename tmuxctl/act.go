@@ -128,8 +128,9 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 
 // checkOp is op.check, and for a name or title that only some tmux
 // versions store exactly, or for an op on floating panes, a refusal on
-// the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
-// there, see label).
+// the versions that cannot, by the server's version (read once per server,
+// see serverVersion; the command list itself would change nothing there,
+// see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if err := op.check(); err != nil {
 		return err

@@ -63,7 +63,7 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 
 // floatOps reports whether a restore to want gives floating panes back
 // their state and geometry: when want has floating panes and tmux can
-// (3.8; the server is asked its version then alone).
+// (3.8, by the server's version: see serverVersion).
 func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	if !restoring.HasFloating(want) {
 		return false, nil
