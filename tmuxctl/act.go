@@ -132,8 +132,9 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 
 // checkOp is op.Check, and for a name or title that only some tmux
 // versions store exactly, or for an op on floating panes, a refusal on
-// the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
-// there, see label).
+// the versions that cannot, by the server's version (read once per server,
+// see serverVersion; the command list itself would change nothing there,
+// see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if err := op.Check(); err != nil {
 		return err
@@ -152,11 +153,11 @@ func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {
 		return nil
 	}
-	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return err
 	}
-	return label.Stores(window, op.Text, strings.TrimSpace(v))
+	return label.Stores(window, op.Text, v.Raw)
 }
 
 // foreignCmd reads the marked pane's window and panes, when there is a

@@ -201,12 +201,18 @@ func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 	return path, nil
 }
 
-// RequireVersion asks the tmux this client runs (`tmux -V`, with the
-// transport's binary) which version it is, and refuses a missing tmux
-// (KindServerGone) or one older than tmux.MinVersion (KindUnsupported). A
-// version it cannot read, such as a distribution's own spelling, comes
-// back with a plain (untyped) error, so a caller can choose to let tmux
-// itself answer instead.
+// RequireVersion is the version of the server this client talks to
+// (#{version}, read once per server: see transport.Auto.ServerVersion),
+// never the `tmux` binary's, which may be newer than a server still
+// running from before an upgrade. It refuses a server older than
+// tmux.MinVersion (KindUnsupported); a version spelled otherwise than
+// upstream spells it is let through, for tmux itself to answer. A missing
+// tmux binary (KindServerGone: "tmux not found") or no server (KindServerGone)
+// is the read's own error.
 func (c *Client) RequireVersion(ctx context.Context) (tmux.Version, error) {
-	return transport.RequireVersion(ctx, c.t.Binary)
+	v, err := c.t.ServerVersion(ctx)
+	if err != nil {
+		return v, err
+	}
+	return v, tmux.CheckServerVersion(v)
 }

@@ -69,7 +69,7 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 
 // floatOps reports whether a restore to want gives floating panes back
 // their state and geometry: when want has floating panes and tmux can
-// (3.8; the server is asked its version then alone).
+// (3.8, by the server's version: see serverVersion).
 func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	if !restoring.HasFloating(want) {
 		return false, nil
@@ -78,10 +78,10 @@ func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	return floating.Supported(v), err
 }
 
-// serverVersion asks the server its version (#{version}).
+// serverVersion is the server's version (#{version}), read once per server
+// by the transport (see transport.Auto.ServerVersion).
 func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
-	v, err := c.run(ctx, []string{"display-message", "-p", "#{version}"})
-	return serverVersion(v), err
+	return c.t.ServerVersion(ctx)
 }
 
 // readForRestore reads want's session, and the window of want's marked
