@@ -220,6 +220,11 @@ func (d dirRound) check() (choice, predicted, built bool) {
 	}
 
 	before, active, last := panesOf(srv, swapWin)
+	// Every other round with the pane zoomed: the swap keeps the zoom.
+	zoomed := len(p.visits)%2 == 1
+	if zoomed {
+		srv.Must("resize-pane", "-Z", "-t", active)
+	}
 	r, err := c.Act(ctx(t), d.sess, tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: tmux.PaneID(active), Dir: p.dir})
 	if err != nil {
 		t.Fatalf("%s: swap arrow: %v", where, err)
@@ -235,12 +240,18 @@ func (d dirRound) check() (choice, predicted, built bool) {
 		wantLast = before[want]
 	}
 	after, active2, last2 := panesOf(srv, swapWin)
+	if z := srv.Display(string(swapWin), "#{window_zoomed_flag}") == "1"; z != zoomed {
+		t.Errorf("%s: the swap arrow left the window zoomed %v, want %v", where, z, zoomed)
+	}
 	if !slices.Equal(after, wantAfter) || active2 != active || last2 != wantLast {
 		t.Errorf("%s: the swap arrow made panes %v (active %s, last %q) of %v (active %s, last %q); tmux's select-pane picks index %d, so want %v (last %q)",
 			where, after, active2, last2, before, active, last, want, wantAfter, wantLast)
 	}
 	if _, err := c.Act(ctx(t), d.sess, tmuxctl.Op{Kind: tmuxctl.OpRestore, From: r.After, Want: r.Before}); err != nil {
 		t.Fatalf("%s: undo: %v", where, err)
+	}
+	if z := srv.Display(string(swapWin), "#{window_zoomed_flag}") == "1"; z != zoomed {
+		t.Errorf("%s: undo left the window zoomed %v, want %v", where, z, zoomed)
 	}
 	if undone, a, l := panesOf(srv, swapWin); !slices.Equal(undone, before) || a != active || l != wantLast {
 		t.Errorf("%s: undo left panes %v (active %s, last %q), want %v (active %s, last %q)", where, undone, a, l, before, active, wantLast)
