@@ -50,7 +50,8 @@ func newDirPlan(rng *rand.Rand) dirPlan {
 
 // build makes the plan's window at index idx of session main and
 // returns its id and its panes' ids by index; no panes when a split
-// found no room.
+// found no room ("no space for new pane", master "no space for a new
+// pane").
 func (p dirPlan) build(t *testing.T, srv *tmuxtest.Server, idx int) (tmux.WindowID, []string) {
 	t.Helper()
 	win := fmt.Sprintf("main:%d", idx)
@@ -63,7 +64,7 @@ func (p dirPlan) build(t *testing.T, srv *tmuxtest.Server, idx int) (tmux.Window
 		cmds = append(cmds, ";", "select-pane", "-t", fmt.Sprintf("%s.%d", win, v))
 	}
 	out, err := srv.Run(cmds...)
-	if err != nil && !strings.Contains(out+err.Error(), "no space for new pane") {
+	if err != nil && !strings.Contains(out+err.Error(), "no space for") {
 		t.Fatal(err)
 	}
 	var id string
