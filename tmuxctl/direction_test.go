@@ -190,7 +190,7 @@ func (d dirRound) check() (choice, predicted, built bool) {
 
 	from := fromRef[p.from]
 	wantFrom := indexOf(fromRef, srv.Active(string(fromWin), "select-pane", "-t", from, dirFlag[p.dir], ";"))
-	got, err := c.Act(ctx(t), "", tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: tmux.PaneID(mcp[p.from]), Dir: p.dir})
+	got, err := c.ActForAgent(ctx(t), tmuxctl.Op{Kind: tmuxctl.OpSelect, Pane: tmux.PaneID(mcp[p.from]), Dir: p.dir})
 	switch {
 	case err != nil && wantFrom != p.from:
 		t.Fatalf("%s: select_pane: %v", where, err)
