@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -55,4 +56,68 @@ func CanonicalKey(key string) string {
 		key = strings.ToLower(key)
 	}
 	return strings.Join(append(mods, key), "-")
+}
+
+// KeyBinding is one key of a tmux key table and the command it runs.
+type KeyBinding struct {
+	Key     string // as list-keys names it, unescaped
+	Command string
+}
+
+// ParseKeyTable reads the bindings of key table table from list-keys
+// output, which prints one `bind-key [-r] -T TABLE KEY COMMAND` line per
+// binding, with KEY escaped for tmux's parser and the columns padded with
+// spaces.
+func ParseKeyTable(out, table string) []KeyBinding {
+	var all []KeyBinding
+	for _, line := range strings.Split(out, "\n") {
+		rest, ok := strings.CutPrefix(line, "bind-key ")
+		if !ok {
+			continue
+		}
+		next := func() string {
+			w, after, _ := strings.Cut(strings.TrimLeft(rest, " "), " ")
+			rest = after
+			return w
+		}
+		w := next()
+		if w == "-r" { // a repeatable binding
+			w = next()
+		}
+		if w != "-T" || next() != table {
+			continue
+		}
+		key := unescapeKey(next())
+		all = append(all, KeyBinding{Key: key, Command: strings.TrimSpace(rest)})
+	}
+	return all
+}
+
+// unescapeKey undoes list-keys' quoting of a key: \X for a single special
+// character, "…" with backslash escapes, '…' literally, and a doubled
+// backslash in a bare word (M-\\).
+func unescapeKey(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		i++
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

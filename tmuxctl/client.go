@@ -42,11 +42,12 @@ func NewClient(t *transport.Auto, env tmux.Env) *Client {
 	return &Client{t: t, send: t, env: env}
 }
 
-// sender sends command lists to tmux: transport.Auto's Run and
-// RunScript.
+// sender sends command lists to tmux and knows the server's version:
+// transport.Auto's Run, RunScript and ServerVersion.
 type sender interface {
 	Run(ctx context.Context, cmds ...[]string) (string, error)
 	RunScript(ctx context.Context, readOnly bool, cmds ...[]string) (string, error)
+	ServerVersion(ctx context.Context) (tmux.Version, error)
 }
 
 // Socket is the server this client talks to.
@@ -210,7 +211,7 @@ func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 // tmux binary (KindServerGone: "tmux not found") or no server (KindServerGone)
 // is the read's own error.
 func (c *Client) RequireVersion(ctx context.Context) (tmux.Version, error) {
-	v, err := c.t.ServerVersion(ctx)
+	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return v, err
 	}

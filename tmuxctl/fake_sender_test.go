@@ -6,13 +6,14 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/scripts"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // fakeSender stands in for the transport in unit tests (lazygit's
 // pkg/commands style): it records every command list a Client sends, and
-// answers a #{version} query with version, the nth other list with
+// answers the nth list with
 // answers[n](its words) where there is one (counting from 1), and everything else with
 // nothing, so an op that reads the answer fails after it was sent.
 type fakeSender struct {
@@ -37,13 +38,16 @@ func (f *fakeSender) RunScript(_ context.Context, readOnly bool, cmds ...[]strin
 
 func (f *fakeSender) answer(l sentList) (string, error) {
 	f.sent = append(f.sent, l)
-	if len(l.cmds) == 1 && strings.Join(l.cmds[0], " ") == "display-message -p #{version}" {
-		return f.version + "\n", nil
-	}
 	if answer := f.answers[len(f.sent)]; answer != nil {
 		return answer(l.cmds), nil
 	}
 	return "", nil
+}
+
+// ServerVersion is version, known as the transport knows it once it has
+// read it with a command sent anyway: no list of its own.
+func (f *fakeSender) ServerVersion(context.Context) (tmux.Version, error) {
+	return tmux.ParseServerVersion(f.version)
 }
 
 // fakeClient is a Client whose command lists go to f alone.

@@ -81,7 +81,7 @@ func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 // serverVersion is the server's version (#{version}), read once per server
 // by the transport (see transport.Auto.ServerVersion).
 func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
-	return c.t.ServerVersion(ctx)
+	return c.send.ServerVersion(ctx)
 }
 
 // readForRestore reads want's session, and the window of want's marked
