@@ -51,7 +51,7 @@ func TestResizeBesideFloating(t *testing.T) {
 					op := tmuxctl.Op{Kind: tmuxctl.OpResize, Pane: tmux.PaneID(p), Dir: d, Cells: 2}
 					var err error
 					if alone {
-						_, err = c.Act(t.Context(), "", op)
+						_, err = c.ActForAgent(t.Context(), op)
 					} else {
 						_, err = c.Act(t.Context(), s, op)
 					}

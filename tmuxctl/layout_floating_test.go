@@ -125,7 +125,7 @@ func TestFloatingLayoutStringUnsupported(t *testing.T) {
 	layout := fmt.Sprintf("%04x,%s", tmux.LayoutChecksum(body), body)
 	c := tmuxctl.Open(tmuxctl.Options{Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Env: tmuxtest.Env(), Control: tmux.ControlNever})
 	t.Cleanup(func() { _ = c.Close() })
-	_, err := c.Act(t.Context(), "", tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(win), Layout: layout})
+	_, err := c.ActForAgent(t.Context(), tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(win), Layout: layout})
 	if tmux.KindOf(err) != tmux.KindUnsupported || !strings.Contains(err.Error(), "tmux "+srv.Display(win, "#{version}")) {
 		t.Errorf("layout %s on tmux %s: %v, want unsupported naming the version", layout, srv.Version(), err)
 	}
