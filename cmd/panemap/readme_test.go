@@ -195,9 +195,9 @@ func TestReadmeTmuxLines(t *testing.T) {
 	if w := n.Inner.Must("show", "-gv", "@panemap-width"); w != "90%" {
 		t.Errorf("@panemap-width = %q after the README's lines", w)
 	}
-	// The one-line binding uses the plugin's default key, and opens the
+	// run-shell 'panemap init tmux' binds the plugin's default key, to open the
 	// popup over the window, running panemap itself.
-	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "display-popup") || !strings.Contains(b, "panemap -S") || !strings.Contains(b, "--in-popup") {
+	if b, _ := prefixBinding(t, n.Inner, pluginDefaultKey); !strings.Contains(b, "display-popup") || !strings.Contains(b, "panemap' -S ") || !strings.Contains(b, "--in-popup") {
 		t.Fatalf("the README's binding is not on prefix %s: %q", pluginDefaultKey, b)
 	}
 	n.Keys("C-b", pluginDefaultKey)

@@ -70,15 +70,16 @@ func UniqueName(prefix string) string {
 // (cols x rows, 200x50 when zero).
 func Start(tb testing.TB, cols, rows int) *Server {
 	tb.Helper()
-	Available(tb)
-	if cols == 0 {
-		cols, rows = 200, 50
-	}
 	return StartNamed(tb, UniqueName("pmtest"), cols, rows)
 }
 
 // StartNamed is Start with a chosen socket name.
 func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
+	tb.Helper()
+	return startServer(tb, name, "/dev/null", Env(), cols, rows)
+}
+
+func startServer(tb testing.TB, name, conf string, env []string, cols, rows int) *Server {
 	tb.Helper()
 	Available(tb)
 	if cols == 0 {
@@ -102,7 +103,7 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	// times sh's CPU to start, and the suite starts thousands of panes.
 	// Unlike bash, sh does not replace itself with a command line's last
 	// command, so a test whose pane must be the program says exec.
-	got, err := s.Run("-f", "/dev/null", "start-server",
+	got, err := s.run(env, "-f", conf, "start-server",
 		";", "set", "-g", "default-shell", "/bin/sh",
 		";", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
