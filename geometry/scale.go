@@ -113,3 +113,13 @@ func extent(spans []span, size int) int {
 	}
 	return size
 }
+
+// MinSize is the smallest area Scale places win's panes in, with the same
+// minimums: each axis is scaled on its own, so the least width and the
+// least height are found apart (the floating boxes' too).
+func MinSize(win *tmux.Window, minW func(tmux.Pane) int, minH int) (w, h int) {
+	const most = 1 << 12 // past any terminal
+	w = sort.Search(most, func(n int) bool { _, ok := Scale(win, n, most, minW, minH); return ok })
+	h = sort.Search(most, func(n int) bool { _, ok := Scale(win, most, n, minW, minH); return ok })
+	return w, h
+}

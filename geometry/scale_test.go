@@ -73,3 +73,24 @@ func TestScaleTiles(t *testing.T) {
 		t.Errorf("only %d of 2000 layouts fitted; the check is too weak", fitted)
 	}
 }
+
+// MinSize is exactly the least area Scale fits a window in: it fits
+// there, and not one column or one row less.
+func TestMinSize(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(7, 40))
+	minW := func(tmux.Pane) int { return 3 }
+	for i := range 50 {
+		win := randomWindow(r, 80+r.IntN(120), 24+r.IntN(40), 1+r.IntN(12))
+		w, h := MinSize(win, minW, 3)
+		if _, ok := Scale(win, w, h, minW, 3); !ok {
+			t.Errorf("window %d: no fit at its MinSize %dx%d", i, w, h)
+		}
+		if _, ok := Scale(win, w-1, h+50, minW, 3); ok {
+			t.Errorf("window %d: fits %d columns, less than MinSize %d", i, w-1, w)
+		}
+		if _, ok := Scale(win, w+50, h-1, minW, 3); ok {
+			t.Errorf("window %d: fits %d rows, less than MinSize %d", i, h-1, h)
+		}
+	}
+}

@@ -170,7 +170,7 @@ func TestReadersRefuseBadInput(t *testing.T) {
 			t.Errorf("%s %v: %s %q; want invalid input naming %s", c.tool, short(c.args), meta.Kind, text, c.name)
 		}
 	}
-	if n := f.runs() - before; n > 1 { // the first call may ask tmux -V
+	if n := f.runs() - before; n > 1 { // the first call may ask the server its version
 		t.Errorf("refused calls ran %d tmux processes", n)
 	}
 	for _, c := range []struct {

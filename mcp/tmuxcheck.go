@@ -2,36 +2,24 @@ package mcp
 
 import (
 	"context"
-	"sync"
 
-	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// tmuxCheck makes sure the tmux in use is new enough before a call reaches
-// it, so an old tmux answers every call with one clear sentence (kind
-// unsupported, naming the version needed) instead of whatever error the
-// first missing flag provokes. A good version is detected once; a missing
-// or too old tmux is checked again on the next call, so installing or
-// upgrading tmux needs no restart.
+// tmuxCheck makes sure the tmux server in use is new enough before a call
+// reaches it, so an old server answers every call with one clear sentence
+// (kind unsupported, naming the version needed) instead of whatever error
+// the first missing flag provokes. The version is the server's own
+// (#{version}), not the `tmux` binary's: after an upgrade the server still
+// running is the old one. The client reads it once per server, so a good
+// version costs nothing after the first call; a missing tmux, no server or
+// a server too old is asked again on the next call, so installing tmux or
+// restarting the server as a newer one needs no restart of panemap.
 type tmuxCheck struct {
 	c *tmuxctl.Client
-
-	mu sync.Mutex
-	ok bool
 }
 
 func (c *tmuxCheck) check(ctx context.Context) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.ok {
-		return nil
-	}
-	if _, err := c.c.RequireVersion(ctx); err != nil && tmux.KindOf(err) != "" {
-		return err // missing (server_gone, retryable) or too old (unsupported)
-	}
-	// Good, or a version panemap cannot read (a distribution's own
-	// spelling): let tmux itself answer.
-	c.ok = true
-	return nil
+	_, err := c.c.RequireVersion(ctx)
+	return err // missing (server_gone, retryable), too old (unsupported)
 }

@@ -9,12 +9,14 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// TestOldTmuxRefusedAsUnsupported: with a tmux older than MinVersion every
-// call that would reach tmux says which version is needed, and none
-// reaches it; bad input is still judged first.
+// TestOldTmuxRefusedAsUnsupported: with a tmux server older than
+// MinVersion every call that would reach tmux says which version is
+// needed, and nothing but the read of the server's version reaches it;
+// bad input is still judged first. The server's version is what counts,
+// whatever `tmux -V` says (the fake's binary claims 3.7c).
 func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
 	t.Parallel()
-	fake := tmuxtest.FakeTmux(t, "echo 'tmux 3.1'")
+	fake := tmuxtest.FakeTmux(t, `case "$*" in *-V*) echo 'tmux 3.7c';; *'#{version}'*) echo 3.1;; esac`)
 	f := startWith(t, tmuxtest.Start(t, 0, 0), tmux.Env{}, mcp.Options{}, fake)
 	pane := f.srv.Display("main:0.0", "#{pane_id}")
 	for _, c := range []struct {
@@ -32,7 +34,7 @@ func TestOldTmuxRefusedAsUnsupported(t *testing.T) {
 		}
 	}
 	for _, call := range fake.Calls() {
-		if strings.TrimSpace(call) != "-V" {
+		if !strings.HasSuffix(call, "display-message -p #{version}") {
 			t.Errorf("a command reached a tmux too old for it: %q", call)
 		}
 	}

@@ -86,7 +86,7 @@ func (h *handlers) act(ctx context.Context, op tmuxctl.Op) (tmuxctl.Result, erro
 	if err := h.tmux.check(ctx); err != nil {
 		return tmuxctl.Result{}, err
 	}
-	return h.c.Act(ctx, "", op)
+	return h.c.ActForAgent(ctx, op)
 }
 
 // argErr says which argument a validation error is about, so a swap with

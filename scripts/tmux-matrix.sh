@@ -108,6 +108,12 @@ for tarball in "$src"/tmux-*.tar.gz; do
   bin=$(build "$version" "$tarball") || { names+=("$version"); bins+=(BUILD-FAILED); continue; }
   names+=("$version"); bins+=("$bin")
 done
+# Every tmux built here and the system's, for the tests that start a server
+# from one version while another's tmux is first in PATH (tmux upgraded under
+# a running server: internal/tmuxtest.Binaries), whichever versions run.
+all_tmux=""
+for b in "${bins[@]}"; do [ "$b" = BUILD-FAILED ] || all_tmux+="${all_tmux:+:}$b/tmux"; done
+export PANEMAP_TMUX_BINARIES=${PANEMAP_TMUX_BINARIES:-$all_tmux}
 if [ "$system" = 0 ] || { [ -n "$only" ] && ! [[ " $only " == *" system "* ]]; }; then names=("${names[@]:1}"); bins=("${bins[@]:1}"); fi
 [ "$build_only" = 1 ] && { for i in "${!names[@]}"; do echo "${names[$i]} ${bins[$i]}"; done; exit 0; }
 

@@ -25,5 +25,5 @@ func CheckLayoutTarget(w *Window) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	return &Error{Kind: KindInvalidInput, Value: string(w.ID), Message: fmt.Sprintf("window %s has floating panes (%s): a layout string would tile them, so it takes none", w.ID, strings.Join(ids, ", "))}
+	return &Error{Kind: KindInvalidInput, Value: string(w.ID), Message: fmt.Sprintf("window %s has floating panes (%s): a layout string without their \"<…>\" part would tile them, so it takes none (the window's own layout string, as tmux prints it, has that part)", w.ID, strings.Join(ids, ", "))}
 }

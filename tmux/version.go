@@ -91,3 +91,33 @@ func CheckVersion(v Version) error {
 	}
 	return &Error{Kind: KindUnsupported, Value: v.Raw, Message: fmt.Sprintf("tmux %s is too old: panemap needs tmux %s or newer", v.Raw, MinVersion)}
 }
+
+// ParseServerVersion reads a server's #{version} ("3.6b", "next-3.8",
+// "master"): the version of the tmux that runs the server, which is what
+// every decision goes by. After an upgrade the `tmux` binary (`tmux -V`)
+// is newer than the server still running until it restarts, and a control
+// client safe for the binary's version can crash the older server. One
+// spelled in a way this cannot read is a build of its own: it comes back
+// as a development build (new for the features, not Upstream, so
+// PlanControl keeps it off control mode). Empty output is not a version.
+func ParseServerVersion(s string) (Version, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Version{}, &Error{Kind: KindRefused, Message: "tmux did not say its version (#{version} was empty)"}
+	}
+	v, err := ParseVersion("tmux " + s)
+	if err != nil {
+		v = Version{Raw: s, Dev: true}
+	}
+	return v, nil
+}
+
+// CheckServerVersion is CheckVersion for a server's #{version}: one spelled
+// otherwise than upstream spells it is let through, for tmux itself to
+// answer.
+func CheckServerVersion(v Version) error {
+	if !v.Upstream() {
+		return nil
+	}
+	return CheckVersion(v)
+}

@@ -12,45 +12,41 @@ import (
 	"github.com/panemap/panemap/tmuxctl/restoring"
 )
 
-// Result is what Act answers with.
+// Result is what Act and ActForAgent answer with.
 type Result struct {
-	// Before and After are session s's state just before and just after
-	// the change, when Act is given a session; After is nil when the
+	// Before and After are, for Act (the navigator), session s's state
+	// just before and just after the change; After is nil when the
 	// change failed.
 	Before, After *tmux.State
-	// Window is, when Act is given no session, the window the op's
-	// target is in afterwards, and Pane the pane the op is about in it:
-	// for a select the pane tmux landed on, else op.Pane. After a select
-	// Window holds that pane alone, after a swap op.Pane alone.
+	// Window is, for ActForAgent, the window the op's target is in
+	// afterwards, and Pane the pane the op is about in it: for a select
+	// the pane tmux landed on, else op.Pane. After a select Window holds
+	// that pane alone, after a swap op.Pane alone.
 	Window *tmux.Window
 	Pane   tmux.Pane
-	// Was is, for a resize or a move with no session, the window op.Pane
-	// was in just before the change, read in the same command list: what
+	// Was is, for an agent's resize or move, the window op.Pane was in
+	// just before the change, read in the same command list: what
 	// changed, and what became of the window a pane left.
 	Was *tmux.Window
-	// Beside is, for a move with no session into a window whose active
-	// pane floats, the pane the moved pane joined beside (see
+	// Beside is, for an agent's move into a window whose active pane
+	// floats, the pane the moved pane joined beside (see
 	// tmux.Window.JoinBeside), or "".
 	Beside tmux.PaneID
 }
 
-// Act makes one change, op, and answers with what it did. All of it is
-// one command list (one tmux process, or one control-mode round trip),
-// in which tmux decides what depends on its state at that moment (which
-// pane is active, which is at an edge, whether a window has a last
-// pane), and the reads of the answer; only a restore that moves panes
-// between windows takes steps, and, with no session, a move into a
-// window whose active pane floats takes a second list, which decides
-// again as it runs (see Op.rest).
+// Act makes one change, op, for the navigator of session s, and answers
+// with s's state just before and just after the change; when the change
+// fails, Before may still be set. An agent's call, with no session in
+// view, is ActForAgent's: its scripts and its answer differ.
 //
-// Given session s (the navigator), it answers with s's state just before
-// and just after the change; when the change fails, Before may still be
-// set. Given "" (the MCP tools, with no session in view), it answers
-// with the window the op leaves its target in (see Result), and a move
-// out to a new window makes it in the pane's own session.
+// All of it is one command list (one tmux process, or one control-mode
+// round trip), in which tmux decides what depends on its state at that
+// moment (which pane is active, which is at an edge, whether a window
+// has a last pane), and the reads of the answer; only a restore that
+// moves panes between windows takes steps.
 func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, error) {
 	if s == "" {
-		return c.actAlone(ctx, op)
+		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Message: "Act needs the navigator's session; an agent's call is ActForAgent"}
 	}
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return Result{}, err
@@ -64,6 +60,9 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 			return Result{}, err
 		}
 	}
+	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
+		return c.floatingLayout(ctx, s, op)
+	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}
@@ -76,7 +75,7 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	var cmds [][]string
 	cmds = append(cmds, readStateCmds(s)...)
 	cmds = append(cmds, answerMarker(nonce+"F"), foreignCmd(s), answerMarker(nonce+"O"))
-	cmds = append(cmds, op.script(s)...)
+	cmds = append(cmds, op.script(navigator, s)...)
 	cmds = append(cmds, answerMarker(nonce+"A"))
 	cmds = append(cmds, readStateCmds(s)...)
 	cmds = append(cmds, answerMarker(nonce+"G"), foreignCmd(s))
@@ -84,6 +83,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	parts := splitMarkers(out, nonce, "F", "O", "A", "G")
 	before, readErr := stateFromParts(s, parts[0], parts[1])
 	r := Result{Before: before}
+	if next, ok := op.rejudge(parts[2]); ok && readErr == nil && err == nil {
+		again, err := c.Act(ctx, s, next)
+		again.Before = before
+		return again, err
+	}
 	switch {
 	case readErr != nil && err != nil: // the session itself is gone, or tmux
 		return Result{}, c.nameGone(err, string(s))
@@ -128,8 +132,9 @@ func (c *Client) restoreInSteps(ctx context.Context, s tmux.SessionID, want *tmu
 
 // checkOp is op.Check, and for a name or title that only some tmux
 // versions store exactly, or for an op on floating panes, a refusal on
-// the versions that cannot: the server's version is asked for then alone (the command list itself would change nothing
-// there, see label).
+// the versions that cannot, by the server's version (read once per server,
+// see serverVersion; the command list itself would change nothing there,
+// see label).
 func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if err := op.Check(); err != nil {
 		return err
@@ -148,11 +153,11 @@ func (c *Client) checkOp(ctx context.Context, op Op) error {
 	if !window && op.Kind != OpSetTitle || !label.Versioned(window, op.Text) {
 		return nil
 	}
-	v, err := c.script(ctx, []string{"display-message", "-p", "#{version}"})
+	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return err
 	}
-	return label.Stores(window, op.Text, strings.TrimSpace(v))
+	return label.Stores(window, op.Text, v.Raw)
 }
 
 // foreignCmd reads the marked pane's window and panes, when there is a

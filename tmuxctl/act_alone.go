@@ -11,9 +11,17 @@ import (
 	"github.com/panemap/panemap/tmuxctl/records"
 )
 
-// actAlone is Act with no session in view (the MCP tools): op, checked,
-// and the read of its answer (see answerCmds) in the same command list.
-func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
+// ActForAgent makes one change, op, for an agent (the MCP tools), with
+// no session in view, and answers with the window the op leaves its
+// target in (see Result): op, checked, and the read of its answer (see
+// answerCmds) in the same command list. Its scripts are built for a
+// caller that has read nothing first (see Op.script): a layout string is
+// checked against the window as tmux applies it (layoutStringAlone), a
+// move into a window whose active pane floats takes a second command
+// list, which decides again as it runs (see Op.rest), and a move out to
+// a new window makes it in the pane's own session. A select of a window,
+// a restore and a jump need a session: they are Act's.
+func (c *Client) ActForAgent(ctx context.Context, op Op) (Result, error) {
 	if err := c.checkOp(ctx, op); err != nil {
 		return Result{}, err
 	}
@@ -21,10 +29,13 @@ func (c *Client) actAlone(ctx context.Context, op Op) (Result, error) {
 	case OpSelectWindow, OpRestore, OpJump:
 		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("operation %d needs a session", op.Kind)}
 	}
+	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
+		return c.floatingLayout(ctx, "", op)
+	}
 	return c.actAndRead(ctx, op)
 }
 
-// actAndRead runs op's script and reads its answer: for a resize or a
+// actAndRead runs op's script (built for an agent) and reads its answer: for a resize or a
 // move, the pane's window before it too (Result.Was).
 func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 	target := op.from()
@@ -35,7 +46,7 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 		cmds = readWindowCmds(target)
 		cmds[0][len(cmds[0])-1] += answerMarker(nonce)[2]
 	}
-	cmds = append(cmds, op.script("")...)
+	cmds = append(cmds, op.script(agent, "")...)
 	out, err := c.script(ctx, append(cmds, op.answerCmds()...)...)
 	if err != nil {
 		return Result{}, c.opErr(op, err)
@@ -54,6 +65,9 @@ func (c *Client) actAndRead(ctx context.Context, op Op) (Result, error) {
 			return Result{}, err
 		}
 		out = parts[1]
+	}
+	if next, ok := op.rejudge(out); ok {
+		return c.actAndRead(ctx, next)
 	}
 	if err := op.refusal(out); err != nil {
 		return Result{}, err
@@ -116,7 +130,24 @@ func (op Op) rest(out, nonce string) (Op, bool) {
 	return op, true
 }
 
-// answerCmds read what actAlone answers with: the window op's target is
+// rejudge is, for a resize refused for a layout tmux printed (see
+// resizeScript), the resize again with that layout judged, when it
+// reaches no floating pane's cell there, and true; or false, when it does
+// (op.refusal says so) or was judged already: the window changed in
+// between, and op.refusal says no.
+func (op Op) rejudge(out string) (Op, bool) {
+	layout, ok := floating.ResizeLayout(out)
+	if !ok || op.Kind != OpResize || op.judged != "" {
+		return Op{}, false
+	}
+	if reaches, err := tmux.ResizeReachesFloating(layout, op.Pane, op.Dir, op.Cells); err != nil || reaches {
+		return Op{}, false
+	}
+	op.judged = layout
+	return op, true
+}
+
+// answerCmds read what ActForAgent answers with: the window op's target is
 // in, with every pane; for a select only its active pane, for a swap only
 // op.Pane (a pane's command and path cost tmux a look into /proc each,
 // so the other panes are left out).

@@ -53,7 +53,7 @@ func (c *Client) CapturePanes(ctx context.Context, panes []tmux.PaneID) ([]tmux.
 // was lost with its connection may be run again, since it changes
 // nothing.
 func (c *Client) readScript(ctx context.Context, cmds [][]string) (string, error) {
-	return c.t.RunScript(ctx, true, cmds...)
+	return c.send.RunScript(ctx, true, cmds...)
 }
 
 // scriptRunner is readScript bound to ctx, as the capture runners take it.

@@ -21,8 +21,11 @@ import (
 // operation that must see a consistent window sends its commands as one
 // list.
 type Client struct {
-	t   *transport.Auto
-	env tmux.Env
+	t *transport.Auto
+	// send is what command lists go through: t, or a fake runner in unit
+	// tests (see script_golden_test.go), which records them.
+	send sender
+	env  tmux.Env
 
 	mu         sync.Mutex
 	socketPath string // the server's #{socket_path}, once known
@@ -36,7 +39,14 @@ type Client struct {
 // the environment panemap runs in, used only to tell which pane is the
 // caller's own and which session a popup belongs to.
 func NewClient(t *transport.Auto, env tmux.Env) *Client {
-	return &Client{t: t, env: env}
+	return &Client{t: t, send: t, env: env}
+}
+
+// sender sends command lists to tmux: transport.Auto's Run and
+// RunScript.
+type sender interface {
+	Run(ctx context.Context, cmds ...[]string) (string, error)
+	RunScript(ctx context.Context, readOnly bool, cmds ...[]string) (string, error)
 }
 
 // Socket is the server this client talks to.
@@ -51,7 +61,7 @@ func (c *Client) Close() error { return c.t.Close() }
 // run sends a plain command list (no script: see script.go) through the
 // transport.
 func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
-	return c.t.Run(ctx, cmds...)
+	return c.send.Run(ctx, cmds...)
 }
 
 // readWindowCmds reads the window that target (a pane or window id) is
@@ -191,12 +201,18 @@ func (c *Client) serverSocketPath(ctx context.Context) (string, error) {
 	return path, nil
 }
 
-// RequireVersion asks the tmux this client runs (`tmux -V`, with the
-// transport's binary) which version it is, and refuses a missing tmux
-// (KindServerGone) or one older than tmux.MinVersion (KindUnsupported). A
-// version it cannot read, such as a distribution's own spelling, comes
-// back with a plain (untyped) error, so a caller can choose to let tmux
-// itself answer instead.
+// RequireVersion is the version of the server this client talks to
+// (#{version}, read once per server: see transport.Auto.ServerVersion),
+// never the `tmux` binary's, which may be newer than a server still
+// running from before an upgrade. It refuses a server older than
+// tmux.MinVersion (KindUnsupported); a version spelled otherwise than
+// upstream spells it is let through, for tmux itself to answer. A missing
+// tmux binary (KindServerGone: "tmux not found") or no server (KindServerGone)
+// is the read's own error.
 func (c *Client) RequireVersion(ctx context.Context) (tmux.Version, error) {
-	return transport.RequireVersion(ctx, c.t.Binary)
+	v, err := c.t.ServerVersion(ctx)
+	if err != nil {
+		return v, err
+	}
+	return v, tmux.CheckServerVersion(v)
 }

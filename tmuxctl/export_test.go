@@ -21,40 +21,40 @@ func Fingerprint(st *tmux.State) string {
 	return b.String()
 }
 
-// The MCP tools' operations, as the tests call them: Act with no session.
+// The MCP tools' operations, as the tests call them: ActForAgent.
 
 func (c *Client) SwapPane(ctx context.Context, source, target tmux.PaneID) (tmux.Pane, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpSwap, Pane: source, With: target})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpSwap, Pane: source, With: target})
 	return r.Pane, err
 }
 
 func (c *Client) SelectPane(ctx context.Context, p tmux.PaneID, d tmux.Direction) (tmux.Pane, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpSelect, Pane: p, Dir: d})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpSelect, Pane: p, Dir: d})
 	return r.Pane, err
 }
 
 func (c *Client) SetPaneTitle(ctx context.Context, p tmux.PaneID, title string) (tmux.Pane, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpSetTitle, Pane: p, Text: title})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpSetTitle, Pane: p, Text: title})
 	return r.Pane, err
 }
 
 func (c *Client) RenameWindow(ctx context.Context, w tmux.WindowID, name string) (*tmux.Window, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpRenameWindow, Window: w, Text: name})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpRenameWindow, Window: w, Text: name})
 	return r.Window, err
 }
 
 func (c *Client) ResizePane(ctx context.Context, p tmux.PaneID, d tmux.Direction, cells int) (*tmux.Window, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpResize, Pane: p, Dir: d, Cells: cells})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpResize, Pane: p, Dir: d, Cells: cells})
 	return r.Window, err
 }
 
 func (c *Client) SelectLayout(ctx context.Context, w tmux.WindowID, layout string) (*tmux.Window, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpLayout, Window: w, Layout: layout})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpLayout, Window: w, Layout: layout})
 	return r.Window, err
 }
 
 func (c *Client) MovePane(ctx context.Context, p tmux.PaneID, to tmux.WindowID) (*tmux.Window, error) {
-	r, err := c.Act(ctx, "", Op{Kind: OpMove, Pane: p, Window: to})
+	r, err := c.ActForAgent(ctx, Op{Kind: OpMove, Pane: p, Window: to})
 	return r.Window, err
 }
 

@@ -74,6 +74,11 @@ type Op struct {
 	// floatOps makes OpRestore give floating panes back their state and
 	// geometry (see restoring.Commands): Act sets it where tmux can.
 	floatOps bool
+	// judged is, for OpResize of a tiled pane in a window with floating
+	// panes (3.8), the window's layout in which the resize reaches no
+	// floating pane's cell: the resize runs while the layout is still
+	// that (see resizeScript, Op.rejudge).
+	judged string
 	// second is the second command list of an op whose first asked
 	// for one (see Op.rest).
 	second bool
@@ -197,10 +202,11 @@ var edgeFormat = map[tmux.Direction]string{tmux.DirUp: "pane_at_top", tmux.DirDo
 // script is the op's command list. What depends on tmux's state as it
 // runs (which pane is active or at an edge, whether a window has a last
 // pane, where the panes are) tmux decides in it (see script.go). s is
-// the session Act is given: "" for the MCP tools, whose swaps, moves
-// into a window and layout strings are built for them (and a move's
-// second list, for an op second: see Op.rest).
-func (op Op) script(s tmux.SessionID) [][]string {
+// who the op is for: the navigator, with s its session, or an agent
+// (s ""), whose moves into a window and layout strings are built for a
+// caller that read nothing first (and a move's second list, for an op
+// second: see Op.rest).
+func (op Op) script(who caller, s tmux.SessionID) [][]string {
 	switch op.Kind {
 	case OpSelect:
 		from := op.from()
@@ -234,9 +240,9 @@ func (op Op) script(s tmux.SessionID) [][]string {
 		}
 		return scripts.Swap(op.Pane, op.With)
 	case OpResize:
-		return resizeScript(op.Pane, op.Dir, op.Cells)
+		return resizeScript(op.Pane, op.Dir, op.Cells, op.judged)
 	case OpLayout:
-		if s == "" && isLayoutString(op.Layout) { // the MCP tools: no read of the window before
+		if who == agent && isLayoutString(op.Layout) { // no read of the window before
 			return layoutStringAlone(op.Window, op.Layout)
 		}
 		return layoutScript(op.Window, op.Layout)
@@ -252,7 +258,7 @@ func (op Op) script(s tmux.SessionID) [][]string {
 			return [][]string{{"has-session", "-t", string(op.Beside)}, ifShell(string(op.Beside), "#{==:#{window_id},"+string(op.Window)+"}",
 				moveScript(op.Pane, op.Window, op.Beside, op.Follow, false), moveScript(op.Pane, op.Window, "", op.Follow, false))}
 		}
-		if s == "" && !op.Follow && !op.second { // the MCP tools
+		if who == agent && !op.Follow && !op.second {
 			return moveFirst(op.Pane, op.Window)
 		}
 		return moveScript(op.Pane, op.Window, "", op.Follow, !op.second)
@@ -324,5 +330,5 @@ func jumpCmds(op Op) [][]string {
 
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {
-	return append(restoring.Commands(cur, op.Want, op.floatOps), restoring.Names(cur, op.Want, op.Names)...)
+	return append(restoring.Commands(cur, op.Want, op.floatOps, nil), restoring.Names(cur, op.Want, op.Names)...)
 }

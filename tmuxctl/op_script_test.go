@@ -19,7 +19,7 @@ func TestOpScriptNeverTargetsEmpty(t *testing.T) {
 			if err := op.Check(); err != nil {
 				t.Fatal(err)
 			}
-			for _, c := range op.script("$0") {
+			for _, c := range op.script(navigator, "$0") {
 				for i, a := range c {
 					if a == "-t" && (i+1 == len(c) || c[i+1] != "@1") {
 						t.Errorf("%s stop=%v: %q targets something else than @1", d, stop, c)

@@ -19,9 +19,6 @@ type Options struct {
 	// tmux.PlanControl); the default keeps tmux servers that a control
 	// client can crash on tmux processes.
 	Control tmux.ControlPolicy
-	// Version is tmux's version when the caller already knows it; zero
-	// means ask tmux once per connection when Control needs it.
-	Version tmux.Version
 	// DeferDial keeps the client on tmux processes until Connect or
 	// Events: a program that may only hand over to another (the popup
 	// launcher) attaches no control client at all.
@@ -31,7 +28,7 @@ type Options struct {
 // Open returns a client for o. It connects lazily, on first use.
 func Open(o Options) *Client {
 	t := transport.NewAuto(o.Socket)
-	t.Binary, t.Env, t.Policy, t.Version, t.DeferDial = o.Binary, o.Env, o.Control, o.Version, o.DeferDial
+	t.Binary, t.Env, t.Policy, t.DeferDial = o.Binary, o.Env, o.Control, o.DeferDial
 	return NewClient(t, o.Caller)
 }
 

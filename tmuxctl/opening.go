@@ -46,7 +46,10 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 	if !ok {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer: %s", tmux.Quote(parts[0]))}
 	}
-	o := &Opening{Version: serverVersion(version)}
+	o := &Opening{}
+	if o.Version, err = tmux.ParseServerVersion(version); err != nil {
+		return nil, err
+	}
 	if o.Options, err = parseOptions(values, options); err != nil {
 		return nil, err
 	}
@@ -56,15 +59,4 @@ func (c *Client) ReadOpening(ctx context.Context, s tmux.SessionID, options []st
 	c.t.LearnVersion(o.Version)
 	c.setFlavour(capture.FlavourOf(o.Version)) // the server's own version
 	return o, nil
-}
-
-// serverVersion reads #{version}. One this cannot read is a build of its
-// own: take it as new.
-func serverVersion(s string) tmux.Version {
-	s = strings.TrimSpace(s)
-	v, err := tmux.ParseVersion("tmux " + s)
-	if err != nil {
-		v = tmux.Version{Raw: s, Dev: true}
-	}
-	return v
 }

@@ -57,7 +57,11 @@ func (c *Client) ReadPopupPlace(ctx context.Context, s tmux.SessionID, options [
 	if !ok1 || !ok2 || werr != nil {
 		return nil, bad("no version and window")
 	}
-	p := &PopupPlace{Version: serverVersion(version), Window: w, Options: map[string]string{}}
+	p := &PopupPlace{Window: w, Options: map[string]string{}}
+	if p.Version, err = tmux.ParseServerVersion(version); err != nil {
+		return nil, bad(err.Error())
+	}
+	c.t.LearnVersion(p.Version)
 	if p.SocketPath, rest, err = records.ReadExact(rest); err != nil {
 		return nil, bad("socket path: " + err.Error())
 	}

@@ -74,7 +74,11 @@ func ParseLayoutChoice(s string) (string, error) {
 	if s == "" || !strings.Contains(s, ",") {
 		return "", &tmux.Error{Kind: tmux.KindInvalidInput, Value: s, Message: fmt.Sprintf("invalid layout %s: want one of %s, or a layout string tmux printed (#{window_layout})", tmux.Quote(s), strings.Join(NamedLayouts, ", "))}
 	}
-	if _, err := tmux.CheckLayout(s); err != nil {
+	check := func(s string) error { _, err := tmux.CheckLayout(s); return err }
+	if isFloatingLayout(s) {
+		check = func(s string) error { _, err := tmux.CheckFloatingLayout(s); return err }
+	}
+	if err := check(s); err != nil {
 		return "", err
 	}
 	return s, nil
@@ -127,17 +131,24 @@ func zoomedResize(p tmux.PaneID, resize []string) []string {
 		[][]string{unzoom, resize, {"run-shell", "-C", "-t", sp, "resize-pane -Z -t #{window_id}"}})
 }
 
-// resizeScript resizes pane p, unless its window has floating panes
-// (see floating.CondResizeFloating). A window neither zoomed nor refused
-// is resized at once: the if-shell that decides it and the resize are
-// the only entries in tmux's message log (the next command runs as
-// soon as if-shell -F has inserted it, so nothing changes in between,
-// and a pane gone meanwhile fails the resize alone). Otherwise the
-// window is zoomed, or refused, as the guard's if-shell runs.
-func resizeScript(p tmux.PaneID, d tmux.Direction, cells int) [][]string {
+// resizeScript resizes pane p. A window neither zoomed nor with a
+// floating pane is resized at once: the if-shell that decides it and the
+// resize are the only entries in tmux's message log (the next command
+// runs as soon as if-shell -F has inserted it, so nothing changes in
+// between, and a pane gone meanwhile fails the resize alone). Otherwise
+// the window is unzoomed and zoomed again around it, and a window with
+// floating panes is refused on 3.7 (floating.CondResize37); on 3.8 a
+// tiled pane there is resized only while the window's layout is judged,
+// the layout that a resize there may reach a floating pane's cell
+// (tmux.ResizeReachesFloating): the first run prints the layout in a
+// refusal, and the caller runs again with it judged (see Op.rejudge).
+func resizeScript(p tmux.PaneID, d tmux.Direction, cells int, judged string) [][]string {
 	resize := []string{"resize-pane", "-t", string(p), resizeFlag[d], strconv.Itoa(cells)}
+	unjudged := "#{&&:" + floating.CondResizeTiled + ",#{?" + floating.CondLayoutIs(judged) + ",,1}}"
+	zoomed := ifShell(string(p), "#{window_zoomed_flag}", [][]string{zoomedResize(p, resize)}, [][]string{resize})
+	tiled := floating.Guard(string(p), unjudged, floating.ReasonResizeLayout+":#{window_layout}", [][]string{zoomed})
 	slow := [][]string{{"has-session", "-t", string(p)},
-		floating.Guard(string(p), floating.CondResizeFloating, floating.ReasonResizeFloating, [][]string{zoomedResize(p, resize)})}
+		floating.Guard(string(p), floating.CondResize37, floating.ReasonResizeFloating, [][]string{tiled})}
 	return [][]string{ifShell(string(p), "#{||:#{window_zoomed_flag},"+floating.CondResizeFloating+"}", slow, [][]string{resize})}
 }
 

@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"context"
+	"maps"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/floating"
@@ -25,12 +26,14 @@ import (
 func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[string]bool) (map[tmux.WindowID]tmux.WindowID, error) {
 	var err error
 	var recreated map[tmux.WindowID]tmux.WindowID
+	joined := map[tmux.WindowID]bool{} // kept across attempts: a retry reads them joined
 	for attempt := 0; attempt < 3; attempt++ {
 		var cur *tmux.State
 		if cur, err = c.readForRestore(ctx, want); err != nil {
 			return recreated, err
 		}
 		if restoring.Moved(cur, want) {
+			maps.Copy(joined, restoring.Joined(cur, want))
 			var rec map[tmux.WindowID]tmux.WindowID
 			if rec, err = c.moveBack(ctx, cur, want); err != nil {
 				if tmux.KindOf(err) == tmux.KindGone {
@@ -41,6 +44,9 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 			if len(rec) > 0 {
 				recreated = rec
 				want = want.RenameWindows(rec)
+				for old, id := range rec {
+					joined[id] = joined[old]
+				}
 			}
 			if cur, err = c.readForRestore(ctx, want); err != nil {
 				return recreated, err
@@ -50,7 +56,7 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 		if err != nil {
 			return recreated, err
 		}
-		cmds := append(restoring.Commands(cur, want, floatOps), restoring.Names(cur, want, names)...)
+		cmds := append(restoring.Commands(cur, want, floatOps, joined), restoring.Names(cur, want, names)...)
 		if len(cmds) == 0 {
 			return recreated, nil
 		}
@@ -63,7 +69,7 @@ func (c *Client) restoreAll(ctx context.Context, want *tmux.State, names map[str
 
 // floatOps reports whether a restore to want gives floating panes back
 // their state and geometry: when want has floating panes and tmux can
-// (3.8; the server is asked its version then alone).
+// (3.8, by the server's version: see serverVersion).
 func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	if !restoring.HasFloating(want) {
 		return false, nil
@@ -72,10 +78,10 @@ func (c *Client) floatOps(ctx context.Context, want *tmux.State) (bool, error) {
 	return floating.Supported(v), err
 }
 
-// serverVersion asks the server its version (#{version}).
+// serverVersion is the server's version (#{version}), read once per server
+// by the transport (see transport.Auto.ServerVersion).
 func (c *Client) serverVersion(ctx context.Context) (tmux.Version, error) {
-	v, err := c.run(ctx, []string{"display-message", "-p", "#{version}"})
-	return serverVersion(v), err
+	return c.t.ServerVersion(ctx)
 }
 
 // readForRestore reads want's session, and the window of want's marked

@@ -21,8 +21,18 @@ import (
 // script runs cmds, which change things, as a script: one whose answer
 // was lost with its connection is not run again.
 func (c *Client) script(ctx context.Context, cmds ...[]string) (string, error) {
-	return c.t.RunScript(ctx, false, cmds...)
+	return c.send.RunScript(ctx, false, cmds...)
 }
+
+// caller is who an op's script is built for (see Op.script): Act's
+// navigator, which reads its session around the change, or
+// ActForAgent's agent, which reads nothing first.
+type caller int
+
+const (
+	navigator caller = iota + 1
+	agent
+)
 
 // The builders of scripts' commands are tmuxctl/scripts'.
 var (

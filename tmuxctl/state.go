@@ -145,14 +145,17 @@ func (c *Client) SessionOf(ctx context.Context) (tmux.SessionID, error) {
 // With it comes that session's current window, read in the same command
 // (list-sessions prints each session's current window).
 func (c *Client) bestWindow(ctx context.Context) (tmux.SessionID, tmux.WindowID, error) {
-	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id} #{window_id}"})
+	out, err := c.run(ctx, []string{"list-sessions", "-F", "#{session_activity} #{session_id} #{window_id} #{version}"})
 	if err != nil {
 		if tmux.KindOf(err) == tmux.KindGone { // no sessions: list-sessions fails on some tmux versions
 			return "", "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket()), Err: err}
 		}
 		return "", "", err
 	}
-	best, windows := newestSessions(out)
+	best, windows, version := newestSessions(out)
+	if v, err := tmux.ParseServerVersion(version); err == nil {
+		c.t.LearnVersion(v) // read with the sessions, for the transport
+	}
 	switch {
 	case len(best) == 0:
 		return "", "", &tmux.Error{Kind: tmux.KindGone, Message: fmt.Sprintf("no tmux session found on %s", c.Socket())}
@@ -167,12 +170,11 @@ func (c *Client) bestWindow(ctx context.Context) (tmux.SessionID, tmux.WindowID,
 	return best[0], windows[best[0]], nil
 }
 
-// newestSessions parses "ACTIVITY $ID [@WINDOW]" lines and returns the
-// sessions with the newest activity, in the order listed (tmux lists
-// sessions by name), and each session's window where the line gives one.
-func newestSessions(out string) ([]tmux.SessionID, map[tmux.SessionID]tmux.WindowID) {
-	var best []tmux.SessionID
-	windows := map[tmux.SessionID]tmux.WindowID{}
+// newestSessions parses "ACTIVITY $ID @WINDOW VERSION" lines and returns
+// the sessions with the newest activity, in the order listed (tmux lists
+// sessions by name), each session's window, and the server's version.
+func newestSessions(out string) (best []tmux.SessionID, windows map[tmux.SessionID]tmux.WindowID, version string) {
+	windows = map[tmux.SessionID]tmux.WindowID{}
 	var newest int64 = -1
 	for _, line := range strings.Split(out, "\n") {
 		a, id, ok := strings.Cut(strings.TrimSpace(line), " ")
@@ -180,6 +182,7 @@ func newestSessions(out string) ([]tmux.SessionID, map[tmux.SessionID]tmux.Windo
 			continue
 		}
 		id, win, _ := strings.Cut(id, " ")
+		win, version, _ = strings.Cut(win, " ")
 		t, err1 := strconv.ParseInt(a, 10, 64)
 		sid, err2 := tmux.ParseSessionID(id)
 		if err1 != nil || err2 != nil {
@@ -195,7 +198,7 @@ func newestSessions(out string) ([]tmux.SessionID, map[tmux.SessionID]tmux.Windo
 			best = append(best, sid)
 		}
 	}
-	return best, windows
+	return best, windows, version
 }
 
 // ResolveWindow turns a target given by a person (-t SESSION:WINDOW, as
@@ -233,8 +236,9 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	}
 	// list-panes, not display-message: display-message falls back to the
 	// current pane when its target is not found, so "main:7" would answer
-	// with window 0 instead of failing.
-	out, err := c.run(ctx, []string{"list-panes", "-t", target, "-F", "#{session_id}\t#{window_id}"})
+	// with window 0 instead of failing. The server's version comes with
+	// it, for the transport (see transport.Auto.LearnVersion).
+	out, err := c.run(ctx, []string{"list-panes", "-t", target, "-F", "#{session_id}\t#{window_id}\t#{version}"})
 	what := "window " + tmux.Quote(given)
 	if given == "" {
 		what = "current window (" + target + ")" // the popup's session or pane, gone meanwhile
@@ -248,6 +252,10 @@ func (c *Client) ResolveWindow(ctx context.Context, target string) (tmux.Session
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
 	sid, wid, _ := strings.Cut(first, "\t")
+	wid, version, _ := strings.Cut(wid, "\t")
+	if v, err := tmux.ParseServerVersion(version); err == nil {
+		c.t.LearnVersion(v)
+	}
 	s, err1 := tmux.ParseSessionID(sid)
 	w, err2 := tmux.ParseWindowID(wid)
 	if err1 != nil || err2 != nil {

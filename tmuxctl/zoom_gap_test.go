@@ -18,12 +18,12 @@ func TestNoResizeAfterAGap(t *testing.T) {
 	t.Parallel()
 	p := tmux.PaneID("%3")
 	for name, script := range map[string][][]string{
-		"resize":           resizeScript(p, tmux.DirUp, 2),
+		"resize":           resizeScript(p, tmux.DirUp, 2, ""),
 		"floating resize":  floating.Resize(p, 2, -1),
 		"floating move":    floating.Move(p, 1, 1),
 		"float":            floating.Float(p),
 		"tile":             floating.Tile(p),
-		"floating restore": restoring.Commands(floatingAt(4, 2, 60, 10), floatingAt(10, 5, 30, 8), true),
+		"floating restore": restoring.Commands(floatingAt(4, 2, 60, 10), floatingAt(10, 5, 30, 8), true, nil),
 	} {
 		for _, words := range script {
 			line := strings.Join(words, " ")

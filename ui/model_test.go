@@ -222,19 +222,19 @@ func TestTinyTerminals(t *testing.T) {
 	}
 }
 
-// A window with more panes than fit says so instead of drawing garbage;
-// one that fits only without full borders is drawn compact, every label
-// showing.
+// A window with more panes than fit says so, naming the size its map
+// needs, instead of drawing broken boxes; one that fits is drawn whole,
+// every label showing.
 func TestTooManyPanesForArea(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, rowState(12), testOptions(), 20, 6)
-	if s := h.screen(); !strings.Contains(s, "too small") {
-		t.Errorf("no too-small message for 12 panes in 20 columns:\n%s", s)
+	h := newHarness(t, rowState(12), testOptions(), 30, 10)
+	if s := strings.Join(strings.Fields(h.screen()), " "); !strings.Contains(s, "30x10 is too small for this window's 12 panes: needs 38x10") {
+		t.Errorf("no too-small message naming the size for 12 panes in 30 columns:\n%s", h.screen())
 	}
-	h.send(tea.WindowSizeMsg{Width: 30, Height: 10})
+	h.send(tea.WindowSizeMsg{Width: 38, Height: 10})
 	s := h.screen()
 	if strings.Contains(s, "too small") {
-		t.Fatalf("12 panes do not fit in 30 columns:\n%s", s)
+		t.Fatalf("12 panes do not fit in 38 columns:\n%s", s)
 	}
 	row := strings.Split(s, "\n")[2]
 	for _, label := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"} {
@@ -418,5 +418,24 @@ func TestInputClosedBeforeSessionGone(t *testing.T) {
 	}
 	if len(core.Calls()) != 0 {
 		t.Errorf("calls %q", core.Calls())
+	}
+}
+
+// TestLongErrorShownWhole: an error longer than the screen is wide is
+// wrapped under the map, never cut: its end says what to do.
+func TestLongErrorShownWhole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, gridState(), testOptions(), 58, 14)
+	msg := "pane %0 not resized that way: tile the floating panes or move them to another window first (here tmux next-3.8's resize-pane would resize a floating pane's cell instead of a tiled neighbour's). Nothing changed"
+	h.core.fail["zoom"] = &tmux.Error{Kind: tmux.KindRefused, Message: msg}
+	h.keys("z")
+	screen := h.screen()
+	lines := strings.Split(screen, "\n")
+	if len(lines) != 14 {
+		t.Fatalf("%d lines, want 14:\n%s", len(lines), screen)
+	}
+	words := strings.Fields(strings.Join(lines, " "))
+	if !strings.Contains(strings.Join(words, " "), msg) {
+		t.Errorf("the error is not shown whole:\n%s", screen)
 	}
 }

@@ -59,12 +59,9 @@ func (m *Model) layout() {
 	case m.server != nil:
 		keys = m.server.Keys()
 	}
-	statusH := 1
-	if m.prompt != nil {
-		statusH = lipgloss.Height(m.prompt.input.View())
-	}
+	statusH := lipgloss.Height(m.statusLine())
 	m.footerOut = m.footer(keys, m.height-m.mapTop-statusH)
-	mapH := m.height - m.mapTop - statusH - lipgloss.Height(m.footerOut)
+	mapH := max(m.height-m.mapTop-statusH-lipgloss.Height(m.footerOut), 0)
 	if m.tooSmall() {
 		mapH = 0
 	}
@@ -78,9 +75,22 @@ func (m *Model) layout() {
 		m.server.SetShots(in.Shots)
 		return
 	}
-	if key := in.Key(m.width, mapH); key != m.mapKey {
+	if key := in.Key(m.width, mapH) + fmt.Sprint(m.fullHelp); key != m.mapKey {
 		m.mapv, m.mapKey = mapview.New(m.styles.Map, in, m.width, mapH), key
+		if w, h := m.mapv.Need(); w > 0 && in.Win != nil {
+			m.mapv = m.mapv.Say(m.styles.Map, m.tooSmallText(len(in.Win.Panes), w-m.width, h-mapH))
+		}
 	}
+}
+
+// tooSmallText says the screen is too small for a map of panes panes by
+// dw columns and dh rows (either may be 0 or less).
+func (m *Model) tooSmallText(panes, dw, dh int) string {
+	text := mapview.TooSmall(panes, m.width+max(dw, 0), m.height+max(dh, 0), m.width, m.height)
+	if m.fullHelp {
+		text += " (? hides the help)"
+	}
+	return text
 }
 
 // footer is the key help under the map, with room lines below the
@@ -136,11 +146,18 @@ func (m Model) statusLine() string {
 	st := m.styles
 	switch m.status.kind {
 	case statusError:
-		return st.Error.Render(m.status.text)
+		return st.Error.Render(m.errorLines())
 	case statusNudge:
 		return st.Nudge.Render(m.status.text)
 	}
 	return st.Status.Render(m.status.text)
+}
+
+// errorLines is the status error wrapped to the screen's width: its end
+// often says what to do, so none of it is cut. It takes the map's rows
+// when it needs them, and the key help's on a screen too short for both.
+func (m Model) errorLines() string {
+	return ansi.Wrap(m.status.text, max(m.width, 1), " ")
 }
 
 // View assembles the screen. Only the root returns a tea.View.

@@ -78,15 +78,11 @@ func TestSettingsFromTmuxOptionsAndFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := g.connect(t.Context())
+	client, sid, _, err := g.openWindow(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer client.Close()
-	sid, _, err := client.ResolveWindow(t.Context(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	nf := navigatorFlagsOf(t, "--esc", "revert")
 	var warn bytes.Buffer
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)

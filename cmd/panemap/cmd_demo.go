@@ -40,6 +40,9 @@ func runDemo(ctx context.Context, g *globals, given map[string]*string) int {
 	if err := needTerminal(g); err != nil {
 		return fail(g, err)
 	}
+	// The binary's version, for once: the demo's server is started from
+	// this very binary, so it is the server's too, and a missing or old
+	// tmux is told before a server is started.
 	if _, err := transport.RequireVersion(ctx, ""); err != nil {
 		return fail(g, err)
 	}

@@ -53,20 +53,24 @@ func runDoctor(ctx context.Context, g *globals, args []string) int {
 }
 
 func (d *doctor) check(ctx context.Context) {
+	// The binary's version (`tmux -V`) is shown, and says whether a tmux
+	// is installed at all, before any server is asked; everything else
+	// goes by the server's own version (#{version}), which differs from
+	// the binary's after an upgrade until the server restarts.
 	path, err := exec.LookPath("tmux")
 	if err != nil {
 		d.bad("install tmux 3.2 or newer (e.g. apt-get install tmux, brew install tmux)", "tmux is not installed or not in PATH")
 		return
 	}
-	v, err := transport.TmuxVersion(ctx, path)
+	bin, err := transport.TmuxVersion(ctx, path)
 	if err != nil {
 		d.bad("check that "+path+" runs", "%v", err)
 		return
 	}
-	if err := tmux.CheckVersion(v); err != nil {
+	if err := tmux.CheckVersion(bin); err != nil {
 		d.bad("upgrade tmux to "+tmux.MinVersion.Raw+" or newer", "%v", err)
 	} else {
-		d.ok("tmux %s at %s (panemap needs %s or newer)", v, path, tmux.MinVersion)
+		d.ok("tmux %s at %s (panemap needs %s or newer)", bin, path, tmux.MinVersion)
 	}
 
 	sock := d.g.sock
@@ -84,24 +88,31 @@ func (d *doctor) check(ctx context.Context) {
 	defer client.Close()
 	sid, wid, err := client.ResolveWindow(ctx, d.g.target)
 	if err != nil {
-		if tmux.KindOf(err) == tmux.KindServerGone {
+		switch tmux.KindOf(err) {
+		case tmux.KindServerGone:
 			d.bad("start tmux (tmux new-session), or point panemap at your server with -L NAME or -S PATH", "no tmux server is running on %s", sock)
-		} else {
+		case tmux.KindUnsupported: // this binary cannot talk to that server
+			d.bad("put the tmux that runs the server first in PATH, or restart the server with tmux "+bin.Raw, "%v", err)
+		default:
 			d.bad("check the -t target, or start a session", "%v", err)
 		}
 		return
 	}
-	d.ok("server is running; panemap would show window %s of session %s", wid, sid)
+	v, err := client.RequireVersion(ctx) // read with the window: no command more
+	if err != nil {
+		d.bad("restart tmux as "+tmux.MinVersion.Raw+" or newer (tmux kill-server, then tmux)", "%v", err)
+		return
+	}
+	d.ok("server is running tmux %s; panemap would show window %s of session %s", v, wid, sid)
+	if v.Raw != bin.Raw {
+		d.info("tmux %s (binary) talking to a %s server: panemap goes by the server's version until the server restarts", bin, v)
+	}
 	d.connection(ctx, client, v)
 	d.pluginKey(ctx, client)
 	d.escapeTime(ctx, client)
 	d.pluginInstall(ctx, client)
 	d.pluginOpen(ctx, client, sid)
 	d.resident(ctx, client)
-	if !v.AtLeast(3, 2) {
-		d.bad("upgrade tmux to 3.2 or newer", "popups need tmux 3.2 (display-popup)")
-		return
-	}
 	name, err := client.ClientOf(ctx, sid)
 	if err != nil {
 		d.bad("attach to the session (tmux attach) to use the popup; the navigator still runs in a terminal with -t", "popups: %v", err)

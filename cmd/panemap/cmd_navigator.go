@@ -143,7 +143,7 @@ func runOpened(ctx context.Context, g *globals, core ui.Core, client *tmuxctl.Cl
 		if err != nil {
 			return ui.Options{}, err
 		}
-		if err := checkServer(open.Version); err != nil {
+		if err := tmux.CheckServerVersion(open.Version); err != nil {
 			return ui.Options{}, err
 		}
 		// The navigator is drawing by now: a setting's warning goes on
@@ -176,14 +176,20 @@ func notice(warnings string) string {
 	return strings.Join(parts, " · ")
 }
 
-// openWindow connects to the server and resolves the window to show (-t,
-// or the context panemap runs in).
+// openWindow opens a client on the server, resolves the window to show
+// (-t, or the context panemap runs in) and refuses a server too old for
+// panemap. Resolving the window, and handing over to a popup, need no
+// control client: it attaches only once this process shows the navigator.
+// The version checked is the server's, read with the window (no `tmux -V`:
+// the binary may be newer than a server still running from before an
+// upgrade); a missing tmux binary is the first command's own error ("tmux
+// not found"), and so is a binary that cannot talk to the server.
 func (g *globals) openWindow(ctx context.Context) (*tmuxctl.Client, tmux.SessionID, tmux.WindowID, error) {
-	client, err := g.connect(ctx)
-	if err != nil {
-		return nil, "", "", err
-	}
+	client := g.deferredClient()
 	sid, wid, err := client.ResolveWindow(ctx, g.target)
+	if err == nil {
+		_, err = client.RequireVersion(ctx)
+	}
 	if err != nil {
 		client.Close()
 		return nil, "", "", err
@@ -277,7 +283,7 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 	if err != nil {
 		return fail(g, err)
 	}
-	if err := checkServer(place.Version); err != nil {
+	if err := tmux.CheckServerVersion(place.Version); err != nil {
 		return fail(g, err)
 	}
 	st := settingsFrom(place.Options, given, g.stderr)
@@ -309,16 +315,6 @@ func launchPopup(ctx context.Context, g *globals, client *tmuxctl.Client, sid tm
 		return fail(g, err)
 	}
 	return code
-}
-
-// checkServer refuses a tmux server older than panemap needs, read from
-// its #{version}; a version spelled otherwise than upstream spells it is
-// let through, for tmux itself to answer.
-func checkServer(v tmux.Version) error {
-	if !v.Upstream() {
-		return nil
-	}
-	return tmux.CheckVersion(v)
 }
 
 // fail reports an error on one line and picks the exit code.

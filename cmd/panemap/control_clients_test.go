@@ -81,6 +81,9 @@ func (c *controlCounter) seen() int {
 	return c.peak()
 }
 
+// defaultPlan is the plan for the tmux in PATH, which is the version of
+// the servers tmuxtest.Start starts (server_version_e2e_test.go has the
+// servers of other versions).
 func defaultPlan(t *testing.T) (tmux.Version, tmux.ControlPlan) {
 	t.Helper()
 	v, err := transport.TmuxVersion(t.Context(), "")

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
 // globals are the flags that come before the command, spelled as tmux
@@ -98,20 +96,6 @@ func (g *globals) check() error {
 	}
 	g.control = policy
 	return nil
-}
-
-// connect checks the tmux version and opens a client on the server.
-func (g *globals) connect(ctx context.Context) (*tmuxctl.Client, error) {
-	v, err := transport.RequireVersion(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	o := g.options(g.sock, g.env)
-	o.Version = v
-	// Resolving the window, and handing over to a popup, need no control
-	// client: attach only once this process will show the navigator.
-	o.DeferDial = true
-	return tmuxctl.Open(o), nil
 }
 
 // deferredClient opens a client on the server without checking tmux

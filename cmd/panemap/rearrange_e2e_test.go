@@ -222,15 +222,11 @@ func TestRearrangeResizeStepInvalid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := g.connect(t.Context())
+	client, sid, _, err := g.openWindow(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer client.Close()
-	sid, _, err := client.ResolveWindow(t.Context(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	nf := navigatorFlagsOf(t)
 	var warn strings.Builder
 	st := loadSettings(t.Context(), client, sid, nf.given, &warn)

@@ -109,10 +109,13 @@ func TestMCPTmuxMissingOldAndBack(t *testing.T) {
 	wantFailure(t, callMCP(t, cs, "select_pane", map[string]any{"pane": "{marked}"}), "hostile id, no tmux",
 		mcp.ErrorMeta{Kind: tmux.KindInvalidInput}, `"{marked}"`)
 
-	// An old tmux: every call says which version is needed, and nothing
-	// but `tmux -V` ran (the script would record any other call).
+	// An old tmux server: every call says which version is needed, and
+	// nothing but the reads of the server's version ran (the script would
+	// record any other call). They are the server's #{version}, read on
+	// the way to a control client or alone; `tmux -V` would say 3.7c.
 	calls := filepath.Join(t.TempDir(), "calls")
-	writeScript(t, filepath.Join(dir, "tmux"), `case "$1" in -V) echo "tmux 3.1"; exit 0;; esac
+	writeScript(t, filepath.Join(dir, "tmux"), `case "$*" in -V) echo "tmux 3.7c"; exit 0;;
+*'V#{version}'*) echo 'B $0 V3.1'; exit 0;; *'#{version}'*) echo 3.1; exit 0;; esac
 echo "$@" >> `+calls+`
 echo "unknown flag -f" >&2
 exit 1

@@ -36,6 +36,8 @@ func DefaultKind() string {
 		return k
 	}
 	defaultOnce.Do(func() {
+		// The binary's version is the servers' here: tmuxtest.Start
+		// starts them from the tmux in PATH.
 		defaultKind = "exec"
 		if v, err := transport.TmuxVersion(context.Background(), ""); err == nil && tmux.PlanControl(tmux.ControlAuto, v).Control {
 			defaultKind = "control"

@@ -8,6 +8,7 @@ package tmuxtest
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"net"
 	"os"
@@ -27,8 +28,9 @@ var counter atomic.Int64
 
 // Server is a private tmux server.
 type Server struct {
-	Name string // the -L socket name
-	tb   testing.TB
+	Name   string // the -L socket name
+	Binary string // the tmux that started it and runs the test's commands: "" is PATH's (StartFrom)
+	tb     testing.TB
 
 	version string      // #{version}, once asked
 	process *os.Process // the server, held by a pidfd from its start
@@ -47,18 +49,6 @@ func Env() []string {
 		env = append(env, kv)
 	}
 	return env
-}
-
-// Available reports whether tmux is installed; tests skip without it only
-// when PANEMAP_REQUIRE_TMUX is unset (CI sets it, so a missing tmux fails).
-func Available(tb testing.TB) {
-	tb.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("PANEMAP_REQUIRE_TMUX") != "" {
-			tb.Fatalf("tmux is required: %v", err)
-		}
-		tb.Skip("tmux not installed")
-	}
 }
 
 // UniqueName returns a socket name no other test uses.
@@ -82,10 +72,15 @@ func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 func startServer(tb testing.TB, name, conf string, env []string, cols, rows int) *Server {
 	tb.Helper()
 	Available(tb)
+	return startServer(tb, name, "", cols, rows)
+}
+
+func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {
+	tb.Helper()
 	if cols == 0 {
 		cols, rows = 200, 50
 	}
-	s := &Server{Name: name, tb: tb}
+	s := &Server{Name: name, Binary: binary, tb: tb}
 	tb.Cleanup(s.Kill)
 	w, h := fmt.Sprint(cols), fmt.Sprint(rows)
 	// tmux 3.2a makes a detached session 80x23 whatever -x and -y say;
@@ -135,7 +130,7 @@ func (s *Server) Run(args ...string) (string, error) {
 }
 
 func (s *Server) run(env []string, args ...string) (string, error) {
-	cmd := exec.Command("tmux", append([]string{"-L", s.Name, "-u"}, args...)...)
+	cmd := exec.Command(cmp.Or(s.Binary, "tmux"), append([]string{"-L", s.Name, "-u"}, args...)...)
 	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -1,6 +1,7 @@
 package tmuxtest
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -38,6 +39,18 @@ func (s *Server) Version() string {
 func (s *Server) AtLeast(major, minor int) bool {
 	s.tb.Helper()
 	return atLeast(s.Version(), major, minor)
+}
+
+// Available reports whether tmux is installed; tests skip without it only
+// when PANEMAP_REQUIRE_TMUX is unset (CI sets it, so a missing tmux fails).
+func Available(tb testing.TB) {
+	tb.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("PANEMAP_REQUIRE_TMUX") != "" {
+			tb.Fatalf("tmux is required: %v", err)
+		}
+		tb.Skip("tmux not installed")
+	}
 }
 
 // TmuxAtLeast reports whether the tmux in PATH, which the test servers

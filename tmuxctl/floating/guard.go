@@ -30,7 +30,13 @@ const (
 	ReasonSwapFloating   = "swap-floating"   // tmux 3.7 and a floating pane
 	ReasonModal          = "modal"           // a modal pane (3.8)
 	ReasonLayoutFloating = "layout-floating" // tmux 3.7 and a window with floating panes
-	ReasonResizeFloating = "resize-floating" // a tiled resize in a window with floating panes
+	ReasonResizeFloating = "resize-floating" // tmux 3.7 and a resize in a window with floating panes
+	// ReasonResizeLayout is followed by ":" and the window's layout: a
+	// tiled resize in a window with floating panes (3.8), for the caller
+	// to judge by the layout tree (see tmux.ResizeReachesFloating) and,
+	// when it reaches no floating cell, to run again on that layout
+	// alone (CondLayoutIs).
+	ReasonResizeLayout = "resize-layout"
 )
 
 // Conditions for Guard, in a pane's (or window's) context.
@@ -50,7 +56,33 @@ const (
 	// Which container holds a floating leaf only the layout tree says, so
 	// every such resize is refused.
 	CondResizeFloating = "#{&&:#{P:#{?pane_floating_flag,1,}},#{||:#{?pane_floating_flag,,1},#{m:3.7*,#{version}}}}"
+	// CondResize37: the pane's window has a floating pane and tmux is
+	// 3.7, which resizes every pane as tiled: refused.
+	CondResize37 = "#{&&:#{m:3.7*,#{version}},#{P:#{?pane_floating_flag,1,}}}"
+	// CondResizeTiled: the pane is tiled and its window has a floating
+	// pane (on 3.8, where CondResize37 is false).
+	CondResizeTiled = "#{&&:#{P:#{?pane_floating_flag,1,}},#{?pane_floating_flag,,1}}"
 )
+
+// CondLayoutIs is true while the window's #{window_layout} is layout
+// (tmux's printing, of the characters a layout string has: its commas
+// and closing braces are escaped, the format's own syntax).
+func CondLayoutIs(layout string) string {
+	esc := strings.NewReplacer(",", "#,", "}", "#}").Replace(layout)
+	return "#{==:#{window_layout}," + esc + "}"
+}
+
+// ResizeLayout is the layout a ReasonResizeLayout refusal in a script's
+// output out carries, and true; or false.
+func ResizeLayout(out string) (string, bool) {
+	i := strings.Index(out, refusedLine+ReasonResizeLayout+":")
+	if i < 0 {
+		return "", false
+	}
+	line, _, _ := strings.Cut(out[i+len(refusedLine)+len(ReasonResizeLayout)+1:], "\n")
+	layout, _, _ := strings.Cut(line, " ")
+	return layout, true
+}
 
 // refusedLine starts the line a guard prints instead of running its
 // commands: then the reason and tmux's version.
@@ -65,7 +97,7 @@ func Guard(target, cond, reason string, then [][]string) []string {
 	if err != nil {
 		panic("floating: guarded command cannot be quoted: " + err.Error())
 	}
-	return []string{"if-shell", "-F", "-t", target, cond, refusal(reason), run}
+	return []string{"if-shell", "-F", "-t", target, cond, refusalAt(target, reason), run}
 }
 
 // RefusalCommand is the command, rendered for tmux's parser, that prints
@@ -76,6 +108,12 @@ func RefusalCommand(reason string) string { return refusal(reason) }
 // refusal is the command that prints the refusal line for reason.
 func refusal(reason string) string {
 	return transport.Words("display-message", "-p", refusedLine+reason+" #{version}")
+}
+
+// refusalAt is refusal with reason's formats expanded in target's
+// context.
+func refusalAt(target, reason string) string {
+	return transport.Words("display-message", "-p", "-t", target, refusedLine+reason+" #{version}")
 }
 
 // Refusal is the error for a guard's refusal in a script's output out,
@@ -89,6 +127,9 @@ func Refusal(out, subject, layout string) error {
 	line, _, _ := strings.Cut(out[i+len(refusedLine):], "\n")
 	reason, version, _ := strings.Cut(line, " ")
 	e := &tmux.Error{Kind: tmux.KindUnsupported, Value: version}
+	if strings.HasPrefix(reason, ReasonResizeLayout+":") {
+		reason = ReasonResizeLayout
+	}
 	switch reason {
 	case ReasonSwapFloating:
 		e.Message = fmt.Sprintf("tmux %s cannot swap a floating pane (%s): swap-pane takes floating panes from tmux 3.8. Nothing changed", version, subject)
@@ -99,7 +140,10 @@ func Refusal(out, subject, layout string) error {
 		e.Message = fmt.Sprintf("window %s has floating panes, and tmux %s would tile them all for layout %s (3.8 keeps them floating). Nothing changed", subject, version, tmux.Quote(layout))
 	case ReasonResizeFloating:
 		e.Kind, e.Value = tmux.KindRefused, subject
-		e.Message = fmt.Sprintf("pane %s's window has floating panes, and there tmux %s's resize-pane may take room from a floating pane's cell, or give it one, instead of a tiled neighbour, leaving the tiled panes short of the window or reaching past it: tile the floating panes or move them to another window first. Nothing changed", subject, version)
+		e.Message = fmt.Sprintf("pane %s not resized: tile the floating panes or move them to another window first (tmux %s resizes floating panes as if tiled). Nothing changed", subject, version)
+	case ReasonResizeLayout:
+		e.Kind, e.Value = tmux.KindRefused, subject
+		e.Message = fmt.Sprintf("pane %s not resized that way: tile the floating panes or move them to another window first (here tmux %s's resize-pane would resize a floating pane's cell instead of a tiled neighbour's). Nothing changed", subject, version)
 	default:
 		e.Message = fmt.Sprintf("tmux %s refused %s (%s). Nothing changed", version, subject, reason)
 	}

@@ -16,8 +16,9 @@ type slot struct {
 
 // Commands computes the command list that turns cur into want. With
 // floatOps (tmux 3.8) it gives floating panes back their state, place,
-// size and stacking order too (see floatCmds).
-func Commands(cur, want *tmux.State, floatOps bool) [][]string {
+// size and stacking order too (see floatCmds). joined are the windows
+// panes were moved back into since want (see Joined).
+func Commands(cur, want *tmux.State, floatOps bool, joined map[tmux.WindowID]bool) [][]string {
 	at := map[slot]tmux.PaneID{}
 	where := map[tmux.PaneID]slot{}
 	curWin := map[tmux.WindowID]*tmux.Window{}
@@ -76,7 +77,7 @@ func Commands(cur, want *tmux.State, floatOps bool) [][]string {
 		}
 		var fl [][]string
 		if floatOps && floats(ww) && holds(where, at, ww) {
-			fl = floatCmds(cw, ww, touched[ww.ID])
+			fl = floatCmds(cw, ww, touched[ww.ID], joined[ww.ID])
 			floating = append(floating, fl...)
 		}
 		markHere := markChange && (cur.Marked != "" && where[cur.Marked].window == ww.ID || want.Marked != "" && where[want.Marked].window == ww.ID)

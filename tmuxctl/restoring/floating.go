@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/scripts"
 	"github.com/panemap/panemap/tmuxctl/transport"
 )
 
@@ -36,7 +37,9 @@ import (
 // layout_resize_pane). So there every pane is tiled by select-layout into
 // want's cells and stand-ins, and the floating ones floated again (see
 // tmux.StandInLayout); only where tmux keeps their zero-size cells in its
-// tree may differ. A window that is to have no floating panes gets its
+// tree may differ. So is a window a pane was moved back into (see
+// Joined): the move back split the whole window for it (join-pane -f),
+// which neither break-pane -W nor the swaps undo. A window that is to have no floating panes gets its
 // layout string back as before: select-layout tiles the panes that float
 // (layout_assign), on 3.7 as on 3.8.
 
@@ -58,25 +61,49 @@ func floats(w *tmux.Window) bool {
 // floatCmds gives window ww's floating panes back their state, place,
 // size and stacking order in window cw as the swaps left it (see above).
 // It is only for tmux 3.8. swapped says the swaps touched the window:
-// swap-pane changes the stack too.
-func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
+// swap-pane changes the stack too. joined says panes were moved back
+// into it (see Joined).
+func floatCmds(cw, ww *tmux.Window, swapped, joined bool) [][]string {
 	at := map[int]tmux.Pane{} // what the place at each index is now
 	for _, p := range cw.Panes {
 		at[p.Index] = p
 	}
-	var state, geometry [][]string
-	var stack []tmux.Pane // want's floating panes
-	changed := false      // a pane floats or tiles: the stack changes
 	// A pane is tiled: the floating panes are all put back in place, as
 	// the tiled sizes change under them (their cells are leaves of the
 	// tree).
 	tiled := slices.ContainsFunc(ww.Panes, func(p tmux.Pane) bool { return at[p.Index].Floating && !p.Floating })
-	if tiled {
-		// join-pane gives a tiled-again pane sizes of its own.
-		if cmds, ok := Refloat(ww); ok {
-			return cmds
-		}
+	if !tiled && !joined {
+		return placeBack(at, cw, ww, swapped, false)
 	}
+	// join-pane gives a tiled-again pane sizes of its own, and so does a
+	// join of a pane moved back into the window (a split of the whole
+	// window, which break-pane -W does not undo).
+	refloat, err := Refloat(ww)
+	switch {
+	case err != nil:
+		return placeBack(at, cw, ww, swapped, tiled)
+	case tiled:
+		return refloat
+	}
+	// A window with a modal pane (the modal navigator's own) gets its
+	// tiled cells back as that pane closes (tmuxctl/modal), and here
+	// select-layout would tile the modal pane, which break-pane -W then
+	// refuses ("pane is modal"): tmux says which (window_modal_pane).
+	var otherwise [][]string
+	if back := placeBack(at, cw, ww, swapped, false); len(back) > 0 {
+		otherwise = back
+	}
+	return [][]string{scripts.IfShell(string(ww.ID), "#{?window_modal_pane,0,1}", refloat, otherwise)}
+}
+
+// placeBack is floatCmds without select-layout: the floating panes
+// floated or tiled by index (at, cw's panes by index), then placed and
+// stacked; with tiled, every floating pane is placed, as the tiled
+// sizes change under them.
+func placeBack(at map[int]tmux.Pane, cw, ww *tmux.Window, swapped, tiled bool) [][]string {
+	var state, geometry [][]string
+	var stack []tmux.Pane // want's floating panes
+	changed := false      // a pane floats or tiles: the stack changes
 	for _, p := range ww.Panes {
 		place, ok := at[p.Index]
 		if !ok {
@@ -115,13 +142,13 @@ func floatCmds(cw, ww *tmux.Window, swapped bool) [][]string {
 // stand-ins, and the floating panes float again (see
 // tmux.StandInLayout). A cell of a pane that w does not list is left
 // out: the layout is for a window without it (the navigator's modal pane,
-// killed first). ok is false where StandInLayout cannot make the layout.
-func Refloat(w *tmux.Window) (cmds [][]string, ok bool) {
+// killed first). It fails where StandInLayout cannot make the layout.
+func Refloat(w *tmux.Window) ([][]string, error) {
 	layout, floated, err := tmux.StandInLayout(w.Layout, w.Panes)
 	if err != nil {
-		return nil, false
+		return nil, err
 	}
-	cmds = [][]string{{"select-layout", "-t", string(w.ID), layout}}
+	cmds := [][]string{{"select-layout", "-t", string(w.ID), layout}}
 	for _, id := range slices.Backward(floated) {
 		cmds = append(cmds, []string{"break-pane", "-W", "-d", "-s", string(id)})
 	}
@@ -132,7 +159,7 @@ func Refloat(w *tmux.Window) (cmds [][]string, ok bool) {
 	if len(stack) > 1 {
 		cmds = append(cmds, stackCmds(stack)...)
 	}
-	return cmds, true
+	return cmds, nil
 }
 
 // placeCmds put floating pane p at its place and size. -X/-Y and -x/-y

@@ -28,6 +28,23 @@ func Moved(cur, want *tmux.State) bool {
 	return false
 }
 
+// Joined is the windows of want, by want's ids, that moving panes back
+// into their windows (Rejoin and Recreate) joins a pane into: those
+// whose panes are not all in them in cur, and only while cur still has
+// such a pane.
+func Joined(cur, want *tmux.State) map[tmux.WindowID]bool {
+	joined := map[tmux.WindowID]bool{}
+	for _, ww := range want.Windows {
+		_, exists := cur.Window(ww.ID)
+		for _, p := range ww.Panes {
+			if _, cw, ok := cur.FindPane(p.ID); ok && (!exists || cw.ID != ww.ID) {
+				joined[ww.ID] = true
+			}
+		}
+	}
+	return joined
+}
+
 // joinCmd moves pane p into window w (-d: no focus change; -f: a split of
 // the whole window, which has room where a single pane may not).
 func joinCmd(p tmux.PaneID, w *tmux.Window, target string) []string {

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -27,9 +28,6 @@ type Auto struct {
 	Binary string             // tmux executable; "" means "tmux" from PATH. Set before first use.
 	Env    []string           // process environment; nil means os.Environ(). Set before first use.
 	Policy tmux.ControlPolicy // when control mode may be used. Set before first use.
-	// Version is tmux's version when the caller already knows it; zero
-	// means ask tmux (once per dial) when Policy needs it.
-	Version tmux.Version
 	// DeferDial keeps Run on tmux processes until Connect or Subscribe is
 	// called: a program that may only hand over to another (the popup
 	// launcher) attaches no control client at all.
@@ -48,9 +46,12 @@ type Auto struct {
 	redialing   bool
 	nextDial    time.Time
 	backoff     time.Duration
-	unsupported error // why this tmux gets no control connection; exec only
+	unsupported error // why this server gets no control connection; exec only
 	closed      bool
 	wanted      bool // Connect or Subscribe was called (see DeferDial)
+	// server is the server's version (#{version}) while it is known to
+	// be this server's (see server_version.go); zero when not.
+	server tmux.Version
 
 	// Detaching while idle, on a tmux where an attached control client
 	// is itself a risk (see ControlPlan.Idle).
@@ -91,16 +92,6 @@ func (t *Auto) Connect(ctx context.Context) (bool, error) {
 	t.mu.Unlock()
 	ctl, err := t.control(ctx)
 	return ctl != nil, err
-}
-
-// LearnVersion tells the transport tmux's version, read elsewhere, when
-// it does not know it yet: a dial then needs no `tmux -V`.
-func (t *Auto) LearnVersion(v tmux.Version) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.Version.Raw == "" {
-		t.Version = v
-	}
 }
 
 // Control is the live control connection, or nil while exec is in use.
@@ -144,7 +135,11 @@ func (t *Auto) runVia(ctx context.Context, cmds [][]string, rerun bool, send fun
 		}
 		t.dropped(ctl)
 	}
-	return t.Exec().Run(ctx, cmds...)
+	out, err := t.Exec().Run(ctx, cmds...)
+	if tmux.KindOf(err) == tmux.KindServerGone {
+		t.serverGone()
+	}
+	return out, err
 }
 
 // control returns the live connection, dialing one when none is up and
@@ -182,8 +177,11 @@ func (t *Auto) control(ctx context.Context) (*Control, error) {
 	if err != nil {
 		t.backoff = min(max(2*t.backoff, minBackoff), maxBackoff)
 		t.nextDial = time.Now().Add(t.backoff)
-		if tmux.KindOf(err) == tmux.KindUnsupported {
+		switch tmux.KindOf(err) {
+		case tmux.KindUnsupported:
 			t.unsupported = err
+		case tmux.KindServerGone:
+			t.forgetServerLocked()
 		}
 		return nil, err
 	}
@@ -199,29 +197,40 @@ func (t *Auto) control(ctx context.Context) (*Control, error) {
 	return ctl, nil
 }
 
-// dial picks a session and attaches to it.
+// dial picks a session and attaches to it, where the plan for the
+// server's version allows a control client. That version is this
+// server's, never the tmux binary's: when it is not known (see
+// server_version.go) it is read with the sessions, before anything
+// attaches.
 func (t *Auto) dial(ctx context.Context, follow tmux.SessionID) (*Control, error) {
-	t.mu.Lock()
-	v := t.Version
-	t.mu.Unlock()
-	plan, err := planControl(ctx, t.Policy, t.Binary, v)
-	if err != nil {
-		return nil, err
+	if t.Policy == tmux.ControlNever {
+		return nil, t.plan(tmux.Version{})
 	}
 	t.mu.Lock()
-	t.idle = plan.Idle
+	v := t.server
 	t.mu.Unlock()
 	d := &Dialer{Binary: t.Binary, Env: t.Env, hub: t.hub}
-	if follow != "" {
+	if follow != "" && v.Raw != "" {
 		// The session followed is the one shown, with its user's client
 		// attached: attach to it straight away, without asking tmux
 		// which sessions there are first.
+		if err := t.plan(v); err != nil {
+			return nil, err
+		}
 		ctl, err := d.Dial(ctx, t.sock, follow)
 		if tmux.KindOf(err) != tmux.KindGone {
 			return ctl, err
 		}
 	}
-	s, err := pickSession(ctx, t.Exec(), follow)
+	v, s, err := pickSession(ctx, t.Exec(), follow)
+	if v.Raw != "" {
+		t.LearnVersion(v)
+		if perr := t.plan(v); perr != nil {
+			return nil, perr
+		}
+	} else if err == nil {
+		err = &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("tmux on %s did not say its version: no control client without it", t.sock)}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -249,6 +258,7 @@ func (t *Auto) dropped(ctl *Control) {
 	}
 	t.ctl = nil
 	t.nextDial = time.Time{} // try again at once; failures back off
+	t.forgetServerLocked()   // the server may be gone, and another start
 	ctl.kill()
 	if !t.closed {
 		t.hub.publish(tmux.Event{Kind: tmux.EventDisconnected})

@@ -25,6 +25,7 @@ func TestClassifyTmuxErrorGoingAway(t *testing.T) {
 		{"server exited unexpectedly", tmux.KindServerGone, "no tmux server running"},
 		{"lost server", tmux.KindServerGone, "no tmux server running"},
 		{"no current target", tmux.KindGone, "no current target"},
+		{"protocol version mismatch (client 7, server 8)", tmux.KindUnsupported, "the tmux binary cannot talk to the server on socket name work (-L) (protocol version mismatch (client 7, server 8))"},
 		{"can't find pane: %9", tmux.KindGone, "%9"},
 		{"unknown flag -f", tmux.KindUnsupported, "unknown flag -f"},
 		{"something else", tmux.KindRefused, "something else"},

@@ -17,14 +17,36 @@ import (
 // destroy-unattached set and no client are skipped: detaching from them
 // later would destroy them. With no session at all there is nothing to
 // attach to, and control mode is not used (panemap never creates one).
-func pickSession(ctx context.Context, ex *Exec, follow tmux.SessionID) (tmux.SessionID, error) {
+//
+// The same command list reads the server's version (#{version}, in the
+// display-message it runs anyway: no command more in tmux's message log),
+// which the dial must know before it attaches anything: a zero version
+// when tmux did not say it.
+func pickSession(ctx context.Context, ex *Exec, follow tmux.SessionID) (tmux.Version, tmux.SessionID, error) {
 	out, err := ex.Run(ctx,
 		[]string{"list-sessions", "-F", "S #{session_id} #{session_attached} #{destroy-unattached}"},
-		[]string{"display-message", "-p", "B #{session_id}"})
+		[]string{"display-message", "-p", "B #{session_id} V#{version}"})
 	if err != nil {
-		return "", err
+		return tmux.Version{}, "", err
 	}
-	return chooseSession(out, follow, ex.Socket)
+	s, err := chooseSession(out, follow, ex.Socket)
+	return versionIn(out), s, err
+}
+
+// versionIn is the server's version in pickSession's answer: the
+// V-prefixed last field of its B line (zero when there is none).
+func versionIn(out string) tmux.Version {
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "B" {
+			continue
+		}
+		if raw, ok := strings.CutPrefix(f[len(f)-1], "V"); ok {
+			v, _ := tmux.ParseServerVersion(raw)
+			return v
+		}
+	}
+	return tmux.Version{}
 }
 
 func chooseSession(out string, follow tmux.SessionID, sock tmux.Socket) (tmux.SessionID, error) {
@@ -33,7 +55,7 @@ func chooseSession(out string, follow tmux.SessionID, sock tmux.Socket) (tmux.Se
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
 		switch {
-		case len(f) == 2 && f[0] == "B":
+		case len(f) >= 2 && f[0] == "B" && strings.HasPrefix(f[1], "$"):
 			best = tmux.SessionID(f[1])
 		case len(f) >= 3 && f[0] == "S":
 			id, err := tmux.ParseSessionID(f[1])

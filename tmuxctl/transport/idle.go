@@ -54,6 +54,10 @@ func (t *Auto) detachIdle() {
 	}
 	t.ctl = nil
 	t.nextDial = time.Time{}
+	// Nothing is attached now to notice the server ending: another, of
+	// another version, may be started on the socket before the next
+	// dial, which must read the version again.
+	t.forgetServerLocked()
 	t.mu.Unlock()
 	_ = ctl.Close()
 }

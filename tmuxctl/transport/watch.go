@@ -85,24 +85,17 @@ type OutputWatch struct {
 // server. ctx bounds only the start. Capture after it returns: output
 // from then on is reported.
 func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch, error) {
-	t.mu.Lock()
-	v := t.Version
-	t.mu.Unlock()
 	if _, err := tmux.ParseSessionID(string(s)); err != nil {
 		return nil, err
 	}
 	if t.Policy == tmux.ControlNever {
 		return nil, nil
 	}
-	version := v.Raw
-	if version == "" {
-		out, err := t.Run(ctx, []string{"display-message", "-p", "#{version}"})
-		if err != nil {
-			return nil, err
-		}
-		version = strings.TrimSpace(out)
+	v, err := t.ServerVersion(ctx) // the server's, as for the connection
+	if err != nil {
+		return nil, err
 	}
-	if !watchable(version) {
+	if !watchable(v) {
 		return nil, nil
 	}
 	w := &OutputWatch{
@@ -126,12 +119,11 @@ func (t *Auto) WatchOutput(ctx context.Context, s tmux.SessionID) (*OutputWatch,
 	return w, nil
 }
 
-// watchable reports whether tmux version (as #{version} prints it) gets
-// a watch: where PlanControl allows control mode by default. One that is
-// not upstream's own spelling gets none (see tmux.Version.Upstream).
-func watchable(version string) bool {
-	v, err := tmux.ParseVersion("tmux " + version)
-	return err == nil && tmux.PlanControl(tmux.ControlAuto, v).Control
+// watchable reports whether a server of version v gets a watch: where
+// PlanControl allows control mode by default. One that is not upstream's
+// own spelling gets none (see tmux.Version.Upstream).
+func watchable(v tmux.Version) bool {
+	return tmux.PlanControl(tmux.ControlAuto, v).Control
 }
 
 // started takes list-panes' answer: the current window's panes are

@@ -7,12 +7,15 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/panemap/panemap/tmux"
 )
 
 func TestWatchable(t *testing.T) {
 	t.Parallel()
 	for v, want := range map[string]bool{"3.2a": false, "3.3a": false, "3.6b": false, "3.7": true, "3.7c": true, "next-3.8": true, "master": true, "openbsd-7.5": false, "": false} {
-		if got := watchable(v); got != want {
+		sv, _ := tmux.ParseServerVersion(v)
+		if got := watchable(sv); got != want {
 			t.Errorf("%q: %v", v, got)
 		}
 	}

@@ -15,10 +15,10 @@ import (
 )
 
 // paneBox draws one pane: its label (tmux's pane index) on the first
-// line, then id, command, path and title as far as they fit. A compact
-// box has only its top and left border. skip blank lines go first, where
-// a floating box drawn over this one would cover the label.
-func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int) string {
+// line, then id, command, path and title as far as they fit. skip blank
+// lines go first, where a floating box drawn over this one would cover
+// the header.
+func paneBox(st Styles, in Input, p tmux.Pane, w, h int, skip int) string {
 	box := st.Pane
 	label := st.Label
 	focused := in.focused(p)
@@ -38,10 +38,6 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int)
 		box = floatingBorder(box, focused)
 	}
 	iw, ih := w-2, h-2
-	if compact {
-		box = box.BorderRight(false).BorderBottom(false)
-		iw, ih = w-1, h-1
-	}
 	text := in.label(p)
 	if iw >= len(text)+2 {
 		text = " " + text + " "
@@ -85,7 +81,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, compact bool, skip int)
 			lines[0] = first + ansi.Truncate(rest+" "+st.Command.Render(cells.Printable(p.Command)), max(iw-lipgloss.Width(first), 0), "…")
 		}
 		lines = append(lines, previewLines(shot, iw, ih-1, in.Profile, hidden(in.Win, p))...)
-		return frameBox(box, append(make([]string, skip), lines...), w, h, compact)
+		return frameBox(box, append(make([]string, skip), lines...), w, h)
 	}
 	if p.Command != "" {
 		lines = append(lines, indent+st.Command.Render(cells.Printable(p.Command)))
@@ -164,12 +160,12 @@ const maxCachedBoxes = 512
 
 // get returns the box for these inputs, drawing it with draw when it is
 // not cached. A nil cache draws every time.
-func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, draw func() string) string {
+func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, skip int, draw func() string) string {
 	if c == nil {
 		return draw()
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d|%t|%d|%t|%t|%s|%s|%s|%t|%d|%+v", w, h, compact, skip, in.Swap, in.focused(p), in.Drop, in.Home, in.Hostname,
+	fmt.Fprintf(&b, "%dx%d|%d|%t|%t|%s|%s|%s|%t|%d|%+v", w, h, skip, in.Swap, in.focused(p), in.Drop, in.Home, in.Hostname,
 		in.Win.Zoomed, in.Profile, p)
 	in.writeMarks(&b, p.ID)
 	key := b.String()
@@ -189,24 +185,13 @@ func (c *BoxCache) get(in Input, p tmux.Pane, w, h int, compact bool, skip int, 
 // box.Width(w).Height(h).Render does for content already cut to size,
 // without measuring and wrapping it again: previews redraw every box
 // several times a second.
-func frameBox(box lipgloss.Style, lines []string, w, h int, compact bool) string {
+func frameBox(box lipgloss.Style, lines []string, w, h int) string {
 	b := box.GetBorderStyle()
 	edge := lipgloss.NewStyle().Foreground(box.GetBorderTopForeground()).Faint(box.GetFaint())
 	iw, ih := w-2, h-2
-	if compact {
-		iw, ih = w-1, h-1
-	}
-	left := edge.Render(b.Left)
-	right := ""
-	if !compact {
-		right = edge.Render(b.Right)
-	}
+	left, right := edge.Render(b.Left), edge.Render(b.Right)
 	out := make([]string, 0, h)
-	if compact {
-		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)))
-	} else {
-		out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)+b.TopRight))
-	}
+	out = append(out, edge.Render(b.TopLeft+strings.Repeat(b.Top, iw)+b.TopRight))
 	for i := range ih {
 		line := ""
 		if i < len(lines) {
@@ -214,8 +199,6 @@ func frameBox(box lipgloss.Style, lines []string, w, h int, compact bool) string
 		}
 		out = append(out, left+cells.FitLine(line, iw)+right)
 	}
-	if !compact {
-		out = append(out, edge.Render(b.BottomLeft+strings.Repeat(b.Bottom, iw)+b.BottomRight))
-	}
+	out = append(out, edge.Render(b.BottomLeft+strings.Repeat(b.Bottom, iw)+b.BottomRight))
 	return strings.Join(out, "\n")
 }

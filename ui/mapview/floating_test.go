@@ -99,3 +99,38 @@ func TestFloatingColourRowsFit(t *testing.T) {
 		}
 	}
 }
+
+// masterFloatingWindow is what tmux master's list-panes printed for five
+// tiled panes and new-pane -d -x 40 -y 10: the floating pane covers most
+// of %0 and the left of %4.
+func masterFloatingWindow() *tmux.Window {
+	return &tmux.Window{ID: "@0", Width: 120, Height: 40, Panes: []tmux.Pane{
+		{ID: "%0", Index: 0, Width: 30, Height: 20, Z: 2, Active: true, Command: "sh"},
+		{ID: "%4", Index: 1, Left: 31, Width: 29, Height: 20, Z: 2, Command: "vim"},
+		{ID: "%2", Index: 2, Top: 21, Width: 60, Height: 19, Z: 2, Command: "sh"},
+		{ID: "%1", Index: 3, Left: 61, Width: 59, Height: 20, Z: 2, Command: "sh"},
+		{ID: "%3", Index: 4, Left: 61, Top: 21, Width: 59, Height: 19, Z: 2, Command: "sh"},
+		{ID: "%5", Index: 5, Left: 4, Top: 2, Width: 38, Height: 8, Floating: true, Command: "htop"},
+	}}
+}
+
+// A tiled box under a floating one shows its whole header, id and
+// command, on rows of its own that the floating box leaves: not just its
+// label's digit beside the floating box. The floating box stays on top.
+func TestFloatingLeavesTiledHeaders(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 38}, {58, 12}} {
+		name := fmt.Sprintf("floating-headers-%dx%d", size[0], size[1])
+		t.Run(name, func(t *testing.T) {
+			got := ansi.Strip(New(DefaultStyles(false), Input{Win: masterFloatingWindow()}, size[0], size[1]).View())
+			golden.Check(t, name, got)
+			for _, p := range masterFloatingWindow().Panes {
+				if l := fmt.Sprintf("%d  %s", p.Index, p.ID); !strings.Contains(got, l) {
+					t.Errorf("the header %q of %s is covered:\n%s", l, p.ID, got)
+				}
+			}
+			if !strings.Contains(got, "╎ 5  %5 floating") {
+				t.Errorf("the floating box is not drawn whole on top:\n%s", got)
+			}
+		})
+	}
+}

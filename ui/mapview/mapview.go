@@ -105,7 +105,36 @@ type Map struct {
 	width, height int
 	out           string
 	boxes         []placedBox
+	needW, needH  int // the size the map needs, when it is too small
 }
+
+// minBoxHeight is a box's least height: its borders and the header line.
+const minBoxHeight = 3
+
+// TooSmall is what a map of panes panes says in an area of w x h cells,
+// too small for it: the size it needs (needW x needH).
+func TooSmall(panes, needW, needH, w, h int) string {
+	return fmt.Sprintf("%dx%d is too small for this window's %d panes: needs %dx%d", w, h, panes, max(needW, w), max(needH, h))
+}
+
+// minBoxWidth is a box's least width: its borders and label.
+func (in Input) minBoxWidth(p tmux.Pane) int { return len(in.label(p)) + 2 }
+
+// MinSize is the least area in.Win's map is drawn in (see Map.Need).
+func MinSize(in Input) (w, h int) {
+	return geometry.MinSize(in.Win, in.minBoxWidth, minBoxHeight)
+}
+
+// Say is the map with text, centred and wrapped, in place of its boxes.
+func (v Map) Say(st Styles, text string) Map {
+	msg := st.Message.Width(v.width).Align(lipgloss.Center).Render(text)
+	v.out, v.boxes = cells.FitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center, msg), v.width, v.height), nil
+	return v
+}
+
+// Need is the size the map needs, when it is too small to draw its
+// window in (it says so instead); 0, 0 when it is drawn.
+func (v Map) Need() (w, h int) { return v.needW, v.needH }
 
 // New lays out and draws in.Win on a width x height area.
 func New(st Styles, in Input, width, height int) Map {
@@ -113,23 +142,12 @@ func New(st Styles, in Input, width, height int) Map {
 	if v.width == 0 || v.height == 0 || in.Win == nil {
 		return v
 	}
-	// Full boxes where they fit; else compact ones with only a top and a
-	// left border (neighbours share them, as tmux draws its own borders).
-	compact := false
-	rects, ok := geometry.Scale(in.Win, v.width, v.height, func(p tmux.Pane) int {
-		return len(in.label(p)) + 2
-	}, 3)
+	// Whole boxes or none: below the size they fit in, the map says what
+	// it needs (boxes sharing borders, or cut, read as broken ones).
+	rects, ok := geometry.Scale(in.Win, v.width, v.height, in.minBoxWidth, minBoxHeight)
 	if !ok {
-		compact = true
-		rects, ok = geometry.Scale(in.Win, v.width, v.height, func(p tmux.Pane) int {
-			return len(in.label(p)) + 1
-		}, 2)
-	}
-	if !ok {
-		msg := st.Message.Width(v.width).Align(lipgloss.Center).
-			Render("too small for this window's " + strconv.Itoa(len(in.Win.Panes)) + " panes")
-		v.out = cells.FitBlock(lipgloss.Place(v.width, v.height, lipgloss.Center, lipgloss.Center, msg), v.width, v.height)
-		return v
+		v.needW, v.needH = MinSize(in)
+		return v.Say(st, TooSmall(len(in.Win.Panes), v.needW, v.needH, v.width, v.height))
 	}
 	// Tiled boxes first, then the floating ones from the bottom of
 	// tmux's stack to its top, each drawn over what is under it.
@@ -137,11 +155,8 @@ func New(st Styles, in Input, width, height int) Map {
 	order := geometry.StackOrder(in.Win)
 	for i, p := range order {
 		r := rects[p.ID]
-		// A floating box keeps its four borders over its neighbours,
-		// where it has room for them.
-		small := compact && (!p.Floating || r.Width < len(in.label(p))+2 || r.Height < 3)
-		skip := headerSkip(r, len(in.label(p)), small, order[i+1:], rects)
-		box := in.Boxes.get(in, p, r.Width, r.Height, small, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, small, skip) })
+		skip := headerSkip(r, len(in.label(p)), len(p.ID), ansi.StringWidth(cells.Printable(p.Command)), order[i+1:], rects)
+		box := in.Boxes.get(in, p, r.Width, r.Height, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
 	v.out = stitch(v.boxes, v.width, v.height)
@@ -149,25 +164,36 @@ func New(st Styles, in Input, width, height int) Map {
 }
 
 // headerSkip is how many lines a box at r must leave blank at its top so
-// that its first line's label (labelW cells, after the border and a
-// space) shows on the first row inside it that no floating box of above
-// (drawn over it) covers: 0 when that row is the first, or when every row
-// is covered.
-func headerSkip(r tmux.Rect, labelW int, compact bool, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
+// that its header shows on a row inside it that no floating box of above
+// (drawn over it) covers: the first row where its first line (label and
+// id: idW cells after the label's labelW) and the line below it (the
+// command, cmdW cells) both show, else the first where the first line
+// shows, else the first where the label alone shows; 0 when that row is
+// the first, or when every row is covered.
+func headerSkip(r tmux.Rect, labelW, idW, cmdW int, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
 	last := r.Top + r.Height - 2 // the last row inside
-	if compact {
-		last++
-	}
-	x0, x1 := r.Left+2, r.Left+2+labelW
-rows:
-	for y := r.Top + 1; y <= last; y++ {
+	inner := r.Width - 2
+	shows := func(y, w int) bool { // w cells from the second inside
+		x0, x1 := r.Left+2, r.Left+1+min(1+w, inner)
 		for _, f := range above {
 			b := rects[f.ID]
 			if f.Floating && y >= b.Top && y < b.Top+b.Height && x0 < b.Left+b.Width && x1 > b.Left {
-				continue rows
+				return false
 			}
 		}
-		return y - r.Top - 1
+		return true
+	}
+	header := labelW + 2 + idW // "0  %0"
+	for _, want := range []func(y int) bool{
+		func(y int) bool { return y < last && shows(y, header) && shows(y+1, cmdW) },
+		func(y int) bool { return shows(y, header) },
+		func(y int) bool { return shows(y, labelW) },
+	} {
+		for y := r.Top + 1; y <= last; y++ {
+			if want(y) {
+				return y - r.Top - 1
+			}
+		}
 	}
 	return 0
 }

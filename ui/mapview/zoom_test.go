@@ -25,18 +25,18 @@ func TestZoomDimsHiddenPanes(t *testing.T) {
 				hidden = i
 			}
 		}
-		normal := paneBox(st, in, win.Panes[hidden], 30, 8, false, 0)
+		normal := paneBox(st, in, win.Panes[hidden], 30, 8, 0)
 		zoomed := *win
 		zoomed.Zoomed = true
 		in.Win = &zoomed
-		dimmed := paneBox(st, in, zoomed.Panes[hidden], 30, 8, false, 0)
+		dimmed := paneBox(st, in, zoomed.Panes[hidden], 30, 8, 0)
 		if dimmed == normal {
 			t.Errorf("colour %v: a pane hidden by the zoom looks like any other", color)
 		}
 		if !strings.Contains(dimmed, "\x1b[2") && !strings.Contains(dimmed, ";2;") && !strings.Contains(dimmed, ";2m") {
 			t.Errorf("colour %v: hidden pane not drawn faint:\n%q", color, dimmed)
 		}
-		focused := paneBox(st, in, zoomed.Panes[active], 30, 8, false, 0)
+		focused := paneBox(st, in, zoomed.Panes[active], 30, 8, 0)
 		if strings.Contains(focused, "\x1b[2;") || strings.Contains(focused, "\x1b[2m") {
 			t.Errorf("colour %v: the zoomed pane itself is dimmed", color)
 		}

@@ -107,6 +107,13 @@ func (m *Model) relayout() {
 	}
 	room := m.height - 1 - sessions
 	m.lay.tileH = min(max(room/max(tileRows, 1), minTileHeight), maxTileHeight)
+	// Tall enough for every window's map whole (the view scrolls): a map
+	// that does not fit says so in place of its boxes.
+	for _, w := range m.windows {
+		if _, h := mapview.MinSize(m.tileInput(w)); h+1 > m.lay.tileH {
+			m.lay.tileH = h + 1
+		}
+	}
 
 	row := 0
 	for i := 0; i < len(m.windows); {
@@ -173,18 +180,7 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 	}
 	lines := []string{cells.FitLine(head, width)}
 
-	labels := make(map[tmux.PaneID]string, len(w.Panes))
-	for _, p := range w.Panes {
-		if l := m.labels.of[labelKey(w, p.ID)]; l != "" {
-			labels[p.ID] = l
-		}
-	}
-	// Only the selected pane is drawn focused: one highlight on screen.
-	in := mapview.Input{Win: w, Selection: true, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
-	if holds {
-		in.Selected = m.sel.Pane
-	}
-	mv := mapview.New(st.Map, in, width-1, height-1)
+	mv := mapview.New(st.Map, m.tileInput(w), width-1, height-1)
 	for _, l := range strings.Split(mv.View(), "\n") {
 		lines = append(lines, cells.FitLine(l, width))
 	}
@@ -192,6 +188,22 @@ func (m *Model) tile(w *tmux.Window, width, height int) []string {
 		lines = append(lines, strings.Repeat(" ", width))
 	}
 	return lines[:height]
+}
+
+// tileInput is what window w's tile draws: only the selected pane
+// focused (one highlight on screen), each pane labelled with its hint.
+func (m *Model) tileInput(w *tmux.Window) mapview.Input {
+	labels := make(map[tmux.PaneID]string, len(w.Panes))
+	for _, p := range w.Panes {
+		if l := m.labels.of[labelKey(w, p.ID)]; l != "" {
+			labels[p.ID] = l
+		}
+	}
+	in := mapview.Input{Win: w, Selection: true, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
+	if w.SessionID == m.sel.Session && w.ID == m.sel.Window {
+		in.Selected = m.sel.Pane
+	}
+	return in
 }
 
 // scrollToSelection keeps the selected window's tile on screen.

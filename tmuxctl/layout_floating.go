@@ -1,0 +1,138 @@
+package tmuxctl
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/floating"
+	"github.com/panemap/panemap/tmuxctl/restoring"
+)
+
+// A layout string with floating panes ("<…>", as #{window_layout} is on
+// tmux 3.7 and later for a window with a floating pane): tmux's
+// select-layout refuses it (layout_parse stops at the tree), so the
+// tiled part and the floating panes are given back as a restore gives
+// them (restoring.Refloat): every pane tiled into the tree's tiled cells
+// and stand-ins by select-layout, the floating panes floated again, each
+// moved and resized to its box, and stacked as "<…>" lists them. Only
+// tmux 3.8 can float, move and resize panes.
+//
+// The string names its floating panes by id, and only by id can a pane
+// be told to float: it must name exactly the window's panes. The tiled
+// cells go to the tiled panes in pane order, as tmux deals any layout's
+// cells (layout_assign), so they must be in that order in the tree, as
+// they are in every string tmux printed for the window since its panes
+// last changed places.
+
+// isFloatingLayout reports whether a validated layout choice is a layout
+// string with floating panes.
+func isFloatingLayout(choice string) bool { return strings.Contains(choice, "<") }
+
+// floatingLayout gives window op.Window the layout string op.Layout,
+// which has floating panes (see above), with s as Act has it: given a
+// session, the answer has its state before and after; given none, the
+// window after.
+func (c *Client) floatingLayout(ctx context.Context, s tmux.SessionID, op Op) (Result, error) {
+	v, err := c.serverVersion(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	if !floating.Supported(v) {
+		return Result{}, &tmux.Error{Kind: tmux.KindUnsupported, Value: op.Layout,
+			Message: fmt.Sprintf("layout %s has floating panes, and tmux %s cannot float, move or resize panes to give them their places (tmux 3.8 can). Nothing changed", tmux.Quote(op.Layout), v.Raw)}
+	}
+	var r Result
+	if s != "" {
+		if r.Before, err = c.ReadState(ctx, s); err != nil {
+			return Result{}, err
+		}
+	}
+	w, err := c.ListPanes(ctx, op.Window)
+	if err != nil {
+		return r, err
+	}
+	cmds, err := floatingLayoutCmds(op.Layout, w)
+	if err != nil {
+		return r, err
+	}
+	// Only while the window has the panes at the indices read: the
+	// stand-ins are placed by pane order.
+	out, err := c.script(ctx, ifShell(string(w.ID), samePanes(w), cmds, [][]string{{"display-message", "-p", misfitLine}}))
+	if err != nil {
+		return r, c.opErr(op, err)
+	}
+	if strings.HasPrefix(out, misfitLine) {
+		return r, &tmux.Error{Kind: tmux.KindGone, Value: string(w.ID), Message: fmt.Sprintf("window %s changed its panes just now: layout %s was not applied, nothing changed (read the window again)", w.ID, tmux.Quote(op.Layout))}
+	}
+	if s != "" {
+		r.After, err = c.ReadState(ctx, s)
+		return r, err
+	}
+	r.Window, err = c.ListPanes(ctx, w.ID)
+	return r, err
+}
+
+// floatingLayoutCmds is the command list that gives window w the layout
+// string layout, which has floating panes, or why it cannot: a string
+// for another window, or one whose tiled cells are not in w's pane
+// order. It changes nothing itself.
+func floatingLayoutCmds(layout string, w *tmux.Window) ([][]string, error) {
+	fl, err := tmux.CheckFloatingLayout(layout)
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) error {
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: layout,
+			Message: fmt.Sprintf("layout %s ", tmux.Quote(layout)) + fmt.Sprintf(format, args...) + ". Nothing changed"}
+	}
+	if fl.Width != w.Width || fl.Height != w.Height {
+		return nil, bad("is for a %dx%d window; window %s is %dx%d", fl.Width, fl.Height, w.ID, w.Width, w.Height)
+	}
+	have := make([]string, len(w.Panes))
+	for i, p := range w.Panes {
+		have[i] = string(p.ID)
+	}
+	named, _ := tmux.ParseLayout(layout)
+	var names []string
+	for id := range named {
+		names = append(names, fmt.Sprintf("%%%d", id))
+	}
+	slices.Sort(have)
+	slices.Sort(names)
+	if !slices.Equal(have, names) {
+		return nil, bad("names panes %s; window %s has %s (a layout with floating panes says by id which float)", strings.Join(names, ", "), w.ID, strings.Join(have, ", "))
+	}
+	want := *w
+	want.Layout = layout
+	want.Panes = slices.Clone(w.Panes)
+	for i := range want.Panes {
+		p := &want.Panes[i]
+		p.Floating, p.Z = false, 0
+		if z := slices.IndexFunc(fl.Floating, func(c tmux.FloatingCell) bool { return c.ID == p.ID }); z >= 0 {
+			b := fl.Floating[z]
+			p.Floating, p.Z, p.Left, p.Top, p.Width, p.Height = true, z, b.Left, b.Top, b.Width, b.Height
+		}
+	}
+	cmds, err := restoring.Refloat(&want)
+	if err != nil {
+		return nil, bad("cannot be given back to window %s: %v", w.ID, err)
+	}
+	if w.Zoomed { // select-layout unzoomed it
+		cmds = append(cmds, []string{"resize-pane", "-Z", "-t", string(w.ID)})
+	}
+	return cmds, nil
+}
+
+// samePanes is a format that, in window w's context, is "1" while w has
+// exactly w's panes, each at its index.
+func samePanes(w *tmux.Window) string {
+	var list strings.Builder
+	for _, p := range w.Panes {
+		fmt.Fprintf(&list, "<%s.%d>", p.ID, p.Index)
+	}
+	strays := "#{P:#{?#{m:*<#{pane_id}.#{pane_index}>*," + list.String() + "},,x}}"
+	return fmt.Sprintf("#{==:%s#{window_panes},%d}", strays, len(w.Panes))
+}
