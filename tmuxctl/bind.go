@@ -35,7 +35,11 @@ func (c *Client) ReadBindPlace(ctx context.Context, names []string) (*BindPlace,
 	if !ok {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's answer %s: no version", tmux.Quote(out))}
 	}
-	p := &BindPlace{Version: serverVersion(version)}
+	p := &BindPlace{}
+	if p.Version, err = tmux.ParseServerVersion(version); err != nil {
+		return nil, err
+	}
+	c.t.LearnVersion(p.Version)
 	if p.SocketPath, rest, err = records.ReadExact(rest); err != nil {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: fmt.Sprintf("cannot read tmux's socket path from %s: %v", tmux.Quote(out), err)}
 	}

@@ -39,7 +39,8 @@ func StartNestedNamed(tb testing.TB, inner string, cols, rows int) *Nested {
 // environment env (the server's global environment, run-shell's too).
 func StartConfig(tb testing.TB, conf string, env []string, cols, rows int) *Server {
 	tb.Helper()
-	return startServer(tb, UniqueName("pmconf"), conf, env, cols, rows)
+	Available(tb)
+	return startServer(tb, UniqueName("pmconf"), "", conf, env, cols, rows)
 }
 
 // StartNestedConfig is StartNested with the inner server started by

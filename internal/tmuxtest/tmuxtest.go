@@ -66,16 +66,13 @@ func Start(tb testing.TB, cols, rows int) *Server {
 // StartNamed is Start with a chosen socket name.
 func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	tb.Helper()
-	return startServer(tb, name, "/dev/null", Env(), cols, rows)
-}
-
-func startServer(tb testing.TB, name, conf string, env []string, cols, rows int) *Server {
-	tb.Helper()
 	Available(tb)
-	return startServer(tb, name, "", cols, rows)
+	return startServer(tb, name, "", "/dev/null", Env(), cols, rows)
 }
 
-func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {
+// startServer starts a server from binary ("" the tmux in PATH) with
+// tmux.conf conf, in the environment env.
+func startServer(tb testing.TB, name, binary, conf string, env []string, cols, rows int) *Server {
 	tb.Helper()
 	if cols == 0 {
 		cols, rows = 200, 50
