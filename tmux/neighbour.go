@@ -1,24 +1,54 @@
 package tmux
 
-// Neighbour finds the pane next to p in direction d (up, down, left or
-// right) by the window's geometry, using tmux's rule for candidates: the
-// far edge of the candidate is one border cell from p's edge, and the two
-// overlap on the other axis. Where several qualify, the one overlapping p
-// the most wins (ties: lowest index), which is deterministic, unlike tmux's
-// most-recently-used choice. With wrap, a move off the window's edge goes
-// to the far side, as tmux does; without, it reports false.
+// Neighbour predicts the pane that tmux's select-pane -U/-D/-L/-R from p
+// makes active (d is up, down, left or right), for what has to be known
+// before tmux is asked: a drawn hint, the server view's selection, a
+// fake's answer. The navigator's moves and swaps ask tmux instead (see
+// tmuxctl's OpSelect and OpSwap with a Dir). With wrap false, a move off
+// the window's edge, which tmux wraps round, reports false.
+//
+// The candidates are exact (Adjacent, tmux's own geometric rule); the
+// choice among several is a prediction. tmux takes the candidate with
+// the highest wp->active_point (window_pane_choose_best, window.c, alike
+// from 3.2a to master), a global counter bumped each time a pane becomes
+// its window's active pane, and, where no candidate was ever active, the
+// first in the window's list (the lowest index). No format shows that
+// counter on any version: #{P:} loops go by index (3.7 and master add
+// creation and z order, not activity), and only tmux 3.7 and newer can
+// list panes by it (list-panes -O activity), which the read does not use
+// as it needs the window's order. What every version shows is the
+// window's active pane (the most recently made active, bar panes that
+// became active by another pane's exit, which tmux does not count) and
+// its last pane (the one before it). So the prediction is: the active
+// pane, then the last pane, then the lowest index. It is exact while at
+// most those two candidates were ever visited, and can be wrong where
+// an older visit ranks a candidate above the lowest index.
 func Neighbour(w *Window, p PaneID, d Direction, wrap bool) (PaneID, bool) {
-	from, ok := w.Pane(p)
-	if !ok {
+	panes, wraps := Adjacent(w, p, d)
+	if len(panes) == 0 || wraps && !wrap {
 		return "", false
 	}
-	if best, ok := neighbour(w, from, d, false); ok {
-		return best, true
+	best, rank := Pane{}, -1
+	for _, id := range panes {
+		q, _ := w.Pane(id)
+		r := recencyRank(q)
+		if r > rank || r == rank && q.Index < best.Index {
+			best, rank = q, r
+		}
 	}
-	if !wrap {
-		return "", false
+	return best.ID, true
+}
+
+// recencyRank is how recently q was its window's active pane, as far as
+// tmux shows it: 2 active, 1 last, 0 not known.
+func recencyRank(q Pane) int {
+	switch {
+	case q.Active:
+		return 2
+	case q.Last:
+		return 1
 	}
-	return neighbour(w, from, d, true)
+	return 0
 }
 
 // AtEdge reports whether p touches the window's edge in direction d, so a
@@ -35,49 +65,4 @@ func AtEdge(w *Window, p Pane, d Direction) bool {
 		return p.Right() >= w.Width-1
 	}
 	return false
-}
-
-func neighbour(w *Window, from Pane, d Direction, wrapped bool) (PaneID, bool) {
-	var best Pane
-	bestOverlap := -1
-	for _, q := range w.Panes {
-		if q.ID == from.ID {
-			continue
-		}
-		var edge bool
-		var overlap int
-		switch d {
-		case DirUp:
-			edge = q.Bottom()+2 == from.Top || wrapped && from.Top == 0 && q.Bottom() >= w.Height-1
-			overlap = span(from.Left, from.Right(), q.Left, q.Right())
-		case DirDown:
-			edge = from.Bottom()+2 == q.Top || wrapped && from.Bottom() >= w.Height-1 && q.Top == 0
-			overlap = span(from.Left, from.Right(), q.Left, q.Right())
-		case DirLeft:
-			edge = q.Right()+2 == from.Left || wrapped && from.Left == 0 && q.Right() >= w.Width-1
-			overlap = span(from.Top, from.Bottom(), q.Top, q.Bottom())
-		case DirRight:
-			edge = from.Right()+2 == q.Left || wrapped && from.Right() >= w.Width-1 && q.Left == 0
-			overlap = span(from.Top, from.Bottom(), q.Top, q.Bottom())
-		default:
-			return "", false
-		}
-		if !edge || overlap < 0 {
-			continue
-		}
-		if overlap > bestOverlap || overlap == bestOverlap && q.Index < best.Index {
-			best, bestOverlap = q, overlap
-		}
-	}
-	return best.ID, bestOverlap >= 0
-}
-
-// span is how many cells [a0,a1] and [b0,b1] share, with tmux's one-cell
-// tolerance: -1 when they are apart.
-func span(a0, a1, b0, b1 int) int {
-	lo, hi := max(a0, b0), min(a1, b1)
-	if hi+1 < lo {
-		return -1
-	}
-	return max(hi-lo+1, 0)
 }

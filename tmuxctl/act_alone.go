@@ -188,6 +188,9 @@ func (op Op) refusal(out string) error {
 	}
 	if op.Kind == OpSwap {
 		subject = "panes " + string(op.Pane) + " and " + string(op.With)
+		if op.With == "" {
+			subject = "pane " + string(op.Pane) + " and its neighbour " + string(op.Dir)
+		}
 	}
 	return floating.Refusal(out, subject, op.Layout)
 }

@@ -15,7 +15,7 @@ type OpKind int
 
 const (
 	OpSelect       OpKind = iota + 1 // select Pane, or move from it (or from Window's active pane) in Dir
-	OpSwap                           // swap Pane and With, focus staying with the content (see scripts.Swap)
+	OpSwap                           // swap Pane and With, focus staying with the content (see scripts.Swap); With "" and Dir up, down, left or right: with the pane select-pane in Dir from Pane picks (see scripts.SwapToward)
 	OpSelectWindow                   // make Window the current window of the session
 	OpZoom                           // zoom Pane, or unzoom its window
 	OpMark                           // mark Pane, or clear the mark when it is the marked pane
@@ -126,7 +126,12 @@ func (op Op) Check() error {
 			return need(string(op.Window))
 		}
 		return need(string(op.Pane))
-	case OpSwap, OpRefocus:
+	case OpSwap:
+		if op.With == "" && op.Dir != tmux.DirLast && tmuxDirFlag[op.Dir] != "" {
+			return need(string(op.Pane))
+		}
+		return need(string(op.Pane), string(op.With))
+	case OpRefocus:
 		return need(string(op.Pane), string(op.With))
 	case OpSelectWindow:
 		return need(string(op.Window))
@@ -232,6 +237,9 @@ func (op Op) script(who caller, s tmux.SessionID) [][]string {
 		}
 		return [][]string{selectCmd(from, op.Dir)}
 	case OpSwap:
+		if op.With == "" {
+			return scripts.SwapToward(op.Pane, tmuxDirFlag[op.Dir])
+		}
 		if op.Pane == op.With { // changes nothing, but fails when the pane is gone
 			return [][]string{{"has-session", "-t", string(op.Pane)}}
 		}

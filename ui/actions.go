@@ -80,22 +80,26 @@ func focusPane(p tmux.PaneID) opFunc {
 	}
 }
 
-// swapDir swaps the focused pane with its neighbour in direction d; the
-// focus stays on the pane, so it walks across the layout. A floating
-// pane moves step cells instead.
+// swapDir swaps the focused pane with the pane tmux's select-pane picks
+// in direction d (see tmuxctl.Op's OpSwap with a Dir): the one → would
+// focus, most recently used among several, which only tmux knows (see
+// tmux.Predict), so tmux picks it as the swap runs. The focus stays on
+// the pane, so it walks across the layout. Whether there is a pane there
+// at all is geometry, known here, so the nudges come without asking
+// tmux. A floating pane moves step cells instead.
 func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 	return onFocused(win, func(st *tmux.State, w *tmux.Window, a tmux.Pane) decision {
 		if a.Floating {
 			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: a.ID, Dir: d, Cells: step}}
 		}
-		n, ok := tmux.Neighbour(w, a.ID, d, wrap)
-		if !ok {
-			if !wrap && tmux.AtEdge(w, a, d) {
-				return nudge(edgeNudge(d))
-			}
+		panes, wraps := tmux.Adjacent(w, a.ID, d)
+		if wraps && !wrap {
+			return nudge(edgeNudge(d))
+		}
+		if len(panes) == 0 {
 			return nudge("no pane to swap with there")
 		}
-		return decision{op: swapOp(a.ID, n)}
+		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: a.ID, Dir: d}}
 	})
 }
 

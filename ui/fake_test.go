@@ -399,7 +399,13 @@ func (f *fakeCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (r 
 		}
 		_, err = f.SelectPane(ctx, from, op.Dir)
 	case tmuxctl.OpSwap:
-		if _, err = f.SwapPane(ctx, op.Pane, op.With); err == nil && op.Follow {
+		with := op.With
+		if with == "" { // with the pane select-pane picks in op.Dir: the fake predicts it
+			if w, _, ok := f.find(op.Pane); ok {
+				with, _ = tmux.Neighbour(w, op.Pane, op.Dir, true)
+			}
+		}
+		if _, err = f.SwapPane(ctx, op.Pane, with); err == nil && op.Follow {
 			f.follow(op.Pane)
 		}
 	case tmuxctl.OpSelectWindow:

@@ -62,7 +62,13 @@ func (n *Nav) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl
 		}
 	case tmuxctl.OpRestore:
 		return n.restore(ctx, s, op)
-	case tmuxctl.OpMove, tmuxctl.OpSwap:
+	case tmuxctl.OpSwap:
+		op, err := n.swapPartner(ctx, s, op)
+		if err != nil {
+			return tmuxctl.Result{}, err
+		}
+		return n.follow(ctx, s, op)
+	case tmuxctl.OpMove:
 		return n.follow(ctx, s, op)
 	case tmuxctl.OpJump:
 		return n.jump(ctx, s, op)
@@ -167,16 +173,33 @@ func (n *Nav) target(w *tmux.Window, from tmux.PaneID, op tmuxctl.Op) tmux.PaneI
 		}
 		return w.Panes[((i+step)%len(w.Panes)+len(w.Panes))%len(w.Panes)].ID
 	}
-	cands, wraps := tmux.Adjacent(w, from, op.Dir)
-	if len(cands) == 0 || wraps && op.Stop {
-		return ""
+	// tmux's rule, as tmux.Neighbour predicts it: the view has the
+	// cursor as the active pane and Nav's last pane as the last.
+	to, _ := tmux.Neighbour(w, from, op.Dir, !op.Stop)
+	return to
+}
+
+// swapPartner resolves a swap arrow's op (OpSwap with a Dir and no With)
+// from a pane of the modal pane's window: tmux's select-pane changes
+// nothing there, so tmux cannot be asked (see scripts.SwapToward), and
+// the swap goes to the pane the cursor would move to, as the focus
+// arrow's does (see target).
+func (n *Nav) swapPartner(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Op, error) {
+	if op.With != "" || !n.inWin(ctx, op.Pane) {
+		return op, nil
 	}
-	// tmux takes the most recently active candidate; the last pane is
-	// the one Nav knows of.
-	for _, c := range cands {
-		if c == n.last {
-			return c
-		}
+	st, err := n.c.ReadState(ctx, s)
+	if err != nil {
+		return op, err
 	}
-	return cands[0]
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	w, ok := n.viewLocked(st).Window(n.win)
+	if !ok {
+		return op, &tmux.Error{Kind: tmux.KindGone, Value: string(n.win), Message: fmt.Sprintf("window %s is gone", n.win)}
+	}
+	if op.With = n.target(w, op.Pane, tmuxctl.Op{Dir: op.Dir}); op.With == "" {
+		return op, &tmux.Error{Kind: tmux.KindRefused, Value: string(op.Pane), Message: fmt.Sprintf("no pane %s of pane %s to swap with", op.Dir, op.Pane)}
+	}
+	return op, nil
 }

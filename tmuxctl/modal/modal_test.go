@@ -73,7 +73,7 @@ func TestTargetIsTmuxsMove(t *testing.T) {
 		stop bool
 		want tmux.PaneID
 	}{
-		{"%0", tmux.DirRight, false, "%1"}, // two candidates: the first along the edge
+		{"%0", tmux.DirRight, false, "%1"}, // two candidates, neither active nor last: the lowest index
 		{"%2", tmux.DirRight, false, "%0"}, // wraps
 		{"%2", tmux.DirRight, true, ""},    // at the edge, wrap off
 		{"%1", tmux.DirDown, false, "%2"},
@@ -87,6 +87,7 @@ func TestTargetIsTmuxsMove(t *testing.T) {
 		}
 	}
 	n.last = "%2"
+	w, _ = n.View(session()).Window("@1") // the view shows Nav's last pane, which target goes by
 	if got := n.target(w, "%0", tmuxctl.Op{Dir: tmux.DirRight}); got != "%2" {
 		t.Errorf("right from %%0 with %%2 the last pane: %s, want the most recent candidate %%2", got)
 	}

@@ -223,7 +223,10 @@ func (m *Model) step(delta int) {
 
 // move goes to the pane beside the selection in direction d, within its
 // window; from a window's edge, to the window beside it on the screen,
-// onto its active pane.
+// onto its active pane. The pane is tmux.Neighbour's prediction of
+// select-pane's choice: the selection moves before tmux is asked
+// anything (Enter then jumps to it), and where several panes share the
+// side, tmux's most recently used one can be unknown to a read.
 func (m *Model) move(d tmux.Direction) {
 	w, i, ok := m.find(m.sel)
 	if !ok {
