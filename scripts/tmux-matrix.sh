@@ -144,8 +144,8 @@ done
 #   - tests that start no tmux at all: flags, help, completion scripts, the
 #     README's text, the module version, the GC pause;
 #   - the plugin's release download (curl and the checksums; tmux only runs
-#     the script) and the README's MCP client snippets (the SDK clients' own
-#     environment), the same on every tmux;
+#     the script), the README's MCP client snippets (the SDK clients' own
+#     environment) and its ssh one (sshd and ssh), the same on every tmux;
 #   - on 3.4 and 3.5a, the MCP server's process tests (shutdown, signals,
 #     tmux going away, chaos, stdout): its transport and process handling
 #     there are 3.2a's, which runs them, as 3.6b does for the newest release
@@ -157,9 +157,9 @@ skip_for() {
   [ "$p" = "$module/cmd/panemap" ] || return 0
   pat='TestGlobalFlags|TestCompletion.*|TestBashCompletion|TestZshAndFishCompletionsParse|TestEveryCommandsHelp'
   pat+='|TestFlagErrors|TestModuleVersion|TestPauseGCRestores|TestReadmeMCPTools'
-  pat+='|TestReadmeOneLineIsTheBenchmarks|TestMCPListTools|TestMCPUsageErrors'
+  pat+='|TestReadmeBindsWithInit|TestMCPListTools|TestMCPUsageErrors'
   pat+='|TestPlugin(FetchesReleaseWithoutGo|ReplacesStaleRelease|RefusesTamperedRelease|FetchFailure|DownloadOff)'
-  pat+='|TestReadmeMCPSnippets'
+  pat+='|TestReadmeMCPSnippets|TestMCPOverSSH'
   case "$name" in
     3.4|3.5a)
       pat+='|TestMCP(Chaos|ConcurrentSwapsKeepPanesAndCells|LogsCannotBeForged|ShutdownLeavesTmuxAsItWas|TmuxMissingOldAndBack)'

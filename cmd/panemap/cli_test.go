@@ -125,7 +125,7 @@ func TestDoctorWithClient(t *testing.T) {
 		code, out, _ := cli(t, nil, "-L", srv.Name, "doctor")
 		return code, out
 	}
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
 	runPlugin(t, srv)
 	taken := "FAIL  plugin key: prefix " + pluginDefaultKey + " does not open panemap: it was already bound to 'display-message mine'"

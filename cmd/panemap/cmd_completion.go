@@ -97,8 +97,11 @@ func completionSpec() completion {
 	}
 	c.Commands = append(c.Commands, completedCommand{Name: "help", Summary: "show a command's usage", Args: append([]string{"navigator"}, c.Names...)})
 	for i := range c.Commands {
-		if c.Commands[i].Name == "completion" {
+		switch c.Commands[i].Name {
+		case "completion":
 			c.Commands[i].Args = completionShells
+		case "init":
+			c.Commands[i].Args = []string{"tmux"}
 		}
 	}
 	c.Names = append(c.Names, "help")
@@ -128,7 +131,11 @@ func commandFlags(name string) []completedFlag {
 	cmd, _ := lookupCommand(name)
 	var flags []completedFlag
 	for _, f := range visibleFlags(cmd) {
-		flags = append(flags, completedFlag{Name: f.Name, Value: !isBool(f), Values: settingValues(f.Name)})
+		values := settingValues(f.Name)
+		if name == "init" && f.Name == "open" {
+			values = initOpens
+		}
+		flags = append(flags, completedFlag{Name: f.Name, Value: !isBool(f), Values: values})
 	}
 	return flags
 }

@@ -37,6 +37,7 @@ func commands() []command {
 		mcpCommand(),
 		doctorCommand(),
 		residentCommand(),
+		initCommand(),
 		completionCommand(),
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,43 +49,76 @@ func (d *doctor) pluginKey(ctx context.Context, client *tmuxctl.Client) {
 	load := pluginLoadLine()
 	switch {
 	case tmux.KindOf(err) == tmux.KindInvalidInput:
-		d.bad("set -g @panemap-key KEY with a key tmux knows, then load the plugin again ("+load+")",
+		d.bad("set -g @panemap-key KEY with a key tmux knows, then bind it again: "+load,
 			"plugin key: @panemap-key %s is not a tmux key name", tmux.Quote(key))
 	case err != nil:
 		d.info("plugin key: cannot read the prefix key table: %v", err)
 	case bound && runsPanemap(cmd, opts["@panemap-bin"]):
-		d.ok("plugin key: prefix %s opens panemap", key)
+		d.bindingNow(ctx, client, key, cmd)
 	case len(own) > 0:
 		// Another key that opens panemap (a binding made by hand, or the
 		// plugin's under an earlier @panemap-key) is a way in, so nothing
 		// fails; the line still says the plugin's key is not it.
 		d.ok("key: prefix %s opens panemap (the plugin's prefix %s does not)", strings.Join(own, ", prefix "), key)
 	case bound && conflict != "":
-		d.bad("choose another key: set -g @panemap-key KEY, then load the plugin again ("+load+"); or unbind-key "+key+" and load it again",
+		d.bad("choose another key: set -g @panemap-key KEY, then bind it again: "+load+"; or unbind-key "+key+" and bind it again",
 			"plugin key: prefix %s does not open panemap: it was already bound to '%s', so the plugin left it alone", key, cmd)
 	case bound:
-		d.bad("load the plugin ("+load+"), or set -g @panemap-key KEY for another key",
+		d.bad("bind it: "+load+", or set -g @panemap-key KEY for another key",
 			"plugin key: prefix %s does not open panemap: it is bound to '%s'", key, cmd)
 	default:
-		d.bad("load the plugin: "+load+" (or set -g @plugin 'panemap/panemap' with TPM)",
-			"plugin key: prefix %s is not bound: panemap.tmux is not loaded", key)
+		d.bad("bind it: "+load+" in tmux.conf (or set -g @plugin 'panemap/panemap' with TPM)",
+			"plugin key: prefix %s is not bound: neither panemap init tmux nor the plugin ran", key)
 	}
 }
 
-// pluginLoadLine is the tmux command that loads the plugin: the
-// panemap.tmux beside this binary's folder when it runs from a plugin's
-// (the plugin builds or fetches it into bin/ or release/ there), else the
-// README's placeholder. A short line, not the binding the plugin makes
-// (over a thousand characters, and the plugin keeps it up to date).
+// bindingNow says whether the key's binding, which opens panemap, is
+// the one panemap init tmux makes now (from the same options), or one an
+// older panemap (or an older line by hand) made: that one may pass the
+// navigator what it no longer reads, such as an older snapshot.
+func (d *doctor) bindingNow(ctx context.Context, client *tmuxctl.Client, key, cmd string) {
+	p, err := planKey(ctx, client, initFlags{})
+	if err != nil {
+		d.ok("plugin key: prefix %s opens panemap (cannot tell whether its binding is current: %v)", key, err)
+		return
+	}
+	words := tmuxctl.KeyBinding{Command: cmd}.Words()
+	printed := p.binding
+	printed.forConf = true // the lines of panemap init tmux --print
+	if !slices.Equal(words, p.binding.command()) && !slices.Equal(words, printed.command()) {
+		d.bad("bind it again: "+initLine(),
+			"plugin key: prefix %s opens panemap with a binding an older panemap made, not the one panemap init tmux makes now", key)
+		return
+	}
+	d.ok("plugin key: prefix %s opens panemap", key)
+}
+
+// pluginLoadLine is what binds the key: panemap init tmux, and, when
+// this binary runs from a plugin's folder (the plugin builds or fetches
+// it into bin/ or release/ there), the line that loads that plugin. Short
+// lines, not the binding they make (over a thousand characters).
 func pluginLoadLine() string {
-	script := "/path/to/panemap/panemap.tmux"
+	line := initLine()
 	if exe, err := os.Executable(); err == nil {
 		p := filepath.Join(filepath.Dir(filepath.Dir(exe)), "panemap.tmux")
 		if _, err := os.Stat(p); err == nil && !strings.ContainsAny(p, `'"\ $#;`) {
-			script = p
+			line += " (or the plugin: run-shell " + p + ")"
 		}
 	}
-	return "run-shell " + script
+	return line
+}
+
+// initLine is the tmux.conf line that binds the key: panemap by name
+// when PATH finds this binary under it (or this is no binary named
+// panemap), else by this binary's path, when that needs no quoting.
+func initLine() string {
+	name := "panemap"
+	if p, err := ownPath(); err == nil && filepath.Base(p) == "panemap" && !strings.ContainsAny(p, `'"\ $#;`) {
+		if lp, err := exec.LookPath("panemap"); err != nil || lp != p {
+			name = p
+		}
+	}
+	return "run-shell '" + name + " init tmux'"
 }
 
 // slowEscape is the escape-time, in milliseconds, above which doctor

@@ -34,8 +34,8 @@ exec '%s' "$@"`, held, release, real))
 	return w.Dir, held, release
 }
 
-// TestE2EFirstFrameBeforeTheRead: the plugin's key, the README's
-// one-line binding, and panemap popup bound with run-shell (the launcher,
+// TestE2EFirstFrameBeforeTheRead: the plugin's key, a binding by
+// hand (handLine), and panemap popup bound with run-shell (the launcher,
 // which reads the window itself and passes it on), pressed over a window
 // of programs named to break their quoting, draw that window's map while
 // the navigator's opening read is held back; a key pressed meanwhile
@@ -46,7 +46,7 @@ func TestE2EFirstFrameBeforeTheRead(t *testing.T) {
 	n.Inner.Must("set", "-g", "escape-time", "0")
 	win, panes, marks := hostileWindow(t, n.Inner)
 	loadPlugin(t, n.Inner, tmuxtest.Panemap(t))
-	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", handLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
 	for i, key := range []string{pluginDefaultKey, "O", "R"} {
 		// The next key waits for the popup to be gone: tmux before 3.6
@@ -96,7 +96,7 @@ func TestE2EFirstFrameWaitsForItsColours(t *testing.T) {
 }
 
 // pressHeld presses prefix key with the navigator's opening read held
-// back (panemap's binary on PATH for the README's binding), and waits for
+// back (panemap's binary on PATH for the binding by hand), and waits for
 // a map of panes; it returns the file that releases the read.
 func pressHeld(t *testing.T, n *tmuxtest.Nested, key string, panes []string) (release string) {
 	t.Helper()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -209,15 +210,31 @@ func TestFirstFrameOnlyWhenItFits(t *testing.T) {
 	}
 }
 
-// TestPluginPassesTheState: the plugin's binding passes the binary's
-// snapshot format, as the README's line does (TestReadmeOneLineIsTheBenchmarks).
-func TestPluginPassesTheState(t *testing.T) {
+// TestSnapshotFormatHasOneHome: the snapshot format is written out in
+// tmux/snapshot.go only; every binding (panemap init tmux, the plugin
+// through it) and every reader takes it from there. A copy anywhere else
+// in the repository (a script, a README line, a test) would drift from
+// it. The pieces looked for are built here, so this file holds none.
+func TestSnapshotFormatHasOneHome(t *testing.T) {
 	t.Parallel()
-	script, err := os.ReadFile(filepath.Join(repoRoot(t), "panemap.tmux"))
+	root := repoRoot(t)
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
 	if err != nil {
-		t.Fatal(err)
+		t.Skipf("git ls-files: %v", err)
 	}
-	if want := "\nstate=\"--" + stateFlag + " '" + stateFormat + "'\"\n"; !strings.Contains(string(script), want) {
-		t.Errorf("panemap.tmux lacks the line%s", want)
+	pieces := []string{"s/[" + "|]/%7C/", "#{pane_marked_set" + "}|", "#{P:" + "p|#{pane_id}"}
+	for _, name := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		if name == "tmux/snapshot.go" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			continue // a file deleted in the worktree
+		}
+		for _, p := range pieces {
+			if strings.Contains(string(text), p) {
+				t.Errorf("%s holds %q, a piece of the snapshot format: take it from tmux.SnapshotFormat", name, p)
+			}
+		}
 	}
 }

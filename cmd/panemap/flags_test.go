@@ -192,8 +192,10 @@ func TestCommandsRefuseFlagsTheyDoNotUse(t *testing.T) {
 }
 
 // TestHelpListsEveryPluginOption: panemap --help lists every @panemap-*
-// option panemap.tmux reads (the README says it lists the options), each
-// once, and no option the plugin and panemap do not read.
+// option panemap.tmux reads, and the key's binding (panemap init tmux:
+// bindOptions, and the snapshot's in its format) (the README says it
+// lists the options), each once, and no option the plugin and panemap do
+// not read.
 func TestHelpListsEveryPluginOption(t *testing.T) {
 	plugin, err := os.ReadFile("../../panemap.tmux")
 	if err != nil {
@@ -201,7 +203,8 @@ func TestHelpListsEveryPluginOption(t *testing.T) {
 	}
 	_, help, _ := cli(t, nil, "--help")
 	// Read with option NAME DEFAULT, or in a format (#{@panemap-esc}).
-	read := regexp.MustCompile(`(?:option |#\{)(@panemap-[a-z-]+)`).FindAllStringSubmatch(string(plugin), -1)
+	text := string(plugin) + stateFormat + " option " + strings.Join(bindOptions, " option ")
+	read := regexp.MustCompile(`(?:option |#\{)(@panemap-[a-z-]+)`).FindAllStringSubmatch(text, -1)
 	seen := map[string]bool{}
 	for _, m := range read {
 		if !seen[m[1]] {

@@ -129,7 +129,7 @@ func TestE2EModalFocusSwapAndEsc(t *testing.T) {
 func TestPluginModalBeforeTmux38(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("set", "-g", "@panemap-open", "modal")
 	runPlugin(t, srv)
 	b, ok := prefixBinding(t, srv, pluginDefaultKey)

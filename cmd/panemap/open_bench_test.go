@@ -21,8 +21,8 @@ import (
 // popup of the plugin's size that prints the very bytes of panemap's
 // first map (cat): tmux's own share of showing that map. It reports the
 // medians and the ratios for the plugin's binding (without the resident,
-// and with it: panemap-open beside panemap), for the README's one-line
-// binding (and the same line without --state, whose map waits for
+// and with it: panemap-open beside panemap), for `run-shell 'panemap init tmux'`'s key, for a binding by hand
+// (handLine, and the same line without --state, whose map waits for
 // panemap's own read), for `run-shell -b 'panemap popup'` bound by hand,
 // and for an fzf picker over `tmux list-panes -a` in a popup (when fzf
 // is installed).
@@ -43,14 +43,19 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	bin := tmuxtest.Panemap(b)
 	loadPlugin(b, n.Inner, bin)
 	n.Inner.Must("bind-key", "B", "display-popup", "-E", "printf POPUPWORD; read x")
-	// The README's one-line binding, and panemap popup from run-shell as
+	// A binding by hand (handLine), and panemap popup from run-shell as
 	// people bind it by hand: with panemap on the server's PATH.
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", handLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
+	// run-shell 'panemap init tmux', as tmux.conf runs it, bound to I:
+	// panemap from the server's PATH, no resident (no panemap-open beside
+	// it), the binding the plugin's key above has.
+	n.Inner.Must("run-shell", "panemap init tmux --key I")
+	n.Inner.Must("set", "-gu", "@panemap-key")
 	// The same line without the key press's snapshot: the map waits for
 	// panemap's own read (as before --state).
-	n.Inner.Must("bind-key", "J", "run-shell", "-C", strings.TrimSuffix(readmeOneLine, " --"+stateFlag+" '"+stateFormat+"'"))
+	n.Inner.Must("bind-key", "J", "run-shell", "-C", strings.TrimSuffix(handLine, " --"+stateFlag+" '"+stateFormat+"'"))
 	// The floors under any binding, in popups opened as the bare one is:
 	// a Go program that prints one word, and panemap's binary starting
 	// and printing its version (TMUX emptied, as the bindings do).
@@ -104,8 +109,9 @@ func BenchmarkOpenKeyToMap(b *testing.B) {
 	}{
 		{"bare popup", "B", shows("POPUPWORD"), "Enter"},
 		{"plugin key", pluginDefaultKey, mapShown, "q"},
-		{"README one-line binding", "O", mapShown, "q"},
-		{"one-line without --state", "J", mapShown, "q"},
+		{"init key", "I", mapShown, "q"},
+		{"a binding by hand", "O", mapShown, "q"},
+		{"by hand without --state", "J", mapShown, "q"},
 		{"run-shell panemap popup", "R", mapShown, "q"},
 		{"a Go program printing a word", "T", shows("GOWORD"), "Enter"},
 		{"panemap -V alone", "V", shows("panemap "), "Enter"},

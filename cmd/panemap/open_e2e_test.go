@@ -44,16 +44,17 @@ func pressAndQuit(t *testing.T, n *tmuxtest.Nested, g [4]string, key string) {
 	n.WaitScreen(wait, "the popup closed", func(scr string) bool { return scr == before })
 }
 
-// readmeOneLine is the command of the README's one-line binding
-// (TestReadmeOneLineIsTheBenchmarks keeps the README the same), which
-// run-shell -C expands, then runs as a tmux command: the popup runs
+// handLine is the command of a binding made by hand, as the README
+// showed one before panemap init tmux (and as doctor still counts as a
+// way in), with panemap from the server's PATH, which run-shell -C
+// expands, then runs as a tmux command: the popup runs
 // panemap through env, which empties TMUX so that the colour library's
 // start runs no `tmux info`, and -S names the server instead; --state is
 // the window for the first frame (first_frame.go).
-var readmeOneLine = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' --" + stateFlag + " '" + stateFormat + "'"
+var handLine = "display-popup -E -w 80% -h 75% env TMUX= panemap -S \"#{q:socket_path}\" -t '#{session_id}:#{window_id}' --in-popup --client '#{client_name}' --" + stateFlag + " '" + stateFormat + "'"
 
-// TestE2EOneTmuxCallToTheMap: the plugin's key, and the README's one-line
-// binding, start panemap and nothing else (the README's through env),
+// TestE2EOneTmuxCallToTheMap: the plugin's key, and a binding by hand
+// (handLine), start panemap and nothing else (the one by hand through env),
 // and the first tmux process panemap starts is the one command list that
 // holds everything the first frame needs. No `tmux -V` runs, nor, on any
 // tmux, the `tmux info` the colour library runs as it starts when TMUX is
@@ -62,7 +63,7 @@ func TestE2EOneTmuxCallToTheMap(t *testing.T) {
 	t.Parallel()
 	n, g, counter := countedNested(t)
 	n.Inner.Must("set-environment", "-g", "PATH", counter.Dir+string(os.PathListSeparator)+filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", handLine)
 	for _, key := range []string{pluginDefaultKey, "O"} {
 		loaded := len(counter.Calls())
 		before := n.Screen()
@@ -100,17 +101,16 @@ func TestE2EOneTmuxCallToTheMap(t *testing.T) {
 	}
 }
 
-// TestReadmeOneLineIsTheBenchmarks: the one-line binding the tests and
-// the benchmark press is the README's.
-func TestReadmeOneLineIsTheBenchmarks(t *testing.T) {
+// TestReadmeBindsWithInit: the README's way to bind without the plugin
+// is the one line panemap init tmux (TestE2EInitInTmuxConf runs it).
+func TestReadmeBindsWithInit(t *testing.T) {
 	var lines []string
 	for _, f := range readmeFences(t) {
 		if f.lang == "tmux" {
 			lines = append(lines, f.lines...)
 		}
 	}
-	want := "bind-key G run-shell -C \"" + strings.ReplaceAll(readmeOneLine, `"`, `\"`) + "\""
-	if !slices.Contains(lines, want) {
+	if want := "run-shell 'panemap init tmux'"; !slices.Contains(lines, want) {
 		t.Errorf("the README has no line\n%s\namong its tmux lines:\n%s", want, strings.Join(lines, "\n"))
 	}
 }
@@ -151,7 +151,7 @@ func firstCommand(f []string) string {
 	return ""
 }
 
-// TestE2EReadmeLineOddSocket: the README's binding hands panemap the
+// TestE2EReadmeLineOddSocket: a binding by hand (handLine) hands panemap the
 // server's socket through tmux's command parser, and the launcher (panemap
 // popup) as a word of display-popup's command; a socket whose path holds
 // quotes, a format, a variable, spaces and a # still opens the map over
@@ -161,7 +161,7 @@ func TestE2EReadmeLineOddSocket(t *testing.T) {
 	n := tmuxtest.StartNestedNamed(t, tmuxtest.UniqueName(`pm q'd "#{pane_id}" $HOME;%x\`), 120, 40)
 	g := n.Inner.Grid()
 	n.Inner.Must("set-environment", "-g", "PATH", filepath.Dir(tmuxtest.Panemap(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
-	n.Inner.Must("bind-key", "O", "run-shell", "-C", readmeOneLine)
+	n.Inner.Must("bind-key", "O", "run-shell", "-C", handLine)
 	n.Inner.Must("bind-key", "R", "run-shell", "-b", "panemap popup")
 	pressAndQuit(t, n, g, "O")
 	pressAndQuit(t, n, g, "R")

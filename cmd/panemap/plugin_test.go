@@ -5,9 +5,7 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -16,9 +14,10 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// fakeBin is the plugin's @panemap-bin in tests that only look at the
-// binding: binding a key does not run the binary.
-const fakeBin = "/opt/panemap/bin/panemap"
+// pluginBin is the plugin's @panemap-bin in tests that look at the
+// binding: the plugin runs it (panemap init tmux) to bind the key. No
+// panemap-open is beside it: no resident.
+func pluginBin(tb testing.TB) string { return tmuxtest.Panemap(tb) }
 
 // execClient is a tmuxctl client on srv that runs a tmux process per call,
 // so no control client joins the server under test.
@@ -57,13 +56,6 @@ func conflictOption(srv *tmuxtest.Server) string {
 
 func TestPluginDefaultKeyIsFreeInThisTmux(t *testing.T) {
 	t.Parallel()
-	script, err := os.ReadFile(filepath.Join(repoRoot(t), "panemap.tmux"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !regexp.MustCompile(`(?m)^default_key=` + regexp.QuoteMeta(pluginDefaultKey) + `$`).Match(script) {
-		t.Errorf("panemap.tmux's default_key is not %s, the key doctor and the tests expect", pluginDefaultKey)
-	}
 	srv := tmuxtest.Start(t, 0, 0)
 	version := srv.Must("display-message", "-p", "#{version}")
 	// Unbound proves nothing unless bound keys are found.
@@ -78,13 +70,13 @@ func TestPluginDefaultKeyIsFreeInThisTmux(t *testing.T) {
 func TestPluginBindsDefaultKey(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	// The second run (tmux.conf sourced again) finds its own binding: not
 	// a conflict.
 	for run := 1; run <= 2; run++ {
 		runPlugin(t, srv)
 		cmd, ok := prefixBinding(t, srv, pluginDefaultKey)
-		if !ok || !isFastBinding(srv, cmd) {
+		if !ok || !isFastBinding(t, srv, cmd) {
 			t.Fatalf("run %d: prefix %s = %q, %v; want display-popup running the binary itself", run, pluginDefaultKey, cmd, ok)
 		}
 		if c := conflictOption(srv); c != "" {
@@ -99,17 +91,18 @@ func TestPluginBindsDefaultKey(t *testing.T) {
 // tmux 3.3 (3.2 refuses -b, -T and -e), a border and a title; TMUX is
 // emptied (-e from 3.3, env on 3.2), so that the colour library's start
 // runs no `tmux info`; and the window's snapshot comes last (--state).
-func isFastBinding(srv *tmuxtest.Server, cmd string) bool {
-	return fastBinding(srv, cmd, "80%", "75%", "rounded")
+func isFastBinding(tb testing.TB, srv *tmuxtest.Server, cmd string) bool {
+	return fastBinding(tb, srv, cmd, "80%", "75%", "rounded")
 }
 
-func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
+func fastBinding(tb testing.TB, srv *tmuxtest.Server, cmd, w, h, border string) bool {
+	bin := pluginBin(tb)
 	styled := strings.Contains(cmd, "-b "+border+" -T ' panemap ' -e TMUX= ")
-	viaEnv := strings.Contains(cmd, " env TMUX= '"+fakeBin+"' ")
+	viaEnv := strings.Contains(cmd, " env TMUX= '"+bin+"' ")
 	return strings.HasPrefix(cmd, "run-shell -C ") &&
 		styled != viaEnv &&
 		strings.Contains(cmd, "display-popup -E -w "+w+" -h "+h+" ") &&
-		strings.Contains(cmd, "'"+fakeBin+"' -S '") &&
+		strings.Contains(cmd, "'"+bin+"' -S '") &&
 		strings.Contains(cmd, "-t '#{session_id}:#{window_id}' --in-popup") &&
 		strings.HasSuffix(cmd, " --"+stateFlag+" '"+stateFormat+"'\"") &&
 		styled == srv.AtLeast(3, 3)
@@ -122,12 +115,12 @@ func fastBinding(srv *tmuxtest.Server, cmd, w, h, border string) bool {
 func TestPluginSizes(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("set", "-g", "@panemap-width", "100%")
 	srv.Must("set", "-g", "@panemap-height", "5%")
 	srv.Must("set", "-g", "@panemap-border", "double")
 	runPlugin(t, srv)
-	if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !fastBinding(srv, cmd, "100%", "5%", "double") {
+	if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !fastBinding(t, srv, cmd, "100%", "5%", "double") {
 		t.Errorf("prefix %s = %q; want the fast binding with -w 100%% -h 5%% and, from 3.3, -b double", pluginDefaultKey, cmd)
 	}
 	for _, w := range []string{"120", "0%", "101%", "80", "8O%"} {
@@ -143,7 +136,7 @@ func TestPluginLeavesTakenDefaultKeyAlone(t *testing.T) {
 	t.Parallel()
 	n := tmuxtest.StartNested(t, 120, 30) // a client, to show the message on
 	srv := n.Inner
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine #{pane_id}")
 	runPlugin(t, srv)
 	if cmd, _ := prefixBinding(t, srv, pluginDefaultKey); !strings.Contains(cmd, "mine #{pane_id}") {
@@ -163,7 +156,7 @@ func TestPluginLeavesTakenDefaultKeyAlone(t *testing.T) {
 func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
 	t.Parallel()
 	srv := tmuxtest.Start(t, 0, 0)
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
 	srv.Must("set", "-g", "@panemap-key-conflict", pluginDefaultKey) // from an earlier run
 	// ";" (tmux's last-pane) ends in the command separator: the plugin
@@ -172,7 +165,7 @@ func TestPluginBindsTheKeyTheUserChose(t *testing.T) {
 		arg := strings.Replace(key, ";", `\;`, 1)
 		srv.Must("set", "-g", "@panemap-key", arg)
 		runPlugin(t, srv)
-		if cmd, ok := prefixBinding(t, srv, key); !ok || !isFastBinding(srv, cmd) {
+		if cmd, ok := prefixBinding(t, srv, key); !ok || !isFastBinding(t, srv, cmd) {
 			t.Errorf("@panemap-key %s: prefix %s = %q, %v; want the popup", key, key, cmd, ok)
 		}
 		if c := conflictOption(srv); c != "" {
@@ -215,8 +208,8 @@ func TestDoctorPluginKey(t *testing.T) {
 			t.Errorf("%s: %d characters: %q", step, len(got), got)
 		}
 	}
-	check("fresh server", true, "prefix "+pluginDefaultKey+" is not bound: panemap.tmux is not loaded", "fix: load the plugin: run-shell /path/to/panemap/panemap.tmux")
-	srv.Must("set", "-g", "@panemap-bin", fakeBin)
+	check("fresh server", true, "prefix "+pluginDefaultKey+" is not bound: neither panemap init tmux nor the plugin ran", "fix: bind it: run-shell 'panemap init tmux' in tmux.conf")
+	srv.Must("set", "-g", "@panemap-bin", pluginBin(t))
 	srv.Must("bind-key", pluginDefaultKey, "display-message", "mine")
 	runPlugin(t, srv)
 	check("key taken", true, "prefix "+pluginDefaultKey+" does not open panemap: it was already bound to 'display-message mine', so the plugin left it alone", "set -g @panemap-key KEY")

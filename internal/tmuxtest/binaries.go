@@ -26,14 +26,14 @@ const BinariesEnv = "PANEMAP_TMUX_BINARIES"
 // upgrade of tmux while its server still runs.
 func StartFrom(tb testing.TB, binary string, cols, rows int) *Server {
 	tb.Helper()
-	return startServer(tb, UniqueName("pmtest"), binary, cols, rows)
+	return startServer(tb, UniqueName("pmtest"), binary, "/dev/null", Env(), cols, rows)
 }
 
 // StartNamedFrom is StartFrom with a chosen socket name: another server
 // on the socket of one the test killed, as a restart of tmux makes it.
 func StartNamedFrom(tb testing.TB, name, binary string, cols, rows int) *Server {
 	tb.Helper()
-	return startServer(tb, name, binary, cols, rows)
+	return startServer(tb, name, binary, "/dev/null", Env(), cols, rows)
 }
 
 // Binaries is the tmux in PATH followed by each executable BinariesEnv

@@ -34,6 +34,22 @@ func StartNestedNamed(tb testing.TB, inner string, cols, rows int) *Nested {
 	return startNested(tb, StartNamed(tb, inner, cols, rows), cols, rows)
 }
 
+// StartConfig is Start with tmux.conf conf, read as the server starts
+// (before its first session, as tmux reads ~/.tmux.conf), in the
+// environment env (the server's global environment, run-shell's too).
+func StartConfig(tb testing.TB, conf string, env []string, cols, rows int) *Server {
+	tb.Helper()
+	Available(tb)
+	return startServer(tb, UniqueName("pmconf"), "", conf, env, cols, rows)
+}
+
+// StartNestedConfig is StartNested with the inner server started by
+// StartConfig.
+func StartNestedConfig(tb testing.TB, conf string, env []string, cols, rows int) *Nested {
+	tb.Helper()
+	return startNested(tb, StartConfig(tb, conf, env, cols, rows), cols, rows)
+}
+
 func startNested(tb testing.TB, inner *Server, cols, rows int) *Nested {
 	tb.Helper()
 	SkipEndToEndIfShort(tb)

@@ -67,10 +67,12 @@ func Start(tb testing.TB, cols, rows int) *Server {
 func StartNamed(tb testing.TB, name string, cols, rows int) *Server {
 	tb.Helper()
 	Available(tb)
-	return startServer(tb, name, "", cols, rows)
+	return startServer(tb, name, "", "/dev/null", Env(), cols, rows)
 }
 
-func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {
+// startServer starts a server from binary ("" the tmux in PATH) with
+// tmux.conf conf, in the environment env.
+func startServer(tb testing.TB, name, binary, conf string, env []string, cols, rows int) *Server {
 	tb.Helper()
 	if cols == 0 {
 		cols, rows = 200, 50
@@ -93,7 +95,7 @@ func startServer(tb testing.TB, name, binary string, cols, rows int) *Server {
 	// times sh's CPU to start, and the suite starts thousands of panes.
 	// Unlike bash, sh does not replace itself with a command line's last
 	// command, so a test whose pane must be the program says exec.
-	got, err := s.Run("-f", "/dev/null", "start-server",
+	got, err := s.run(env, "-f", conf, "start-server",
 		";", "set", "-g", "default-shell", "/bin/sh",
 		";", "new-session", "-d", "-s", "main", "-x", w, "-y", h, "exec sh",
 		";", "resize-window", "-t", "main:0", "-x", w, "-y", h,
