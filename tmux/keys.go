@@ -121,3 +121,48 @@ func unescapeKey(s string) string {
 	}
 	return b.String()
 }
+
+// Words splits a bound command as list-keys prints it into its words,
+// undoing list-keys' quoting ("…" with backslash escapes, '…'
+// literally); nil when it is not one command of plain and quoted words.
+func (b KeyBinding) Words() []string {
+	var words []string
+	s := b.Command
+	for s = strings.TrimLeft(s, " "); s != ""; s = strings.TrimLeft(s, " ") {
+		end := strings.IndexByte(s, ' ')
+		switch s[0] {
+		case '"':
+			if end = closingQuote(s); end < 0 {
+				return nil
+			}
+		case '\'':
+			end = strings.IndexByte(s[1:], '\'') + 2
+			if end == 1 {
+				return nil
+			}
+		}
+		if end < 0 {
+			end = len(s)
+		}
+		if end > len(s) || end == 0 || end < len(s) && s[end] != ' ' {
+			return nil
+		}
+		words = append(words, unescapeKey(s[:end]))
+		s = s[end:]
+	}
+	return words
+}
+
+// closingQuote is the index after the '"' that closes the word s opens,
+// -1 when none does.
+func closingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return -1
+}

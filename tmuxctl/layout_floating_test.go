@@ -44,8 +44,13 @@ func TestFloatingLayoutString(t *testing.T) {
 	if !strings.Contains(layout, "<") {
 		t.Fatalf("no floating section in %s", layout)
 	}
+	// s "" is an agent's call (panemap mcp), else the navigator's.
 	act := func(s tmux.SessionID, choice string) (tmuxctl.Result, error) {
-		return c.Act(t.Context(), s, tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(win), Layout: choice})
+		op := tmuxctl.Op{Kind: tmuxctl.OpLayout, Window: tmux.WindowID(win), Layout: choice}
+		if s == "" {
+			return c.ActForAgent(t.Context(), op)
+		}
+		return c.Act(t.Context(), s, op)
 	}
 	for _, c := range []struct {
 		session tmux.SessionID

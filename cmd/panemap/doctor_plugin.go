@@ -82,7 +82,7 @@ func (d *doctor) bindingNow(ctx context.Context, client *tmuxctl.Client, key, cm
 		d.ok("plugin key: prefix %s opens panemap (cannot tell whether its binding is current: %v)", key, err)
 		return
 	}
-	words := tmuxctl.KeyBinding{Command: cmd}.Words()
+	words := tmux.KeyBinding{Command: cmd}.Words()
 	printed := p.binding
 	printed.forConf = true // the lines of panemap init tmux --print
 	if !slices.Equal(words, p.binding.command()) && !slices.Equal(words, printed.command()) {

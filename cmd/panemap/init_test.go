@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/internal/tmuxtest"
-	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmux"
 )
 
 // listedBinding is srv's list-keys line for prefix key, as tmux prints it.
@@ -93,7 +93,7 @@ func TestPluginBindingIsInits(t *testing.T) {
 			t.Fatal(err)
 		}
 		cmd, _ := prefixBinding(t, srv, key)
-		if got, want := (tmuxctl.KeyBinding{Command: cmd}).Words(), p.binding.command(); !slices.Equal(got, want) {
+		if got, want := (tmux.KeyBinding{Command: cmd}).Words(), p.binding.command(); !slices.Equal(got, want) {
 			t.Errorf("%v: the binding read back is\n%q\nwant\n%q", opts, got, want)
 		}
 	}
@@ -262,7 +262,7 @@ func TestDoctorBindingFromAnOlderPanemap(t *testing.T) {
 	}
 	check("init's binding", false)
 	cmd, _ := prefixBinding(t, srv, pluginDefaultKey)
-	words := tmuxctl.KeyBinding{Command: cmd}.Words()
+	words := tmux.KeyBinding{Command: cmd}.Words()
 	older := strings.Replace(words[2], "--"+stateFlag+" '1|", "--"+stateFlag+" '0|", 1)
 	srv.Must("bind-key", pluginDefaultKey, words[0], words[1], older)
 	check("an older snapshot", true)
