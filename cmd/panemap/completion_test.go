@@ -97,7 +97,7 @@ func TestBashCompletion(t *testing.T) {
 		line string // the words before the cursor, the last one being completed
 		want string
 	}{
-		{"panemap ", "popup demo mcp doctor resident completion help"},
+		{"panemap ", "popup demo mcp doctor resident init completion help"},
 		{"panemap d", "demo doctor"},
 		{"panemap -L work -t dev:1 po", "popup"},
 		{"panemap --bor", "--border"},
