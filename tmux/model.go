@@ -25,13 +25,13 @@ type Pane struct {
 	// Floating is set for a floating pane (tmux 3.7+): one drawn over the tiled panes at its own
 	// position and size, with a border of its own. tmux says so in
 	// #{pane_floating_flag} (1), and lists its cell in the "<…>" section
-	// of #{window_layout} (Layout.Floating).
+	// of #{window_layout} (FloatingLayout.Floating).
 	Floating bool
 	// Z is a floating pane's place in the window's stacking order, 0 on
 	// top: a pane is drawn over those with a higher Z, and selecting a
 	// floating pane brings it to 0. It is #{pane_z} (3.7+), which for a
 	// floating pane is its place in #{window_layout}'s "<…>" section
-	// (Layout.Stack). 0 for a tiled pane, whatever #{pane_z} says (tmux
+	// (FloatingLayout.Floating, topmost first). 0 for a tiled pane, whatever #{pane_z} says (tmux
 	// gives every tiled pane the number of floating panes plus one).
 	Z       int
 	Left    int
