@@ -151,14 +151,7 @@ func TestRunEndsAStuckIdleWorker(t *testing.T) {
 		// directory goes (so that it never outlives the test).
 		Worker: []string{"/bin/sh", "-c", `echo $$ >>"$1"; printf R >&4; while [ -d "${1%/*}" ]; do sleep 0.05; done`, "worker", pids},
 	}
-	ran := make(chan error, 1)
-	go func() { ran <- s.Run(ctx) }()
-	for n := 0; !ReadStatus(sock).Ready; n++ {
-		if n > 2000 {
-			t.Fatal("the worker never got ready")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	ran := runUntilReady(t, ctx, &s, sock)
 	cancel()
 	if err := <-ran; err != nil {
 		t.Fatal(err)
@@ -212,14 +205,7 @@ echo >"$3"`
 		CheckEvery:  time.Hour,
 		Worker:      []string{"/bin/sh", "-c", script, "worker", took, done, finished},
 	}
-	ran := make(chan error, 1)
-	go func() { ran <- s.Run(ctx) }()
-	for n := 0; !ReadStatus(sock).Ready; n++ {
-		if n > 2000 {
-			t.Fatal("the worker never got ready")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	ran := runUntilReady(t, ctx, &s, sock)
 	cancel()
 	for n := 0; ; n++ {
 		if _, err := os.Stat(took); err == nil {
@@ -239,4 +225,20 @@ echo >"$3"`
 	if _, err := os.Stat(finished); err != nil {
 		t.Errorf("Run returned, but the worker that took an open did not finish it: %v", err)
 	}
+}
+
+// runUntilReady runs s until ctx ends, and returns once its idle worker
+// is ready (a bounded poll of the status file at sock); the channel gets
+// what Run returned.
+func runUntilReady(t *testing.T, ctx context.Context, s *Supervisor, sock string) <-chan error {
+	t.Helper()
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	for n := 0; !ReadStatus(sock).Ready; n++ {
+		if n > 2000 {
+			t.Fatal("the worker never got ready")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return ran
 }
