@@ -115,6 +115,7 @@ func startServer(tb testing.TB, name, binary, conf string, env []string, cols, r
 	// os.FindProcess holds the process by a pidfd, so Kill can never
 	// signal another process that reused the pid after the server ended.
 	s.process, _ = os.FindProcess(pid)
+	reapIfOrphaned(pid)
 	if size != w+"x"+h {
 		tb.Fatalf("tmux %s made the test window %s, want %sx%s", s.version, size, w, h)
 	}
