@@ -93,12 +93,18 @@ func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpFloatMove, Pane: a.ID, Dir: d, Cells: step}}
 		}
 		panes, wraps := tmux.Adjacent(w, a.ID, d)
-		if wraps && !wrap {
+		switch {
+		case wraps && !wrap:
 			return nudge(edgeNudge(d))
-		}
-		if len(panes) == 0 {
+		case wraps && len(panes) == 0:
+			// One column (left, right) or one row (up, down): tmux's
+			// select-pane does nothing there.
 			return nudge("no pane to swap with there")
 		}
+		// Off the window's edge a tiled pane always has a neighbour,
+		// even where Adjacent finds none: pane scrollbars (3.6+) widen
+		// the gap between panes by their width, which tmux counts as
+		// part of the pane and no format gives. tmux picks, as always.
 		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: a.ID, Dir: d}}
 	})
 }
