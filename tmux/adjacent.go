@@ -27,8 +27,8 @@ import (
 // (see Window.FixZoomedGeometry), so the answer is the same. The window's edges
 // are taken from its tiled panes (the first and last row and column any
 // covers) rather than its size, which is what tmux's pane-border-status
-// adjustments amount to. Not modelled: pane scrollbars (3.6+), which
-// tmux counts as part of the pane.
+// adjustments amount to. Pane scrollbars (3.6+) count as part of their
+// pane, as tmux counts them (see withFullWidths).
 //
 // Floating panes (3.7+) have no rule of their own on master: the search
 // goes through every pane of the window by its geometry, so a floating
@@ -40,6 +40,7 @@ import (
 // #{pane_at_bottom} is 0 for it. It never wraps up or left from a
 // negative offset.
 func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
+	w = withFullWidths(w)
 	from, ok := w.Pane(p)
 	if !ok || len(w.Panes) == 0 {
 		return nil, false
@@ -87,6 +88,37 @@ func Adjacent(w *Window, p PaneID, d Direction) (panes []PaneID, wraps bool) {
 		panes = append(panes, q.ID)
 	}
 	return panes, wraps
+}
+
+// withFullWidths is w with each tiled pane's columns as tmux's
+// select-pane counts them (window_pane_full_size_offset, 3.6+): its
+// scrollbar's width and pad included, which #{pane_left} and
+// #{pane_width} leave out. The pane's layout cell (#{window_layout})
+// holds exactly those columns: with pane-scrollbars on, and with modal,
+// where the pane is narrower while it shows one (checked on 3.7c). Rows
+// stay the pane's own, as tmux's search counts them (pane-border-status
+// moves a pane within its cell). Without a layout that gives every tiled
+// pane, w as it is; before 3.6 the cells and the panes have the same
+// columns.
+func withFullWidths(w *Window) *Window {
+	cells, err := ParseLayout(w.Layout)
+	if err != nil {
+		return w
+	}
+	full := *w
+	full.Panes = slices.Clone(w.Panes)
+	for i := range full.Panes {
+		q := &full.Panes[i]
+		if q.Floating {
+			continue
+		}
+		c, ok := cells[q.ID.Num()]
+		if !ok {
+			return w
+		}
+		q.Left, q.Width = c.Left, c.Width
+	}
+	return &full
 }
 
 // wrapAt is where a candidate's near edge must be: the far side's when

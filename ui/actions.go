@@ -101,10 +101,11 @@ func swapDir(win tmux.WindowID, d tmux.Direction, wrap bool, step int) opFunc {
 			// select-pane does nothing there.
 			return nudge("no pane to swap with there")
 		}
-		// Off the window's edge a tiled pane always has a neighbour,
-		// even where Adjacent finds none: pane scrollbars (3.6+) widen
-		// the gap between panes by their width, which tmux counts as
-		// part of the pane and no format gives. tmux picks, as always.
+		// Off the window's edge a tiled pane always has a neighbour.
+		// Where Adjacent finds none its geometry is short of tmux's: a
+		// window read without its layout has no pane scrollbars (3.6+)
+		// in its panes' widths, which tmux counts as part of the pane
+		// (see tmux.Adjacent). tmux picks, as always.
 		return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpSwap, Pane: a.ID, Dir: d}}
 	})
 }

@@ -9,11 +9,11 @@ import (
 )
 
 // TestSwapModeBesideScrollbars: with pane scrollbars (tmux 3.6+) the
-// panes of a row are a scrollbar and a border apart, which the geometry
-// does not model, so it finds no pane on the right; the swap arrow asks
-// tmux all the same (it picks the pane as select-pane does) instead of
-// saying there is none. At the window's edge with wrap off it still
-// says so without asking.
+// panes of a row are a scrollbar and a border apart; a window known
+// without its layout string, whose cells hold the scrollbars, shows no
+// pane on the right, and the swap arrow asks tmux all the same (it picks
+// the pane as select-pane does) instead of saying there is none. At the
+// window's edge with wrap off it still says so without asking.
 func TestSwapModeBesideScrollbars(t *testing.T) {
 	t.Parallel()
 	// tmux 3.7c, pane-scrollbars on: %0 49 wide, its scrollbar at
