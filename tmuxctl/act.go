@@ -61,7 +61,7 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 		}
 	}
 	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
-		return c.floatingLayout(ctx, s, op)
+		return c.floatingLayout(ctx, navigator, s, op)
 	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)

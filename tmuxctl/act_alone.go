@@ -30,7 +30,7 @@ func (c *Client) ActForAgent(ctx context.Context, op Op) (Result, error) {
 		return Result{}, &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("operation %d needs a session", op.Kind)}
 	}
 	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
-		return c.floatingLayout(ctx, "", op)
+		return c.floatingLayout(ctx, agent, "", op)
 	}
 	return c.actAndRead(ctx, op)
 }

@@ -31,10 +31,10 @@ import (
 func isFloatingLayout(choice string) bool { return strings.Contains(choice, "<") }
 
 // floatingLayout gives window op.Window the layout string op.Layout,
-// which has floating panes (see above), with s as Act has it: given a
-// session, the answer has its state before and after; given none, the
-// window after.
-func (c *Client) floatingLayout(ctx context.Context, s tmux.SessionID, op Op) (Result, error) {
+// which has floating panes (see above), and answers as Act does for the
+// navigator (session s's state before and after) or as ActForAgent does
+// for an agent (the window after).
+func (c *Client) floatingLayout(ctx context.Context, who caller, s tmux.SessionID, op Op) (Result, error) {
 	v, err := c.serverVersion(ctx)
 	if err != nil {
 		return Result{}, err
@@ -44,7 +44,7 @@ func (c *Client) floatingLayout(ctx context.Context, s tmux.SessionID, op Op) (R
 			Message: fmt.Sprintf("layout %s has floating panes, and tmux %s cannot float, move or resize panes to give them their places (tmux 3.8 can). Nothing changed", tmux.Quote(op.Layout), v.Raw)}
 	}
 	var r Result
-	if s != "" {
+	if who == navigator {
 		if r.Before, err = c.ReadState(ctx, s); err != nil {
 			return Result{}, err
 		}
@@ -66,7 +66,7 @@ func (c *Client) floatingLayout(ctx context.Context, s tmux.SessionID, op Op) (R
 	if strings.HasPrefix(out, misfitLine) {
 		return r, &tmux.Error{Kind: tmux.KindGone, Value: string(w.ID), Message: fmt.Sprintf("window %s changed its panes just now: layout %s was not applied, nothing changed (read the window again)", w.ID, tmux.Quote(op.Layout))}
 	}
-	if s != "" {
+	if who == navigator {
 		r.After, err = c.ReadState(ctx, s)
 		return r, err
 	}

@@ -15,9 +15,9 @@ import (
 // by the `tmux` binary's (`tmux -V`): after an upgrade the binary is newer
 // than the server still running until it restarts, and a control client
 // is safe on a 3.7 server (tmux.SafeControlVersion) whatever the binary
-// that connects it, and can crash an older one whatever the binary. (Any
-// binary from 3.2a to master talks to any of those servers: the protocol
-// is version 8 in all of them.)
+// that connects it, and can crash an older one whatever the binary. (All
+// of 3.2a to master say protocol 8, yet a binary before 3.6 cannot talk
+// to a server from 3.6: see Exec.cannotTalk.)
 //
 // The transport reads the version once per server, with a command sent
 // anyway: the dial's read of the sessions (pickSession), or a caller's
