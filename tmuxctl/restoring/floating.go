@@ -89,11 +89,7 @@ func floatCmds(cw, ww *tmux.Window, swapped, joined bool) [][]string {
 	// tiled cells back as that pane closes (tmuxctl/modal), and here
 	// select-layout would tile the modal pane, which break-pane -W then
 	// refuses ("pane is modal"): tmux says which (window_modal_pane).
-	var otherwise [][]string
-	if back := placeBack(at, cw, ww, swapped, false); len(back) > 0 {
-		otherwise = back
-	}
-	return [][]string{scripts.IfShell(string(ww.ID), "#{?window_modal_pane,0,1}", refloat, otherwise)}
+	return [][]string{scripts.IfShell(string(ww.ID), "#{?window_modal_pane,0,1}", refloat, placeBack(at, cw, ww, swapped, false))}
 }
 
 // placeBack is floatCmds without select-layout: the floating panes

@@ -12,12 +12,12 @@ import (
 
 // IfShell is `if-shell -F -t target cond then [else]`: tmux expands cond
 // in target's context and, unless it is empty or "0", runs the command
-// list then, else the list otherwise. The lists are rendered for tmux's
-// command parser with every argument quoted, so nothing in them can be
-// read as anything but the words given. target must be a validated id.
+// list then, else the list otherwise (none when otherwise is empty). The
+// lists are rendered for tmux's command parser with every argument
+// quoted, so nothing in them can be read as anything but the words given. target must be a validated id.
 func IfShell(target, cond string, then, otherwise [][]string) []string {
 	cmd := []string{"if-shell", "-F", "-t", target, cond, List(then)}
-	if otherwise != nil {
+	if len(otherwise) > 0 {
 		cmd = append(cmd, List(otherwise))
 	}
 	return cmd
