@@ -1,12 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/modal"
 )
 
@@ -79,7 +79,7 @@ func (b binding) command() []string {
 	case bindPercent(b.width) && bindPercent(b.height) && b.socket != "":
 		popup := "display-popup -E -w " + b.width + " -h " + b.height
 		if b.tmux.AtLeast(3, 3) {
-			if popupBorder(b.border) {
+			if tmuxctl.ParseBorder(b.border) == nil {
 				popup += " -b " + b.border
 			}
 			popup += " -T ' panemap ' -e TMUX="
@@ -105,39 +105,16 @@ func (b binding) command() []string {
 // the window's as the launcher cuts a popup's. Pane borders have no
 // rounded or padded lines: those keep the window's own.
 func (b binding) modal() string {
-	s := "new-pane -O -t '#{pane_id}' -x '" + fitSize(b.width, "window_width") + "' -y '" + fitSize(b.height, "window_height") + "'"
-	s += " -X '" + centreSize(b.width, "window_width") + "' -Y '" + centreSize(b.height, "window_height") + "'"
-	switch b.border {
-	case "single", "double", "heavy", "simple", "none":
-		s += " -B " + b.border
+	s := "new-pane -O -t '#{pane_id}'"
+	place := modal.Place(b.width, b.height, b.border)
+	for i := 0; i < len(place); i += 2 {
+		if place[i] == "-B" {
+			s += " -B " + place[i+1]
+		} else {
+			s += " " + place[i] + " '" + place[i+1] + "'" // a format: digits, % and #{…}
+		}
 	}
 	return s + " -T ' panemap ' -e TMUX="
-}
-
-func popupBorder(s string) bool {
-	switch s {
-	case "single", "rounded", "double", "heavy", "simple", "padded", "none":
-		return true
-	}
-	return false
-}
-
-// fitSize is size, a size in cells cut to the window's (window is the
-// format variable of the window's size).
-func fitSize(size, window string) string {
-	if bindPercent(size) {
-		return size
-	}
-	return fmt.Sprintf("#{?#{e|>:%s,#{%s}},#{%s},%s}", size, window, window, size)
-}
-
-// centreSize is the -X or -Y that centres size in the window.
-func centreSize(size, window string) string {
-	if bindPercent(size) {
-		n, _ := strconv.Atoi(strings.TrimSuffix(size, "%"))
-		return strconv.Itoa((100-n)/2) + "%"
-	}
-	return fmt.Sprintf("#{e|/:#{e|-:#{%s},%s},2}", window, fitSize(size, window))
 }
 
 // tmuxQuote quotes a word for tmux's command parser after run-shell -C's

@@ -39,12 +39,7 @@ func OpenArgs(spec Spec) ([]string, error) {
 			return nil, err
 		}
 	}
-	args := []string{"new-pane", "-O", "-t", string(spec.Over),
-		"-x", fit(spec.Width, "window_width"), "-y", fit(spec.Height, "window_height"),
-		"-X", centre(spec.Width, "window_width"), "-Y", centre(spec.Height, "window_height")}
-	if paneBorders[spec.Border] {
-		args = append(args, "-B", spec.Border)
-	}
+	args := append([]string{"new-pane", "-O", "-t", string(spec.Over)}, Place(spec.Width, spec.Height, spec.Border)...)
 	if spec.Title != "" {
 		args = append(args, "-T", strings.ReplaceAll(spec.Title, "#", "##")) // -T is a format
 	}
@@ -56,6 +51,20 @@ func OpenArgs(spec Spec) ([]string, error) {
 		return nil, err
 	}
 	return append(args, words...), nil
+}
+
+// Place is new-pane's -x, -y, -X and -Y for a modal pane of width by
+// height (checked: cells or percent, see tmuxctl.ParseSize), sized as the
+// popup would be and centred as display-popup centres one, then -B
+// border where pane borders have that style (paneBorders). The sizes and
+// offsets are formats, expanded in the target's context.
+func Place(width, height, border string) []string {
+	args := []string{"-x", fit(width, "window_width"), "-y", fit(height, "window_height"),
+		"-X", centre(width, "window_width"), "-Y", centre(height, "window_height")}
+	if paneBorders[border] {
+		args = append(args, "-B", border)
+	}
+	return args
 }
 
 // fit is size, a count of cells cut to the window's (format w).
