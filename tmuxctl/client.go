@@ -65,6 +65,14 @@ func (c *Client) run(ctx context.Context, cmds ...[]string) (string, error) {
 	return c.send.Run(ctx, cmds...)
 }
 
+// Run sends cmds as one command list through the transport (control mode
+// or a tmux process, as its policy says). It is for tmuxctl's own
+// subpackages, which build their command lists from validated ids only,
+// as this package does; nothing above tmuxctl calls it.
+func (c *Client) Run(ctx context.Context, cmds ...[]string) (string, error) {
+	return c.run(ctx, cmds...)
+}
+
 // readWindowCmds reads the window that target (a pane or window id) is
 // in: one command (tmux logs every command a client runs, see Stamp),
 // the window's record followed on the same line by each pane's (#{P:}
