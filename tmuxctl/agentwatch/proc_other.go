@@ -1,0 +1,7 @@
+//go:build !linux
+
+package agentwatch
+
+// processTrees names nothing where there is no /proc: the agent is named
+// by the pane's command and its hook.
+func processTrees([]int) map[int][]string { return map[int][]string{} }
