@@ -92,7 +92,9 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 	if !refreshOn(msg.ev.Kind) {
 		return m, next
 	}
-	return m, tea.Batch(next, m.refreshSoon(msg.ev))
+	// What changes the map can change an agent's state too (its pane
+	// focused, closed): the badges look again at once.
+	return m, tea.Batch(next, m.refreshSoon(msg.ev), m.agents.Look(m.agentEnv()))
 }
 
 // shows reports whether the map already shows what ev reports, so that

@@ -166,6 +166,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openPrompt(promptPaneTitle)
 	case key.Matches(msg, k.NextAlert):
 		return m.nextAlert()
+	case key.Matches(msg, k.NextWaiting):
+		return m.nextWaiting()
 	case key.Matches(msg, k.ServerView):
 		return m.openServer()
 	case key.Matches(msg, k.Find):

@@ -16,9 +16,9 @@ import (
 // the navigator keeping everything, as q does.
 
 // jumpFinder decides where a jump goes, from a fresh listing of the
-// server (nil when it needs none): ok false with a note when there is
-// nowhere to go.
-type jumpFinder func(windows []*tmux.Window) (to serverview.Target, note string, ok bool)
+// server (nil when it needs none), or what it reads itself: a note says
+// there is nowhere to go.
+type jumpFinder func(ctx context.Context, windows []*tmux.Window) (to serverview.Target, note string, err error)
 
 // nextAlert is a: the next window with a bell, activity or silence alert
 // after the one on the map, in this session and then in the others (in
@@ -26,12 +26,12 @@ type jumpFinder func(windows []*tmux.Window) (to serverview.Target, note string,
 // session.
 func (m *Model) nextAlert() tea.Cmd {
 	sess, win := m.opts.Session, m.win
-	return m.jump(true, 0, func(windows []*tmux.Window) (serverview.Target, string, bool) {
+	return m.jump(true, 0, func(_ context.Context, windows []*tmux.Window) (serverview.Target, string, error) {
 		w := serverview.NextAlert(windows, sess, win)
 		if w == nil {
-			return serverview.Target{}, "no window has an alert (bell, activity or silence) in any session", false
+			return serverview.Target{}, "no window has an alert (bell, activity or silence) in any session", nil
 		}
-		return serverview.Target{Session: w.SessionID, Window: w.ID}, "", true
+		return serverview.Target{Session: w.SessionID, Window: w.ID}, "", nil
 	})
 }
 
@@ -39,7 +39,7 @@ func (m *Model) nextAlert() tea.Cmd {
 // with line below 0 for a match in t.Pane's history: see
 // tmuxctl.Op.Line).
 func (m *Model) jumpTo(t serverview.Target, line int) tea.Cmd {
-	return m.jump(false, line, func([]*tmux.Window) (serverview.Target, string, bool) { return t, "", true })
+	return m.jump(false, line, func(context.Context, []*tmux.Window) (serverview.Target, string, error) { return t, "", nil })
 }
 
 // jump lists the server (when list says find needs it), then closes as
@@ -64,9 +64,9 @@ func (m *Model) jump(list bool, line int, find jumpFinder) tea.Cmd {
 				return done
 			}
 		}
-		to, note, ok := find(windows)
-		if !ok {
-			done.note = note
+		to, note, err := find(ctx, windows)
+		if note != "" || err != nil {
+			done.note, done.err = note, err
 			return done
 		}
 		if closing != nil {

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 
+	"github.com/panemap/panemap/ui/agentbadge"
 	"github.com/panemap/panemap/ui/keyhelp"
 )
 
@@ -59,12 +60,16 @@ type KeyMap struct {
 	ServerView key.Binding
 	// Find finds panes by what they show, across the server.
 	Find key.Binding
+	// NextWaiting jumps to the next pane whose agent waits (n).
+	NextWaiting key.Binding
 
 	Keep   key.Binding
 	Revert key.Binding
 	Help   key.Binding
 	// Scroll scrolls the full help when it does not fit.
 	Scroll keyhelp.ScrollKeys
+
+	waiting bool // keyState.waiting
 }
 
 // DefaultKeyMap returns the navigator's bindings.
@@ -112,6 +117,7 @@ func DefaultKeyMap() KeyMap {
 		NextAlert:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next alert")),
 		ServerView:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "all sessions")),
 		Find:         key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "find")),
+		NextWaiting:  agentbadge.DefaultKeyMap().NextWaiting,
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -128,6 +134,7 @@ type keyState struct {
 	escStays   bool // Esc puts back and stays open (Options.EscStays)
 	fullHelp   bool
 	floating   bool // the focused pane floats (tmux 3.7+)
+	waiting    bool // an agent waits: n leads the short help
 }
 
 // setMode enables and rewords the bindings for the current mode.
@@ -167,6 +174,7 @@ func (k *KeyMap) setMode(s keyState) {
 	} else {
 		k.Revert.SetHelp("esc", "close")
 	}
+	k.waiting = s.waiting
 	if s.fullHelp {
 		k.Help.SetHelp("?", "less")
 	} else {
@@ -177,7 +185,11 @@ func (k *KeyMap) setMode(s keyState) {
 // ShortHelp is the footer line, most important first: a narrow popup
 // cuts it from the end.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Resize, k.NextLayout, k.Mark, k.SwapMarked, k.Zoom}
+	short := []key.Binding{k.Move, k.SwapMode, k.Keep, k.Revert, k.Help, k.Undo, k.Resize, k.NextLayout, k.Mark, k.SwapMarked, k.Zoom}
+	if k.waiting {
+		return append([]key.Binding{k.NextWaiting}, short...)
+	}
+	return short
 }
 
 // FullHelp is the footer when ? is on. It spells out every key of the
@@ -189,7 +201,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.Left, k.Right, k.Next, k.Prev},
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom, k.ServerView},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
-		{k.PrevWindow, k.NextWindow, k.NextAlert, k.MovePrev, k.MoveNext, k.Break, k.Float},
+		{k.PrevWindow, k.NextWindow, k.NextAlert, k.NextWaiting, k.MovePrev, k.MoveNext, k.Break, k.Float},
 		{k.Find, k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
 	}
 }

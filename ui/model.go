@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/agentbadge"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/inflight"
@@ -109,6 +110,8 @@ type Model struct {
 
 	// Live previews (package previews; preview.go).
 	previews previews.Model
+	// The agents' badges (package agentbadge; agents.go).
+	agents agentbadge.Model
 
 	// tmux's notifications (events.go), when the core has them.
 	events         <-chan tmux.Event
@@ -157,6 +160,7 @@ func New(core Core, opts Options) Model {
 	if opts.Previews != nil {
 		m.previews = previews.New(opts.Previews)
 	}
+	m.agents = agentbadge.New(opts.Agents, agentbadge.DefaultStyles(!opts.NoColor))
 	if opts.Opening != nil {
 		m.opening, m.reading = true, false
 		if opts.FirstFrame != nil {
@@ -200,9 +204,9 @@ func (m Model) Init() tea.Cmd {
 		// Shown from opts.Initial: its panes' screens are captured once
 		// Update has the message (Init's model is a copy).
 		shown := func() tea.Msg { return shownMsg{} }
-		return tea.Batch(m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()), shown)
+		return tea.Batch(m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()), m.agents.Start(), shown)
 	}
-	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()))
+	return tea.Batch(m.read(1), m.poll(), m.subscribe(), m.previews.Start(m.previewEnv()), m.agents.Start())
 }
 
 // Update handles global messages first (size, tmux answers, timers), then
@@ -241,6 +245,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case previews.CapturedMsg:
 		return m.onCaptured(msg)
+	case agentbadge.TickMsg, agentbadge.ListedMsg:
+		return m.onAgents(msg)
 	case quitMsg:
 		m.quitting, m.busy = true, false
 		m.exitCode, m.exitErr = msg.code, msg.err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/ui/agentbadge"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/previews"
 	"github.com/panemap/panemap/ui/termout"
@@ -62,6 +63,9 @@ type Options struct {
 	// Finder reads panes' text for find (/). Every navigator that takes
 	// keys has one; only Warm's, which draws one frame, goes without.
 	Finder find.Source
+	// Agents reads the coding agents in panes, for their badges and n;
+	// nil shows none.
+	Agents agentbadge.Source
 	// ResizeStep is how many cells a resize key moves an edge (default
 	// DefaultResizeStep).
 	ResizeStep int

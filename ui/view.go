@@ -33,6 +33,7 @@ func (m *Model) layout() {
 		escStays:   m.opts.EscStays,
 		fullHelp:   m.fullHelp,
 		floating:   m.focusFloats(),
+		waiting:    m.agents.Waiting(),
 	})
 	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
 	m.mapTop = 1
@@ -46,6 +47,7 @@ func (m *Model) layout() {
 	if w := m.window(); w != nil {
 		in.Win = w
 	}
+	in.Badges = m.agents.Badges()
 	if m.drag != nil && m.drag.over != m.drag.from {
 		in.Drop = m.drag.over
 	}
@@ -73,6 +75,7 @@ func (m *Model) layout() {
 	if m.server != nil {
 		m.server.SetSize(m.width, mapH)
 		m.server.SetShots(in.Shots)
+		m.server.SetBadges(in.Badges)
 		return
 	}
 	if key := in.Key(m.width, mapH) + fmt.Sprint(m.fullHelp); key != m.mapKey {

@@ -10,8 +10,10 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/tmuxctl/modal"
 	"github.com/panemap/panemap/tmuxctl/panetext"
 	"github.com/panemap/panemap/ui"
@@ -216,6 +218,14 @@ func navigatorOptions(ctx context.Context, client *tmuxctl.Client, sid tmux.Sess
 		opts.Previews = previews
 	}
 	opts.Finder = panetext.New(client)
+	// The agents' badges and n. A user's rules file that does not load
+	// leaves the embedded rules here; panemap agents says what is wrong
+	// with it.
+	rules, err := agents.LoadRules("")
+	if err != nil {
+		rules = agents.DefaultRules()
+	}
+	opts.Agents = agentwatch.New(client, rules)
 	opts.Window = wid
 	opts.Initial = initial
 	opts.Wrap = st.Edge == "wrap"

@@ -29,6 +29,8 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, skip int) string {
 		box, label = st.Focused, st.LabelFocus
 	case p.ID == in.Drop && in.Drop != "", in.Found[p.ID]:
 		box = st.DropTarget
+	case in.Badges[p.ID].Loud:
+		box = st.Loud
 	case p.Marked:
 		box = st.Marked
 	case hidden(in.Win, p):
@@ -62,7 +64,8 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, skip int) string {
 	if p.Mode != "" {
 		flags = append(flags, cells.Printable(p.Mode))
 	}
-	rest := " " + st.PaneID.Render(string(p.ID))
+	// The badge goes first: a narrow box cuts the id and flags before it.
+	rest := in.badgeText(p.ID) + " " + st.PaneID.Render(string(p.ID))
 	if len(flags) > 0 {
 		rest += " " + st.Flag.Render(strings.Join(flags, " "))
 	}

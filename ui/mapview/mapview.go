@@ -44,6 +44,25 @@ type Input struct {
 	Labels map[tmux.PaneID]string
 	// Found marks the panes find matched.
 	Found map[tmux.PaneID]bool
+	// Badges say what runs in a pane (a coding agent and its state:
+	// package agentbadge), after its label.
+	Badges map[tmux.PaneID]Badge
+}
+
+// Badge is what a box says about the program in its pane, after its
+// label: drawn already, Text is as wide as ansi.StringWidth says. A Loud
+// badge's box stands out (Styles.Loud): the pane waits for the person.
+type Badge struct {
+	Text string
+	Loud bool
+}
+
+// badgeText is pane p's badge with the space before it, "" for none.
+func (in Input) badgeText(p tmux.PaneID) string {
+	if b, ok := in.Badges[p]; ok && b.Text != "" {
+		return " " + b.Text
+	}
+	return ""
 }
 
 // focused reports whether p's box is drawn focused.
@@ -96,6 +115,9 @@ func (in Input) writeMarks(b *strings.Builder, p tmux.PaneID) {
 	}
 	if in.Found[p] {
 		b.WriteString("|found")
+	}
+	if bd, ok := in.Badges[p]; ok {
+		fmt.Fprintf(b, "|b%q%t", bd.Text, bd.Loud)
 	}
 }
 
@@ -155,7 +177,8 @@ func New(st Styles, in Input, width, height int) Map {
 	order := geometry.StackOrder(in.Win)
 	for i, p := range order {
 		r := rects[p.ID]
-		skip := headerSkip(r, len(in.label(p)), len(p.ID), ansi.StringWidth(cells.Printable(p.Command)), order[i+1:], rects)
+		idW := len(p.ID) + ansi.StringWidth(in.badgeText(p.ID))
+		skip := headerSkip(r, len(in.label(p)), idW, ansi.StringWidth(cells.Printable(p.Command)), order[i+1:], rects)
 		box := in.Boxes.get(in, p, r.Width, r.Height, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
 	}
@@ -168,7 +191,8 @@ func New(st Styles, in Input, width, height int) Map {
 // (drawn over it) covers: the first row where its first line (label and
 // id: idW cells after the label's labelW) and the line below it (the
 // command, cmdW cells) both show, else the first where the first line
-// shows, else the first where the label alone shows; 0 when that row is
+// shows, else the first where the label alone shows (idW counts the
+// badge, which goes first); 0 when that row is
 // the first, or when every row is covered.
 func headerSkip(r tmux.Rect, labelW, idW, cmdW int, above []tmux.Pane, rects map[tmux.PaneID]tmux.Rect) int {
 	last := r.Top + r.Height - 2 // the last row inside

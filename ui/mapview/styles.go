@@ -11,6 +11,7 @@ type Styles struct {
 	Marked      lipgloss.Style // the marked pane (when not focused)
 	DropTarget  lipgloss.Style // the pane under a drag
 	Hidden      lipgloss.Style // a pane hidden by the zoomed pane
+	Loud        lipgloss.Style // a pane with a Loud badge (an agent waits)
 	Label       lipgloss.Style
 	LabelFocus  lipgloss.Style
 	PaneID      lipgloss.Style
@@ -28,11 +29,14 @@ var (
 	Mark   = lipgloss.Color("220") // marked pane
 	Dim    = lipgloss.Color("244")
 	Faint  = lipgloss.Color("240")
+	// Waiting is an agent that waits for the person (Styles.Loud, and
+	// package agentbadge's waiting badge).
+	Waiting = lipgloss.Color("214")
 )
 
 // DefaultStyles returns the styles; without colour, focus is a heavy
 // border and a reversed label, swap mode a double border, and marks are
-// spelled out.
+// spelled out (a waiting agent's box by its reversed badge).
 func DefaultStyles(hasColor bool) Styles {
 	plain := lipgloss.NewStyle()
 	box := plain.Border(lipgloss.NormalBorder())
@@ -43,6 +47,7 @@ func DefaultStyles(hasColor bool) Styles {
 		Marked:      box,
 		DropTarget:  plain.Border(lipgloss.DoubleBorder()),
 		Hidden:      box.Faint(true),
+		Loud:        box,
 		Label:       plain.Bold(true),
 		LabelFocus:  plain.Bold(true).Reverse(true),
 		PaneID:      plain,
@@ -62,6 +67,7 @@ func DefaultStyles(hasColor bool) Styles {
 	s.Marked = rounded.BorderForeground(Mark)
 	s.DropTarget = plain.Border(lipgloss.DoubleBorder()).BorderForeground(Swap)
 	s.Hidden = rounded.BorderForeground(lipgloss.Color("237")).Faint(true)
+	s.Loud = rounded.BorderForeground(Waiting)
 	s.Label = s.Label.Foreground(lipgloss.Color("255"))
 	s.LabelFocus = plain.Bold(true).Foreground(lipgloss.Color("0")).Background(Accent)
 	s.PaneID = s.PaneID.Foreground(Dim)

@@ -199,7 +199,7 @@ func (m *Model) tileInput(w *tmux.Window) mapview.Input {
 			labels[p.ID] = l
 		}
 	}
-	in := mapview.Input{Win: w, Selection: true, Labels: labels, Shots: m.shots, Profile: m.profile, Boxes: m.boxes}
+	in := mapview.Input{Win: w, Selection: true, Labels: labels, Shots: m.shots, Badges: m.badges, Profile: m.profile, Boxes: m.boxes}
 	if w.SessionID == m.sel.Session && w.ID == m.sel.Window {
 		in.Selected = m.sel.Pane
 	}

@@ -43,6 +43,7 @@ type Model struct {
 
 	windows []*tmux.Window // the server, as last listed
 	shots   map[tmux.PaneID]*mapview.Shot
+	badges  map[tmux.PaneID]mapview.Badge
 	labels  *labeller
 	typed   string // the first letter of a two-letter label
 	sel     Target
@@ -89,6 +90,16 @@ func (m *Model) SetShots(shots map[tmux.PaneID]*mapview.Shot) {
 		return
 	}
 	m.shots = shots
+	m.relayout()
+}
+
+// SetBadges gives the agents' badges. As with SetShots, the same map
+// means nothing to redraw.
+func (m *Model) SetBadges(badges map[tmux.PaneID]mapview.Badge) {
+	if reflect.ValueOf(badges).Pointer() == reflect.ValueOf(m.badges).Pointer() && (badges == nil) == (m.badges == nil) {
+		return
+	}
+	m.badges = badges
 	m.relayout()
 }
 
