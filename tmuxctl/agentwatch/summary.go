@@ -1,15 +1,46 @@
 package agentwatch
 
-import "github.com/panemap/panemap/tmux"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/tmux"
+)
 
 // NextWaiting is the first waiting agent after pane after in list's
-// order (reading order), wrapping around; false when none waits.
+// order (reading order), wrapping around; false when none waits. An
+// after that is not in list starts from the top.
 func NextWaiting(list []Agent, after tmux.PaneID) (Agent, bool) {
+	start := 0
+	for i, a := range list {
+		if a.Pane == after {
+			start = i + 1
+			break
+		}
+	}
+	for k := range list {
+		if a := list[(start+k)%len(list)]; a.State == agents.Waiting {
+			return a, true
+		}
+	}
 	return Agent{}, false
 }
 
-// Summary is the status line's text: "2 waiting · 1 done", states with
-// none left out, "" when there is no agent.
+// Summary is the status line's text: "2 waiting · 1 done", in the order
+// of agents.States, states with none left out, "" when there is no
+// agent. Idle and unknown agents are not counted: they need nothing.
 func Summary(list []Agent) string {
-	return ""
+	count := map[agents.State]int{}
+	for _, a := range list {
+		count[a.State]++
+	}
+	var parts []string
+	for _, s := range agents.States {
+		if s == agents.Idle || s == agents.Unknown || count[s] == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", count[s], s))
+	}
+	return strings.Join(parts, " · ")
 }
