@@ -95,13 +95,15 @@ func DefaultStyles(hasColor bool) Styles {
 	return s
 }
 
-// Badge draws a's badge: loud while a waits.
+// Badge draws a's badge, and the state alone for a box too narrow for
+// it: loud while a waits.
 func (st Styles) Badge(a agentwatch.Agent) mapview.Badge {
-	text := st.State[a.State].Render(stateText(a.State))
+	state := st.State[a.State].Render(stateText(a.State))
+	text := state
 	if name := shownName(a.Name); name != "" {
-		text = st.Name.Render(name) + " " + text
+		text = st.Name.Render(name) + " " + state
 	}
-	return mapview.Badge{Text: text, Loud: a.State == agents.Waiting}
+	return mapview.Badge{Text: text, Short: state, Loud: a.State == agents.Waiting}
 }
 
 // Badges are the badges of list's panes.

@@ -65,7 +65,7 @@ func paneBox(st Styles, in Input, p tmux.Pane, w, h int, skip int) string {
 		flags = append(flags, cells.Printable(p.Mode))
 	}
 	// The badge goes first: a narrow box cuts the id and flags before it.
-	rest := in.badgeText(p.ID) + " " + st.PaneID.Render(string(p.ID))
+	rest := in.badgeText(p.ID, iw-lipgloss.Width(first)) + " " + st.PaneID.Render(string(p.ID))
 	if len(flags) > 0 {
 		rest += " " + st.Flag.Render(strings.Join(flags, " "))
 	}

@@ -50,19 +50,25 @@ type Input struct {
 }
 
 // Badge is what a box says about the program in its pane, after its
-// label: drawn already, Text is as wide as ansi.StringWidth says. A Loud
-// badge's box stands out (Styles.Loud): the pane waits for the person.
+// label, drawn already: Text where it fits whole, else Short (the state
+// without the agent's name, say), cut to fit. A Loud badge's box stands
+// out (Styles.Loud): the pane waits for the person.
 type Badge struct {
-	Text string
-	Loud bool
+	Text, Short string
+	Loud        bool
 }
 
-// badgeText is pane p's badge with the space before it, "" for none.
-func (in Input) badgeText(p tmux.PaneID) string {
-	if b, ok := in.Badges[p]; ok && b.Text != "" {
+// badgeText is pane p's badge for room cells after the label, with the
+// space before it; "" for none.
+func (in Input) badgeText(p tmux.PaneID, room int) string {
+	b, ok := in.Badges[p]
+	switch {
+	case !ok || b.Text == "":
+		return ""
+	case ansi.StringWidth(b.Text) < room || b.Short == "":
 		return " " + b.Text
 	}
-	return ""
+	return " " + b.Short
 }
 
 // focused reports whether p's box is drawn focused.
@@ -117,7 +123,7 @@ func (in Input) writeMarks(b *strings.Builder, p tmux.PaneID) {
 		b.WriteString("|found")
 	}
 	if bd, ok := in.Badges[p]; ok {
-		fmt.Fprintf(b, "|b%q%t", bd.Text, bd.Loud)
+		fmt.Fprintf(b, "|b%q%q%t", bd.Text, bd.Short, bd.Loud)
 	}
 }
 
@@ -177,7 +183,7 @@ func New(st Styles, in Input, width, height int) Map {
 	order := geometry.StackOrder(in.Win)
 	for i, p := range order {
 		r := rects[p.ID]
-		idW := len(p.ID) + ansi.StringWidth(in.badgeText(p.ID))
+		idW := len(p.ID) + ansi.StringWidth(in.badgeText(p.ID, r.Width-4-len(in.label(p))))
 		skip := headerSkip(r, len(in.label(p)), idW, ansi.StringWidth(cells.Printable(p.Command)), order[i+1:], rects)
 		box := in.Boxes.get(in, p, r.Width, r.Height, skip, func() string { return paneBox(st, in, p, r.Width, r.Height, skip) })
 		v.boxes = append(v.boxes, placedBox{id: p.ID, r: r, lines: strings.Split(box, "\n")})
