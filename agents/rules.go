@@ -45,7 +45,7 @@ type rulesFile struct {
 // compiled is a rule with its pattern compiled.
 type compiled struct {
 	Rule
-	re *regexp.Regexp
+	re matcher
 }
 
 // Rules is a compiled rule set, read-only once built (Decide runs for many
@@ -155,7 +155,7 @@ func checkRule(rule Rule) error {
 		return errors.New("no pattern")
 	}
 	if _, err := regexp.Compile(rule.Pattern); err != nil {
-		return fmt.Errorf("invalid pattern %s: %v", tmux.Quote(rule.Pattern), err)
+		return fmt.Errorf("invalid pattern %s: %w", tmux.Quote(rule.Pattern), err)
 	}
 	switch rule.On {
 	case onProcess:
@@ -182,7 +182,7 @@ func checkRule(rule Rule) error {
 func compile(list []Rule) *Rules {
 	r := &Rules{all: list, title: map[string][]compiled{}, screen: map[string][]compiled{}, guards: map[string][]compiled{}}
 	for _, rule := range list {
-		c := compiled{rule, regexp.MustCompile(rule.Pattern)}
+		c := compiled{rule, newMatcher(rule.Pattern)}
 		switch {
 		case rule.On == onProcess:
 			r.process = append(r.process, c)
