@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/panemap/panemap/internal/golden"
@@ -128,4 +130,27 @@ func formatSteps(steps []Step) string {
 		fmt.Fprintf(&b, "%s %-28s %-8s %s\n", mark, s.Source, s.Said, s.Why)
 	}
 	return b.String()
+}
+
+// TestDecideConcurrent: one Rules serves every pane at once (the watcher
+// and the navigator share it); run with -race.
+func TestDecideConcurrent(t *testing.T) {
+	r := DefaultRules()
+	cases := loadScreens(t)
+	want := make([]Verdict, len(cases))
+	for i, c := range cases {
+		want[i] = r.Decide(c.signals)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for i, c := range cases {
+				if got := r.Decide(c.signals); got.State != want[i].State || got.Source != want[i].Source || !slices.Equal(got.Question, want[i].Question) {
+					t.Errorf("%s: got %+v concurrently; want %+v", c.name, got, want[i])
+				}
+				r.Explain(c.signals)
+			}
+		})
+	}
+	wg.Wait()
 }

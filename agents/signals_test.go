@@ -108,3 +108,27 @@ func TestExplainOverride(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestGuardsKeepUserRulesOff: the footer guards set their lines aside for
+// a user's own rules too, here a loose waiting rule on "permissions" and a
+// working rule on "shells", which the footers would otherwise satisfy.
+func TestGuardsKeepUserRulesOff(t *testing.T) {
+	path := writeRules(t, `{"version": 1, "rules": [
+		{"id": "my-permissions", "agent": "claude", "on": "screen", "pattern": "(?i)permissions", "state": "waiting"},
+		{"id": "my-shells", "agent": "claude", "on": "screen", "pattern": "\\d+ shells", "state": "working"}
+	]}`)
+	r, err := LoadRules(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	screen := []string{"✻ Worked for 2m 4s", "", "────", "❯", "────", "  ⏵⏵ bypass permissions on (shift+tab to cycle) · 2 shells"}
+	v := r.Decide(Signals{Processes: []string{"claude"}, Screen: screen})
+	if v.State != Done || v.Source.String() != "screen:claude-worked" {
+		t.Errorf("got %s from %s; want done from screen:claude-worked, the footer set aside", v.State, v.Source)
+	}
+	screen[0] = "Fix the file permissions, then start 2 shells."
+	v = r.Decide(Signals{Processes: []string{"claude"}, Screen: screen})
+	if v.State != Waiting || v.Source.String() != "screen:my-permissions" {
+		t.Errorf("got %s from %s; want the user's rule to hold off the footer", v.State, v.Source)
+	}
+}
