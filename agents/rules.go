@@ -76,7 +76,7 @@ func DefaultRules() *Rules { return defaultRules() }
 func LoadRules(path string) (*Rules, error) {
 	if path == "" {
 		path = UserRulesPath()
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(path); path == "" || errors.Is(err, fs.ErrNotExist) {
 			return DefaultRules(), nil
 		}
 	}
@@ -198,12 +198,17 @@ func compile(list []Rule) *Rules {
 }
 
 // UserRulesPath is where a user's own rules live:
-// $XDG_CONFIG_HOME/panemap/agents.json, else ~/.config/panemap/agents.json.
+// $XDG_CONFIG_HOME/panemap/agents.json, else ~/.config/panemap/agents.json;
+// "" when neither variable is set (no file is read from the current
+// directory by accident).
 func UserRulesPath() string {
 	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
 		return filepath.Join(dir, "panemap", "agents.json")
 	}
-	home, _ := os.UserHomeDir()
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
 	return filepath.Join(home, ".config", "panemap", "agents.json")
 }
 

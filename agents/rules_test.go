@@ -140,4 +140,15 @@ func TestLoadRulesUserPath(t *testing.T) {
 	if want := filepath.Join(dir, ".config", "panemap", "agents.json"); UserRulesPath() != want {
 		t.Errorf("without XDG_CONFIG_HOME: UserRulesPath() = %s; want %s", UserRulesPath(), want)
 	}
+	t.Setenv("HOME", "")
+	t.Chdir(dir)
+	if err := os.MkdirAll(filepath.Join(".config", "panemap"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(".config", "panemap", "agents.json"), []byte("not JSON"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := LoadRules(""); UserRulesPath() != "" || r != DefaultRules() || err != nil {
+		t.Errorf("without HOME: UserRulesPath() = %q, LoadRules(\"\") = %p, %v; want \"\" and the defaults, nothing read from the current directory", UserRulesPath(), r, err)
+	}
 }
