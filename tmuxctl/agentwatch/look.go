@@ -52,7 +52,7 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 			}
 		}
 	}
-	w.readProcesses(read)
+	w.readProcesses(read, now)
 
 	// Which panes run an agent, and which of their screens to capture.
 	var capture []tmux.PaneID
@@ -135,9 +135,34 @@ func gone(err error, what, id string) error {
 	return g
 }
 
+// How often the process trees are read again even when nothing says
+// they changed: an agent started by a shell without job control (tmux
+// new-window 'claude; exec zsh') leaves the pane's foreground command as
+// it was. An agent prints as it starts, and its hook names it: a window's
+// output, or a hook's name, makes a pane that runs no agent yet worth
+// reading sooner.
+const (
+	treeRescan        = 3 * time.Second
+	treeRescanPrinted = time.Second
+)
+
+// tree is a pane's process tree: the names the rules read, and the pids.
+type tree struct {
+	names []string
+	pids  []int
+}
+
 // readProcesses names the process trees of the panes whose process or
-// foreground command changed since the last look, in one read of /proc.
-func (w *Watcher) readProcesses(read []paneRead) {
+// foreground command changed since the last look, or that lost a
+// process, and every pane's each treeRescan, in one read of /proc.
+func (w *Watcher) readProcesses(read []paneRead, now time.Time) {
+	since := now.Sub(w.treesAt)
+	rescan := since >= treeRescan
+	for _, p := range read {
+		if m := w.panes[p.Pane]; since >= treeRescanPrinted && !p.Dead && (p.ActivityAt >= w.lastLook || p.HookAgent != "") && (m == nil || m.agent == "") {
+			rescan = true
+		}
+	}
 	var roots []int
 	for _, p := range read {
 		m := w.panes[p.Pane]
@@ -149,7 +174,7 @@ func (w *Watcher) readProcesses(read []paneRead) {
 			m.pid, m.command, m.procs = p.PID, p.Command, nil
 			continue
 		}
-		if m.procs == nil || m.pid != p.PID || m.command != p.Command {
+		if rescan || m.procs == nil || m.pid != p.PID || m.command != p.Command || !alive(m.pids) {
 			m.pid, m.command, m.procs = p.PID, p.Command, nil
 			roots = append(roots, p.PID)
 		}
@@ -157,10 +182,14 @@ func (w *Watcher) readProcesses(read []paneRead) {
 	if len(roots) == 0 {
 		return
 	}
+	if rescan {
+		w.treesAt = now
+	}
 	trees := processTrees(roots)
 	for _, p := range read {
 		if m := w.panes[p.Pane]; m.procs == nil && !p.Dead {
-			m.procs = trees[p.PID]
+			t := trees[p.PID]
+			m.procs, m.pids = t.names, t.pids
 			if m.procs == nil {
 				m.procs = []string{} // read: none (a pane that just ended)
 			}
