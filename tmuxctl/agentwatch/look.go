@@ -55,26 +55,32 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 	w.readProcesses(read, now)
 
 	// Which panes run an agent, and which of their screens to capture.
-	var capture []tmux.PaneID
+	var owed []tmux.PaneID
 	agentOf := map[tmux.PaneID]string{}
 	for _, p := range read {
 		m := w.panes[p.Pane]
 		name := w.agentName(p, m)
 		agentOf[p.Pane] = name
-		if (name != "" && !p.Dead) || p.Pane == explain {
-			if !m.captured || p.ActivityAt >= w.lastLook {
-				capture = append(capture, p.Pane)
-			}
+		switch {
+		case p.Pane == explain:
+			m.owed, m.captured = true, false
+		case name == "" || p.Dead:
+			m.owed = false
+		case !m.captured || p.ActivityAt >= w.lastLook:
+			m.owed = m.owed || w.needsScreen(p, m)
+		}
+		if m.owed {
+			owed = append(owed, p.Pane)
 		}
 	}
-	if len(capture) > 0 {
+	if capture := w.budget.take(now, owed, w.panes); len(capture) > 0 {
 		screens, err := w.c.CapturePanes(ctx, capture)
 		if err != nil {
 			return nil, err
 		}
 		for _, s := range screens {
 			if m := w.panes[s.Pane]; m != nil {
-				m.screen, m.captured = lastLines(screen.Lines(s.Text, s.Width)), true
+				m.screen, m.captured, m.owed, m.capturedAt = lastLines(screen.Lines(s.Text, s.Width)), true, false, now
 			}
 		}
 	}
@@ -195,6 +201,23 @@ func (w *Watcher) readProcesses(read []paneRead, now time.Time) {
 			}
 		}
 	}
+}
+
+// needsScreen says whether pane p's screen could change its verdict: not
+// when a title rule decides, nor a hook (or workmux) that says working;
+// a hook's other states yield to a screen that says working, and a
+// waiting hook's question is on the screen.
+func (w *Watcher) needsScreen(p paneRead, m *memory) bool {
+	sig := w.signals(p, m)
+	sig.Screen = nil
+	v := w.rules.Decide(sig)
+	switch v.Source.Kind {
+	case agents.SourceTitle:
+		return false
+	case agents.SourceHook, agents.SourceWorkmux:
+		return v.State != agents.Working
+	}
+	return true
 }
 
 // agentName is the agent pane p runs: named by its processes (remembered

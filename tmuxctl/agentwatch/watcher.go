@@ -48,6 +48,7 @@ type Watcher struct {
 	lastLook int64                // the second the previous look read tmux, 0 before the first
 	present  map[tmux.PaneID]bool // the panes the last look read
 	treesAt  time.Time            // when every pane's process tree was last read
+	budget   budget
 }
 
 // memory is what the watcher keeps of one pane between looks.
@@ -58,8 +59,10 @@ type memory struct {
 	pids    []int    // and its processes
 	agent   string   // the agent its processes named last
 
-	screen   []string // the last lines of its screen, nil until captured
-	captured bool
+	screen     []string // the last lines of its screen, nil until captured
+	captured   bool
+	capturedAt time.Time
+	owed       bool // its screen changed since it was captured, and matters
 
 	state  agents.State
 	since  time.Time
