@@ -27,17 +27,20 @@ func NextWaiting(list []Agent, after tmux.PaneID) (Agent, bool) {
 	return Agent{}, false
 }
 
-// Summary is the status line's text: "2 waiting · 1 done", in the order
-// of agents.States, states with none left out, "" when there is no
-// agent. Idle and unknown agents are not counted: they need nothing.
+// summaryOrder is the order of Summary's counts: what needs the user
+// first.
+var summaryOrder = []agents.State{agents.Waiting, agents.Error, agents.Done, agents.Working, agents.Idle, agents.Exited, agents.Unknown}
+
+// Summary is the status line's text: "2 waiting · 1 done", what needs the
+// user first, states with none left out, "" when there is no agent.
 func Summary(list []Agent) string {
 	count := map[agents.State]int{}
 	for _, a := range list {
 		count[a.State]++
 	}
 	var parts []string
-	for _, s := range agents.States {
-		if s == agents.Idle || s == agents.Unknown || count[s] == 0 {
+	for _, s := range summaryOrder {
+		if count[s] == 0 {
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%d %s", count[s], s))
