@@ -89,8 +89,11 @@ func TestE2EAgentBadgesAndNextWaiting(t *testing.T) {
 	t.Logf("a hook's state showed on the open map %v after it was set", time.Since(set).Round(time.Millisecond))
 	hook(panes[0], "working")
 
+	// The client's pane: in 3.2a display-message's -c takes no value
+	// (cmd-display-message.c: "acd:INpt:F:v"), so -c CLIENT is a usage
+	// error.
 	activePane := func() string {
-		return strings.TrimSpace(in.Must("display-message", "-p", "-c", n.Client(), "#{pane_id}"))
+		return strings.TrimSpace(in.Must("list-clients", "-F", "#{pane_id}"))
 	}
 	for press, want := range append(waiting, waiting[0]) {
 		if press > 0 {
