@@ -26,6 +26,7 @@ const (
 	EventSessionChanged       = "session-changed"        // $sess name — the connection is now attached to this session
 	EventExit                 = "exit"                   // [reason] — the connection is ending
 	EventOutput               = "output"                 // never delivered: connections ask for no output
+	EventSubscriptionChanged  = "subscription-changed"   // name $sess @win idx %pane … : value — a subscribed format's value changed
 
 	// EventConnected starts every stream and follows every reconnection:
 	// notifications may have been missed, so re-read what you show.

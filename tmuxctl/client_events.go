@@ -26,6 +26,13 @@ func (c *Client) Events(ctx context.Context) (<-chan tmux.Event, bool) {
 	return ch, true
 }
 
+// FollowAgents has the stream tell, as "subscription-changed" events,
+// when a coding agent's hook or workmux sets a new state on a pane of
+// the followed session (agentStates); nothing without control mode.
+func (c *Client) FollowAgents(ctx context.Context) error {
+	return c.t.SubscribeFormat(ctx, "panemap-agents", "%*", agentStates)
+}
+
 // FollowSession asks the transport for notifications about session s's
 // windows (see transport.Auto.FollowSession).
 func (c *Client) FollowSession(ctx context.Context, s tmux.SessionID) error {

@@ -21,8 +21,9 @@ import (
 type Stamp struct {
 	// Text changes when anything ReadState reads changes (the session's
 	// windows and panes, the marked pane anywhere on the server), when
-	// a pane's cursor or mode's scroll moves, and when a window printed
-	// in a new second.
+	// a pane's cursor or mode's scroll moves, when a window printed in a
+	// new second, and when a coding agent's hook or workmux sets a pane's
+	// state (the navigator's badges look again then).
 	Text string
 	// Activity is the newest #{window_activity} of the session's windows
 	// (Unix seconds): when a pane last printed. tmux counts it in whole
@@ -58,14 +59,21 @@ func (s Stamp) Changed(old Stamp) []tmux.PaneID {
 // parts split at their '|' whatever the names and paths after them hold),
 // then every field of the state read per window and pane (#{W:} and #{P:}
 // loop over the session's windows and each window's panes), then the
-// marked pane wherever it is (#{S:} loops over the sessions). No comma at
+// marked pane wherever it is (#{S:} loops over the sessions), then the
+// agents' states as their hooks set them (agentStates: options' values,
+// which tmux does not expand again, compared only). No comma at
 // a loop's top level (#{P:A,B} takes B for the active pane), and no
 // literal '%': display-message passes its template through strftime(3).
 var stampFormat = "#{W:#{window_activity} }|" +
 	"#{W:#{P:#{pane_id} #{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y} " +
 	"#{history_size} #{pane_width} #{pane_height};}}|" +
 	"#{W:" + records.WindowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + records.PaneFormat + ";}|}" +
-	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}"
+	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}" +
+	"|#{W:#{P:" + agentStates + ";}}"
+
+// agentStates is a pane's agent state as its hook or workmux set it
+// (agentwatch.OptionState, OptionName and workmux's option).
+const agentStates = "#{@panemap-agent-state} #{@panemap-agent-name} #{@workmux_pane_status}"
 
 // Stamp reads session s's stamp (see Stamp), in one tmux command.
 func (c *Client) Stamp(ctx context.Context, s tmux.SessionID) (Stamp, error) {

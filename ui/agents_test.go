@@ -68,8 +68,10 @@ func TestAgentBadgesFollowState(t *testing.T) {
 			t.Errorf("the map does not show %q:\n%s", want, scr)
 		}
 	}
+	// The poll's stamp changed (the fake's always does): a look once the
+	// spell after the first ends.
 	src.set(inMain("@1", 0, "%1", 1, "claude", agents.Done), inMain("@1", 0, "%2", 2, "codex", agents.Working))
-	h.send(agentbadge.TickMsg{})
+	h.send(pollMsg{}, agentbadge.TickMsg{})
 	scr = h.screen()
 	if !strings.Contains(scr, "claude ✓ done") || strings.Contains(scr, "waiting") {
 		t.Errorf("the map does not follow the state to done:\n%s", scr)
@@ -89,7 +91,7 @@ func TestAgentBadgesSameLookNoRedraw(t *testing.T) {
 	h, src := agentHarness(t, inMain("@1", 0, "%1", 1, "claude", agents.Working))
 	badges, key := h.m.agents.Badges(), h.m.mapKey
 	before := src.looks()
-	h.send(agentbadge.TickMsg{})
+	h.send(pollMsg{}, agentbadge.TickMsg{})
 	if src.looks() != before+1 {
 		t.Fatalf("the tick looked %d times", src.looks()-before)
 	}
@@ -98,21 +100,50 @@ func TestAgentBadgesSameLookNoRedraw(t *testing.T) {
 	}
 }
 
-// TestAgentsLookOnEvents: a tmux notification that can change what the
-// map shows looks at the agents at once, not at the next tick; the map
-// looks at its session, the server view at the server.
-func TestAgentsLookOnEvents(t *testing.T) {
-	h, src := agentHarness(t)
+// TestAgentsLookWhenTold: after the first look, the map looks at its
+// session's agents only when told something may have changed: a poll
+// whose stamp (which reads the hooks' options) changed, or a tmux
+// notification that can change what it shows, or an agent's hook (from
+// 3.7: FollowAgents); an idle map adds no look to tmux's message log.
+// The server view looks at the server at the end of every spell.
+func TestAgentsLookWhenTold(t *testing.T) {
+	core := newFake(gridState())
+	core.stamp = &tmuxctl.Stamp{Text: "still"}
+	src := &fakeAgents{}
+	opts := testOptions()
+	opts.Agents = src
+	h := newHarnessOn(t, core, opts, 80, 24)
+	h.send(pollMsg{}, agentbadge.TickMsg{}) // the first stamp is news
 	before := src.looks()
+	h.send(pollMsg{}, agentbadge.TickMsg{}, pollMsg{}, agentbadge.TickMsg{})
+	if src.looks() != before {
+		t.Errorf("an idle map looked %d times", src.looks()-before)
+	}
+	core.stamp = &tmuxctl.Stamp{Text: "a hook set a state"}
+	h.send(pollMsg{}, agentbadge.TickMsg{})
+	if src.looks() != before+1 {
+		t.Errorf("a new stamp looked %d times, want 1", src.looks()-before)
+	}
 	closed := make(chan tmux.Event)
 	close(closed)
 	h.m.events = closed
 	h.send(tmuxEventMsg{ev: tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", "%3"}}})
-	if src.looks() != before+1 {
-		t.Errorf("a window-pane-changed notification looked %d times, want 1", src.looks()-before)
+	if src.looks() != before+2 {
+		t.Errorf("a window-pane-changed notification looked %d times, want 1", src.looks()-before-1)
+	}
+	// A hook's new state, from tmux 3.7 (FollowAgents): at once, though
+	// the spell after the last look has not ended.
+	h.m.events = closed
+	h.send(tmuxEventMsg{ev: tmux.Event{Kind: tmux.EventSubscriptionChanged, Args: []string{"panemap-agents", "$1", "@1", "0", "%1", "- : waiting"}}})
+	h.send(agentbadge.TickMsg{})
+	if src.looks() != before+3 {
+		t.Errorf("a subscription-changed notification looked %d times, want 1 at once", src.looks()-before-2)
 	}
 	h.keys("w")
-	h.send(agentbadge.TickMsg{})
+	h.send(agentbadge.TickMsg{}, agentbadge.TickMsg{})
+	if src.looks() != before+6 {
+		t.Errorf("the server view looked %d times over its opening and two spells, want 3", src.looks()-before-3)
+	}
 	if got := src.scope[len(src.scope)-1]; got != tmuxctl.ScopeServer {
 		t.Errorf("the server view's look covers %s, want the server", got)
 	}

@@ -32,6 +32,8 @@ type Core interface {
 	Events(ctx context.Context) (<-chan tmux.Event, bool)
 	// FollowSession points the notifications at session s's windows.
 	FollowSession(ctx context.Context, s tmux.SessionID) error
+	// FollowAgents has them tell when an agent's hook sets a state.
+	FollowAgents(ctx context.Context) error
 }
 
 var _ Core = (*tmuxctl.Client)(nil)

@@ -41,6 +41,7 @@ func (m *Model) subscribe() tea.Cmd {
 		fctx, cancel := context.WithTimeout(ctx, opTimeout)
 		defer cancel()
 		_ = src.FollowSession(fctx, sess)
+		_ = src.FollowAgents(fctx)
 		ch, ok := src.Events(ctx)
 		if !ok {
 			return eventsMsg{}
@@ -88,6 +89,9 @@ func (m Model) onTmuxEvent(msg tmuxEventMsg) (tea.Model, tea.Cmd) {
 		return m, next
 	case tmux.EventConnected:
 		m.live = true
+	}
+	if msg.ev.Kind == tmux.EventSubscriptionChanged { // an agent's hook
+		return m, tea.Batch(next, m.agents.LookNow(m.agentEnv()))
 	}
 	if !refreshOn(msg.ev.Kind) {
 		return m, next

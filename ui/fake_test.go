@@ -277,6 +277,7 @@ func (f *fakeCore) Restore(ctx context.Context, st *tmux.State) error {
 func (f *fakeCore) Events(ctx context.Context) (<-chan tmux.Event, bool) { return nil, false }
 
 func (f *fakeCore) FollowSession(ctx context.Context, s tmux.SessionID) error { return nil }
+func (f *fakeCore) FollowAgents(ctx context.Context) error                    { return nil }
 
 func dirName(d tmux.Direction) string {
 	if d == tmux.DirNone {

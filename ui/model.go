@@ -55,7 +55,7 @@ type Model struct {
 	styles  Styles
 	profile colorprofile.Profile // how pane colours degrade here
 	boxes   *mapview.BoxCache    // drawn boxes
-	frames  *frameCache          // the last frame (view.go)
+	frames  *cells.Frames        // the last frame
 	// helpTop is the full help's first line shown, when it scrolls;
 	// helpH the lines it may take (set by layout).
 	helpTop, helpH int
@@ -150,7 +150,7 @@ func New(core Core, opts Options) Model {
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),
 		boxes:   &mapview.BoxCache{},
-		frames:  &frameCache{},
+		frames:  &cells.Frames{},
 		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,

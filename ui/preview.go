@@ -43,6 +43,9 @@ func (m Model) onCaptured(msg previews.CapturedMsg) (tea.Model, tea.Cmd) {
 	if len(printed) > 0 {
 		m.layout()
 	}
+	if m.agents.Among(printed) { // its screen may say a new state
+		cmd = tea.Batch(cmd, m.agents.Look(m.agentEnv()))
+	}
 	return m, tea.Batch(cmd, m.refreshFind(printed))
 }
 

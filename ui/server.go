@@ -81,8 +81,9 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 	if m.server == nil {
 		return m, nil
 	}
-	// The panes it shows that have no preview yet are captured.
-	return m, m.previews.CaptureNew(m.previewEnv(), serverPanes(m.server.Panes()))
+	// The panes it shows that have no preview yet are captured; the
+	// agents' looks cover the server while it is open.
+	return m, tea.Batch(m.previews.CaptureNew(m.previewEnv(), serverPanes(m.server.Panes())), m.agents.Look(m.agentEnv()))
 }
 
 // serverPanes are the panes of targets, in order.

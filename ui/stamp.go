@@ -45,7 +45,8 @@ func (m *Model) checkStamp() tea.Cmd {
 // new stamp, a failed check (the read then says why), or a window that
 // printed in the second of the last read or after (tmux's activity time
 // is in whole seconds, so output later in that second leaves the stamp
-// as it was).
+// as it was). The agents' badges look again too: the stamp reads their
+// hooks' pane options.
 func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 	if m.fatal != nil || m.quitting || m.busy || m.reading {
 		return m, nil
@@ -81,7 +82,7 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 		// The output watch should have told; capture in case it did not.
 		safety = m.previews.Safety(m.previewEnv())
 	}
-	return m, tea.Batch(m.refresh(), safety)
+	return m, tea.Batch(m.refresh(), safety, m.agents.Look(m.agentEnv()))
 }
 
 // pollRead is what a poll tick reads: the stamp first where that is

@@ -204,25 +204,7 @@ func (m Model) render() string {
 		truncateLines(m.statusLine(), w),
 		m.footerOut,
 	}
-	return m.frames.get(parts, w, h)
-}
-
-// frameCache keeps the last frame: Bubble Tea asks for the view after
-// every message, and most messages (a tmux notice, a capture of a pane
-// that printed nothing new) change nothing on it. Comparing the parts is
-// cheap: unchanged ones are the same strings.
-type frameCache struct {
-	parts [4]string
-	w, h  int
-	out   string
-}
-
-func (c *frameCache) get(parts [4]string, w, h int) string {
-	if c.out == "" || c.parts != parts || c.w != w || c.h != h {
-		c.parts, c.w, c.h = parts, w, h
-		c.out = cells.FitBlock(strings.Join(parts[:], "\n"), w, h)
-	}
-	return c.out
+	return m.frames.Get(parts[:], w, h)
 }
 
 // message fills the screen with one centred message, wrapped to fit.

@@ -191,6 +191,9 @@ func (n *Nav) FollowSession(ctx context.Context, s tmux.SessionID) error {
 	return n.c.FollowSession(ctx, s)
 }
 
+// FollowAgents is the client's.
+func (n *Nav) FollowAgents(ctx context.Context) error { return n.c.FollowAgents(ctx) }
+
 // Close ends the navigator: one command list kills the modal pane and
 // then shows the window and the pane chosen (unless a jump showed them
 // already), and after a restore gives the window its tiled layout back. tmux's last pane in the window becomes the one active at

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,6 +43,7 @@ type Auto struct {
 	mu          sync.Mutex
 	ctl         *Control       // the live connection, or nil
 	follow      tmux.SessionID // session to attach to when it exists
+	formats     [][]string     // the connections' subscriptions (SubscribeFormat)
 	dialing     bool
 	redialing   bool
 	nextDial    time.Time
@@ -164,11 +166,14 @@ func (t *Auto) control(ctx context.Context) (*Control, error) {
 		return nil, nil
 	}
 	t.dialing = true
-	follow := t.follow
+	follow, formats := t.follow, t.formats
 	t.mu.Unlock()
 
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	ctl, err := t.dial(dctx, follow)
+	if err == nil && len(formats) > 0 {
+		_, _ = ctl.Run(dctx, formats...) // events only: no answer to wait for
+	}
 	cancel()
 
 	t.mu.Lock()
@@ -350,6 +355,25 @@ func (t *Auto) FollowSession(ctx context.Context, s tmux.SessionID) error {
 	if err == nil {
 		ctl.switched(s)
 	}
+	return err
+}
+
+// SubscribeFormat has tmux tell every connection, from the live one on,
+// when format's value changes for what (refresh-client -B name:what:
+// format; what "%*" is each pane of the attached session): an event
+// "subscription-changed", tmux checking once a second (control.c,
+// control_check_subs_timer) and logging no command for it. Without
+// control mode there are no events: it does nothing.
+func (t *Auto) SubscribeFormat(ctx context.Context, name, what, format string) error {
+	sub := []string{"refresh-client", "-B", name + ":" + what + ":" + format}
+	t.mu.Lock()
+	t.formats = append(slices.DeleteFunc(slices.Clone(t.formats), func(c []string) bool { return strings.HasPrefix(c[2], name+":") }), sub)
+	ctl := t.ctl
+	t.mu.Unlock()
+	if ctl == nil {
+		return nil
+	}
+	_, err := ctl.Run(ctx, sub)
 	return err
 }
 

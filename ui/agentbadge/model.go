@@ -23,26 +23,15 @@ type Source interface {
 
 var _ Source = (*agentwatch.Watcher)(nil)
 
-// LookEvery is how often the badges are looked at again, whatever tmux
-// version: a hook's state is a pane option, and setting one sends no
-// notification, so a change shows within about this long. Each look is
-// one tmux command list (a process below 3.7, a round trip on the
-// control connection from 3.7); tmux's notifications that can change a
-// state (the focus moving onto a pane whose agent is done, a window
-// closing) look at once besides (Model.Look).
+// LookEvery is the least time between two looks: a change shows within
+// about this long of the navigator hearing of it, and a burst of changes
+// (an agent printing, a spinner in its title) costs a look a LookEvery
+// at most. Each look is one tmux command list, and tmux logs every
+// command (cmd-queue.c, cmdq_add_message): the navigator looks when it
+// hears that something changed (Look: its poll's stamp, which reads the
+// agents' pane options, or a notification from 3.7), and every LookEvery
+// only while the server view, which has no stamp, is open (Env.Periodic).
 const LookEvery = 900 * time.Millisecond
-
-// Env is what a look needs to know of the navigator now.
-type Env struct {
-	// Req is what the navigator shows: its window, or (the server view)
-	// the server.
-	Req     tmuxctl.ListRequest
-	Stopped bool // the navigator is quitting, or tmux has gone
-	After   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
-	// Call runs a command that talks to tmux, bounded and counted by the
-	// navigator.
-	Call func(func(ctx context.Context) tea.Msg) tea.Cmd
-}
 
 // Request is what a look covers: the map's session (its other windows
 // are a key away), or the whole server while the server view shows it.
@@ -53,8 +42,21 @@ func Request(session tmux.SessionID, server bool) tmuxctl.ListRequest {
 	return tmuxctl.ListRequest{Scope: tmuxctl.ScopeSession, Session: session, Limit: math.MaxInt32}
 }
 
-// TickMsg is the look's timer.
-type TickMsg struct{}
+// Env is what a look needs to know of the navigator now.
+type Env struct {
+	// Req is what the navigator shows: its session, or (the server view)
+	// the server.
+	Req      tmuxctl.ListRequest
+	Periodic bool // look every LookEvery, told or not
+	Stopped  bool // the navigator is quitting, or tmux has gone
+	After    func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// Call runs a command that talks to tmux, bounded and counted by the
+	// navigator.
+	Call func(func(ctx context.Context) tea.Msg) tea.Cmd
+}
+
+// TickMsg ends the spell after a look in which no other starts.
+type TickMsg struct{ first bool }
 
 // ListedMsg answers a look.
 type ListedMsg struct {
@@ -70,7 +72,8 @@ type Model struct {
 	list    []agentwatch.Agent
 	badges  map[tmux.PaneID]mapview.Badge
 	looking bool // a look is in flight
-	again   bool // and another was asked for meanwhile
+	cooling bool // a look started less than LookEvery ago
+	owed    bool // a look was asked for meanwhile
 }
 
 // New is the agents' model over src (nil: off).
@@ -84,49 +87,58 @@ func (m Model) On() bool { return m.src != nil }
 // Keys is the agents' key map.
 func (m Model) Keys() KeyMap { return m.keys }
 
-// Start starts the looks: the first at once, then every LookEvery (a
-// TickMsg to Update each time).
+// Start is the first look's command (through Update, which the
+// navigator's Init cannot change).
 func (m Model) Start() tea.Cmd {
 	if m.src == nil {
 		return nil
 	}
-	return func() tea.Msg { return TickMsg{} }
+	return func() tea.Msg { return TickMsg{first: true} }
 }
 
 func tick(time.Time) tea.Msg { return TickMsg{} }
 
-// Look looks now, or, while a look is in flight, once it is back (a
-// change it may have missed).
+// Look looks now, or once LookEvery has passed since the last look
+// started and it is back: something may have changed.
 func (m *Model) Look(env Env) tea.Cmd {
 	if m.src == nil || env.Stopped {
 		return nil
 	}
-	if m.looking {
-		m.again = true
+	if m.looking || m.cooling {
+		m.owed = true
 		return nil
 	}
-	m.looking = true
+	m.looking, m.cooling, m.owed = true, true, false
 	src, req := m.src, env.Req
-	return env.Call(func(ctx context.Context) tea.Msg {
+	return tea.Batch(env.Call(func(ctx context.Context) tea.Msg {
 		list, err := src.List(ctx, req)
 		return ListedMsg{list: list, err: err}
-	})
+	}), env.After(LookEvery, tick))
 }
 
-// Update takes the timer's tick and the looks' answers; changed says the
+// LookNow is Look without waiting for the spell to end, for what tmux
+// itself tells at most once a second: a hook's new state, from 3.7.
+func (m *Model) LookNow(env Env) tea.Cmd {
+	m.cooling = false
+	return m.Look(env)
+}
+
+// Update takes the spell's end and the looks' answers; changed says the
 // badges changed, and only then does the navigator draw them again.
 func (m *Model) Update(msg tea.Msg, env Env) (changed bool, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case TickMsg:
-		if env.Stopped {
-			return false, nil
+		m.cooling = m.cooling && msg.first
+		if msg.first || env.Periodic {
+			m.owed = true
 		}
-		return false, tea.Batch(m.Look(env), env.After(LookEvery, tick))
+		if m.owed && !m.looking {
+			return false, m.Look(env)
+		}
 	case ListedMsg:
 		m.looking = false
 		var next tea.Cmd
-		if m.again {
-			m.again = false
+		if m.owed && !m.cooling {
 			next = m.Look(env)
 		}
 		// A failed look keeps the badges: the next one corrects them, and
@@ -149,6 +161,11 @@ func sameBadge(a, b agentwatch.Agent) bool {
 // Badges are the badges of the agents last seen; the same map until
 // they change.
 func (m Model) Badges() map[tmux.PaneID]mapview.Badge { return m.badges }
+
+// Among reports whether an agent last seen runs in one of panes.
+func (m Model) Among(panes []tmux.PaneID) bool {
+	return slices.ContainsFunc(m.list, func(a agentwatch.Agent) bool { return slices.Contains(panes, a.Pane) })
+}
 
 // Waiting reports whether an agent last seen waits.
 func (m Model) Waiting() bool {

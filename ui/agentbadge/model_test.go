@@ -59,7 +59,7 @@ func (l *looker) answer() bool {
 // one does; a failed look keeps the badges.
 func TestModelChangedOnlyWhenABadgeChanges(t *testing.T) {
 	l := newLooker(t)
-	l.m.Update(TickMsg{}, l.env())
+	l.m.Update(TickMsg{first: true}, l.env())
 	l.src.list = server()
 	if !l.answer() {
 		t.Fatal("the first look changed nothing")
@@ -83,6 +83,7 @@ func TestModelChangedOnlyWhenABadgeChanges(t *testing.T) {
 	for _, st := range steps {
 		l.src.list, l.src.err = st.edit(server()), st.err
 		l.m.Update(TickMsg{}, l.env())
+		l.m.Look(l.env())
 		if got := l.answer(); got != st.changed {
 			t.Errorf("%s: changed %t, want %t", st.name, got, st.changed)
 		}
@@ -95,12 +96,60 @@ func TestModelChangedOnlyWhenABadgeChanges(t *testing.T) {
 	}
 }
 
-// TestModelOneLookAtATime: a tick or a notification while a look is in
-// flight starts none beside it, but one more once it is back; each tick
-// sets the next.
-func TestModelOneLookAtATime(t *testing.T) {
+// TestModelLooksWhenTold: the first look starts at once; after it, a
+// look waits until it is told something changed (Look), and then for the
+// spell after the last look to end, one look for any number of tellings;
+// while the server view is open (Periodic) it looks at every spell's end
+// untold; a stopped navigator does not look.
+func TestModelLooksWhenTold(t *testing.T) {
 	l := newLooker(t)
+	l.m.Update(TickMsg{first: true}, l.env())
+	if len(l.calls) != 1 || l.timers != 1 {
+		t.Fatalf("the first tick: %d looks, %d timers; want 1 and 1", len(l.calls), l.timers)
+	}
+	l.answer()
 	l.m.Update(TickMsg{}, l.env())
+	if len(l.calls) != 0 {
+		t.Fatal("the spell's end looked untold")
+	}
+	l.m.Look(l.env())
+	if len(l.calls) != 1 {
+		t.Fatalf("told after the spell: %d looks, want 1 at once", len(l.calls))
+	}
+	l.m.Look(l.env())
+	l.m.Look(l.env())
+	l.answer()
+	if len(l.calls) != 0 {
+		t.Fatal("told during the spell, it looked before the spell's end")
+	}
+	l.m.Update(TickMsg{}, l.env())
+	if len(l.calls) != 1 {
+		t.Fatalf("the spell's end after two tellings: %d looks, want 1", len(l.calls))
+	}
+	l.answer()
+	periodic := l.env()
+	periodic.Periodic = true
+	for range 2 {
+		l.m.Update(TickMsg{}, periodic)
+		if len(l.calls) != 1 {
+			t.Fatalf("periodic: %d looks at the spell's end, want 1", len(l.calls))
+		}
+		l.answer()
+	}
+	stopped := l.env()
+	stopped.Stopped = true
+	l.m.Update(TickMsg{}, l.env())
+	l.m.Look(stopped)
+	if len(l.calls) != 0 {
+		t.Error("a stopped navigator still looks")
+	}
+}
+
+// TestModelSlowLook: a spell that ends while its look is still out
+// leaves a telling for the look's answer.
+func TestModelSlowLook(t *testing.T) {
+	l := newLooker(t)
+	l.m.Update(TickMsg{first: true}, l.env())
 	l.m.Look(l.env())
 	l.m.Update(TickMsg{}, l.env())
 	if len(l.calls) != 1 {
@@ -108,20 +157,7 @@ func TestModelOneLookAtATime(t *testing.T) {
 	}
 	l.answer()
 	if len(l.calls) != 1 {
-		t.Fatalf("%d looks after the first came back, want the one asked for meanwhile", len(l.calls))
-	}
-	l.answer()
-	if len(l.calls) != 0 {
-		t.Fatalf("%d looks left, want none", len(l.calls))
-	}
-	if l.timers != 2 {
-		t.Errorf("%d timers set by 2 ticks", l.timers)
-	}
-	stopped := l.env()
-	stopped.Stopped = true
-	l.m.Update(TickMsg{}, stopped)
-	if len(l.calls) != 0 || l.timers != 2 {
-		t.Error("a stopped navigator still looks")
+		t.Fatalf("%d looks once the slow one came back, want the one told of", len(l.calls))
 	}
 }
 
