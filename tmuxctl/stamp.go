@@ -23,7 +23,7 @@ type Stamp struct {
 	// windows and panes, the marked pane anywhere on the server), when
 	// a pane's cursor or mode's scroll moves, when a window printed in a
 	// new second, and when a coding agent's hook or workmux sets a pane's
-	// state (the navigator's badges look again then).
+	// state (Agents).
 	Text string
 	// Activity is the newest #{window_activity} of the session's windows
 	// (Unix seconds): when a pane last printed. tmux counts it in whole
@@ -38,6 +38,9 @@ type Stamp struct {
 	// at the bottom of a full history moves none of them), which only
 	// its window's activity says.
 	Panes map[tmux.PaneID]string
+	// Agents is the part of Text that the agents' hooks and workmux set:
+	// a new one is a new agent state (the navigator's badges look now).
+	Agents string
 }
 
 // Changed returns the panes of s whose own part (Panes) differs from
@@ -55,25 +58,25 @@ func (s Stamp) Changed(old Stamp) []tmux.PaneID {
 }
 
 // stampFormat is one display-message: the windows' activity times, then
-// each pane's own part (Stamp.Panes: ids and numbers only, so the two
-// parts split at their '|' whatever the names and paths after them hold),
-// then every field of the state read per window and pane (#{W:} and #{P:}
-// loop over the session's windows and each window's panes), then the
-// marked pane wherever it is (#{S:} loops over the sessions), then the
-// agents' states as their hooks set them (agentStates: options' values,
-// which tmux does not expand again, compared only). No comma at
+// each pane's own part (Stamp.Panes: ids and numbers only), then the
+// agents' states (Stamp.Agents, without '|'), so the three parts split at
+// their '|' whatever the names and paths after them hold, then every
+// field of the state read per window and pane (#{W:} and #{P:} loop over
+// the session's windows and each window's panes), then the marked pane
+// wherever it is (#{S:} loops over the sessions). No comma at
 // a loop's top level (#{P:A,B} takes B for the active pane), and no
 // literal '%': display-message passes its template through strftime(3).
 var stampFormat = "#{W:#{window_activity} }|" +
 	"#{W:#{P:#{pane_id} #{cursor_x} #{cursor_y} #{cursor_flag} #{scroll_position} #{copy_cursor_x} #{copy_cursor_y} " +
 	"#{history_size} #{pane_width} #{pane_height};}}|" +
+	"#{W:#{P:" + agentStates + ";}}|" +
 	"#{W:" + records.WindowFormat + "#{window_activity}\t#{window_visible_layout}\t#{P:" + records.PaneFormat + ";}|}" +
-	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}" +
-	"|#{W:#{P:" + agentStates + ";}}"
+	"#{S:#{W:#{P:#{?pane_marked,#{pane_id},}}}}"
 
 // agentStates is a pane's agent state as its hook or workmux set it
-// (agentwatch.OptionState, OptionName and workmux's option).
-const agentStates = "#{@panemap-agent-state} #{@panemap-agent-name} #{@workmux_pane_status}"
+// (agentwatch.OptionState, OptionName and workmux's option): options'
+// values, which tmux does not expand again, with any '|' made '!'.
+const agentStates = "#{s/[|]/!/:@panemap-agent-state} #{s/[|]/!/:@panemap-agent-name} #{s/[|]/!/:@workmux_pane_status}"
 
 // Stamp reads session s's stamp (see Stamp), in one tmux command.
 func (c *Client) Stamp(ctx context.Context, s tmux.SessionID) (Stamp, error) {
@@ -96,7 +99,8 @@ func parseStamp(out string) Stamp {
 			st.Activity = t
 		}
 	}
-	panes, _, _ := strings.Cut(rest, "|")
+	panes, rest, _ := strings.Cut(rest, "|")
+	st.Agents, _, _ = strings.Cut(rest, "|")
 	for _, part := range strings.Split(panes, ";") {
 		id, fields, ok := strings.Cut(part, " ")
 		if pane, err := tmux.ParsePaneID(id); ok && err == nil {

@@ -83,3 +83,44 @@ func TestStampPanes(t *testing.T) {
 		t.Errorf("changed since no stamp: %v, want none", got)
 	}
 }
+
+// TestStampAgents: a coding agent's hook setting its pane's state (or
+// workmux setting its own option) changes the stamp's Agents, and only
+// that part's change says so: a focus move leaves it; names holding '|'
+// are told apart, and leave the panes' parts readable.
+func TestStampAgents(t *testing.T) {
+	t.Parallel()
+	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
+		g := srv.Grid()
+		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
+		stamp := func() tmuxctl.Stamp {
+			t.Helper()
+			st, err := c.Stamp(t.Context(), sid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}
+		before := stamp()
+		for _, set := range [][]string{
+			{"@panemap-agent-state", "waiting"},
+			{"@panemap-agent-name", "a|b"},
+			{"@panemap-agent-name", "a|c"},
+			{"@workmux_pane_status", "done"},
+		} {
+			srv.Must("set", "-p", "-t", g[2], set[0], set[1])
+			after := stamp()
+			if after.Agents == before.Agents || after.Text == before.Text {
+				t.Errorf("setting %s left the stamp's agents %q", set[0], after.Agents)
+			}
+			if len(after.Panes) != 4 {
+				t.Errorf("after setting %s to %q, %d panes' parts read: %v", set[0], set[1], len(after.Panes), after.Panes)
+			}
+			before = after
+		}
+		srv.Must("select-pane", "-t", g[3])
+		if after := stamp(); after.Agents != before.Agents || after.Text == before.Text {
+			t.Errorf("a focus move: agents %q -> %q, text changed %t", before.Agents, after.Agents, after.Text != before.Text)
+		}
+	})
+}

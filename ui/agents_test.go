@@ -102,10 +102,11 @@ func TestAgentBadgesSameLookNoRedraw(t *testing.T) {
 
 // TestAgentsLookWhenTold: after the first look, the map looks at its
 // session's agents only when told something may have changed: a poll
-// whose stamp (which reads the hooks' options) changed, or a tmux
-// notification that can change what it shows, or an agent's hook (from
-// 3.7: FollowAgents); an idle map adds no look to tmux's message log.
-// The server view looks at the server at the end of every spell.
+// whose stamp changed (at once when its agents' part, which reads the
+// hooks' options, did; else once the spell after the last look ends), a
+// tmux notification that can change what it shows, or an agent's hook
+// (from 3.7: FollowAgents, at once); an idle map adds no look to tmux's
+// message log. The server view looks at the server at every spell's end.
 func TestAgentsLookWhenTold(t *testing.T) {
 	core := newFake(gridState())
 	core.stamp = &tmuxctl.Stamp{Text: "still"}
@@ -114,36 +115,45 @@ func TestAgentsLookWhenTold(t *testing.T) {
 	opts.Agents = src
 	h := newHarnessOn(t, core, opts, 80, 24)
 	h.send(pollMsg{}, agentbadge.TickMsg{}) // the first stamp is news
-	before := src.looks()
+	seen := src.looks()
+	looked := func(want int, after string) {
+		t.Helper()
+		if got := src.looks() - seen; got != want {
+			t.Errorf("%s: %d looks, want %d", after, got, want)
+		}
+		seen = src.looks()
+	}
 	h.send(pollMsg{}, agentbadge.TickMsg{}, pollMsg{}, agentbadge.TickMsg{})
-	if src.looks() != before {
-		t.Errorf("an idle map looked %d times", src.looks()-before)
-	}
-	core.stamp = &tmuxctl.Stamp{Text: "a hook set a state"}
-	h.send(pollMsg{}, agentbadge.TickMsg{})
-	if src.looks() != before+1 {
-		t.Errorf("a new stamp looked %d times, want 1", src.looks()-before)
-	}
+	looked(0, "an idle map's polls")
+	core.stamp = &tmuxctl.Stamp{Text: "a pane printed"}
+	h.send(pollMsg{})
+	looked(1, "a new stamp")
+	core.stamp = &tmuxctl.Stamp{Text: "a hook set a state", Agents: "waiting"}
+	h.send(pollMsg{})
+	looked(1, "a stamp with a hook's new state, within the spell")
+	core.stamp = &tmuxctl.Stamp{Text: "printed again", Agents: "waiting"}
+	h.send(pollMsg{})
+	looked(0, "another new stamp, within the spell")
+	h.send(agentbadge.TickMsg{})
+	looked(1, "the spell's end")
+	h.send(agentbadge.TickMsg{})
+	looked(0, "the next spell's end, untold")
+
 	closed := make(chan tmux.Event)
 	close(closed)
 	h.m.events = closed
 	h.send(tmuxEventMsg{ev: tmux.Event{Kind: tmux.EventWindowPaneChanged, Args: []string{"@1", "%3"}}})
-	if src.looks() != before+2 {
-		t.Errorf("a window-pane-changed notification looked %d times, want 1", src.looks()-before-1)
-	}
-	// A hook's new state, from tmux 3.7 (FollowAgents): at once, though
-	// the spell after the last look has not ended.
+	looked(1, "a window-pane-changed notification")
 	h.m.events = closed
 	h.send(tmuxEventMsg{ev: tmux.Event{Kind: tmux.EventSubscriptionChanged, Args: []string{"panemap-agents", "$1", "@1", "0", "%1", "- : waiting"}}})
+	looked(1, "a subscription-changed notification, within the spell")
 	h.send(agentbadge.TickMsg{})
-	if src.looks() != before+3 {
-		t.Errorf("a subscription-changed notification looked %d times, want 1 at once", src.looks()-before-2)
-	}
+	looked(0, "the spell's end, untold")
+
 	h.keys("w")
+	looked(1, "the server view's opening")
 	h.send(agentbadge.TickMsg{}, agentbadge.TickMsg{})
-	if src.looks() != before+6 {
-		t.Errorf("the server view looked %d times over its opening and two spells, want 3", src.looks()-before-3)
-	}
+	looked(2, "two spells of the server view")
 	if got := src.scope[len(src.scope)-1]; got != tmuxctl.ScopeServer {
 		t.Errorf("the server view's look covers %s, want the server", got)
 	}

@@ -59,6 +59,10 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	first := m.stamp.last.Text == ""
+	look := m.agents.Look // the agents printed, or the focus moved, say
+	if msg.stamp.Agents != m.stamp.last.Agents {
+		look = m.agents.LookNow // a hook set a new state
+	}
 	printed := !first && msg.stamp.Activity > m.stamp.last.Activity
 	if m.pollsWithCaptures() {
 		if first && msg.stamp.Activity >= m.stamp.second {
@@ -82,7 +86,7 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 		// The output watch should have told; capture in case it did not.
 		safety = m.previews.Safety(m.previewEnv())
 	}
-	return m, tea.Batch(m.refresh(), safety, m.agents.Look(m.agentEnv()))
+	return m, tea.Batch(m.refresh(), safety, look(m.agentEnv()))
 }
 
 // pollRead is what a poll tick reads: the stamp first where that is

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/agentwatch"
 )
 
@@ -166,5 +167,20 @@ func TestModelOff(t *testing.T) {
 	m := New(nil, DefaultStyles(true))
 	if m.On() || m.Start() != nil {
 		t.Error("a model without a source starts looking")
+	}
+}
+
+// TestModelAmong: the panes that printed include an agent's pane, whose
+// screen may say a new state, or not.
+func TestModelAmong(t *testing.T) {
+	l := newLooker(t)
+	l.src.list = server()
+	l.m.Update(TickMsg{first: true}, l.env())
+	l.answer()
+	if !l.m.Among([]tmux.PaneID{"%3", "%5"}) {
+		t.Error("%5 runs an agent: not among")
+	}
+	if l.m.Among([]tmux.PaneID{"%3", "%4"}) || l.m.Among(nil) {
+		t.Error("panes without agents: among")
 	}
 }
