@@ -20,14 +20,7 @@ func TestStamp(t *testing.T) {
 		g := srv.Grid()
 		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
 		srv.Must("new-session", "-d", "-s", "other", "exec sh")
-		stamp := func() tmuxctl.Stamp {
-			t.Helper()
-			st, err := c.Stamp(t.Context(), sid)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}
+		stamp := stamper(t, c, sid)
 		start := tmuxtest.NextSecond(t) // past the second everything above started in
 		a := stamp()
 		if b := stamp(); b.Text != a.Text || b.Activity != a.Activity {
@@ -93,14 +86,7 @@ func TestStampAgents(t *testing.T) {
 	clienttest.ForEachTransport(t, func(t *testing.T, srv *tmuxtest.Server, c *tmuxctl.Client) {
 		g := srv.Grid()
 		sid := tmux.SessionID(srv.Display("main:", "#{session_id}"))
-		stamp := func() tmuxctl.Stamp {
-			t.Helper()
-			st, err := c.Stamp(t.Context(), sid)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}
+		stamp := stamper(t, c, sid)
 		before := stamp()
 		for _, set := range [][]string{
 			{"@panemap-agent-state", "waiting"},
@@ -123,4 +109,16 @@ func TestStampAgents(t *testing.T) {
 			t.Errorf("a focus move: agents %q -> %q, text changed %t", before.Agents, after.Agents, after.Text != before.Text)
 		}
 	})
+}
+
+// stamper reads session sid's stamp, failing t on an error.
+func stamper(t *testing.T, c *tmuxctl.Client, sid tmux.SessionID) func() tmuxctl.Stamp {
+	return func() tmuxctl.Stamp {
+		t.Helper()
+		st, err := c.Stamp(t.Context(), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
 }
