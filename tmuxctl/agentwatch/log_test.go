@@ -21,7 +21,7 @@ type messageLog struct {
 // since returns the watcher's entries added since the last call (the
 // test's own commands left out: show-messages, send-keys, its captures
 // with -p alone, display-message -t) and how many of them capture a pane.
-func (l *messageLog) since(t *testing.T) (added, captures int) {
+func (l *messageLog) since(t testing.TB) (added, captures int) {
 	t.Helper()
 	out := l.n.Inner.Must("show-messages", "-t", l.n.Client())
 	var entries []string
