@@ -114,4 +114,3 @@ func rusage(b *testing.B, who int) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
-

@@ -59,17 +59,21 @@ func TestListCapturesOnlyPrintedAgentScreens(t *testing.T) {
 	srv.Must("new-window", "-d", "-t", "main:2", "exec sh")
 	a := startAgent(t, srv, "main:1", "codex", "print • Working (3s • esc to interrupt)", "read", "sleep 600000")
 	b := startAgent(t, srv, "main:2", "aider", "print Applied edit to main.go", "sleep 600000")
+	// A title rule decides Gemini's state: its screen is never read.
+	srv.Must("new-window", "-d", "-t", "main:3", "exec sh")
+	g := startAgent(t, srv, "main:3", "gemini", "title ⏲  Working… (repo)", "print ⠏ Reading files (esc to cancel, 3s)", "read", "sleep 600000")
 	shell := srv.Display("main:0.0", "#{pane_id}")
 	w := agentwatch.New(c, agents.DefaultRules())
 	ctx := t.Context()
 	waitScreen(t, srv, a, "esc to interrupt")
 	waitScreen(t, srv, b, "Applied edit")
+	waitScreen(t, srv, g, "esc to cancel")
 	log := &messageLog{n: n}
 	log.since(t)
 	tmuxtest.NextSecond(t)
 
 	list, err := w.List(ctx, server)
-	if err != nil || len(list) != 2 {
+	if err != nil || len(list) != 3 {
 		t.Fatalf("first look: %+v, %v", list, err)
 	}
 	if _, captures := log.since(t); captures != 2 {
@@ -91,5 +95,16 @@ func TestListCapturesOnlyPrintedAgentScreens(t *testing.T) {
 	w.List(ctx, server)
 	if added, captures := log.since(t); captures != 1 || added != 3 {
 		t.Errorf("a look after codex printed added %d entries, %d captures; want 3 (the list, the header, codex's screen)", added, captures)
+	}
+	// tmux counts activity in whole seconds: the look after one in the
+	// second codex printed captures it once more.
+	tmuxtest.NextSecond(t)
+	w.List(ctx, server)
+	log.since(t)
+	srv.Must("send-keys", "-t", string(g), "go", "Enter")
+	waitScreen(t, srv, g, `got "go"`)
+	w.List(ctx, server)
+	if added, captures := log.since(t); captures != 0 || added != 1 {
+		t.Errorf("a look after gemini printed under its title's rule added %d entries, %d captures; want the list alone", added, captures)
 	}
 }
