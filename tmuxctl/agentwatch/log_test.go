@@ -79,32 +79,40 @@ func TestListCapturesOnlyPrintedAgentScreens(t *testing.T) {
 	if _, captures := log.since(t); captures != 2 {
 		t.Errorf("the first look captured %d screens, want both agents'", captures)
 	}
-	w.List(ctx, server)
+	look(t, w)
 	if added, captures := log.since(t); captures != 0 || added != 1 {
 		t.Errorf("a look with nothing printed added %d entries, %d captures; want the list alone", added, captures)
 	}
 	// A shell that prints, in a window of its own.
 	srv.Must("send-keys", "-t", shell, "echo printed", "Enter")
 	waitScreen(t, srv, tmux.PaneID(shell), "printed\n")
-	w.List(ctx, server)
+	look(t, w)
 	if _, captures := log.since(t); captures != 0 {
 		t.Errorf("a shell's output cost %d captures", captures)
 	}
 	srv.Must("send-keys", "-t", string(a), "go", "Enter")
 	waitScreen(t, srv, a, `got "go"`)
-	w.List(ctx, server)
+	look(t, w)
 	if added, captures := log.since(t); captures != 1 || added != 3 {
 		t.Errorf("a look after codex printed added %d entries, %d captures; want 3 (the list, the header, codex's screen)", added, captures)
 	}
 	// tmux counts activity in whole seconds: the look after one in the
 	// second codex printed captures it once more.
 	tmuxtest.NextSecond(t)
-	w.List(ctx, server)
+	look(t, w)
 	log.since(t)
 	srv.Must("send-keys", "-t", string(g), "go", "Enter")
 	waitScreen(t, srv, g, `got "go"`)
-	w.List(ctx, server)
+	look(t, w)
 	if added, captures := log.since(t); captures != 0 || added != 1 {
 		t.Errorf("a look after gemini printed under its title's rule added %d entries, %d captures; want the list alone", added, captures)
+	}
+}
+
+// look is one List, which must not fail.
+func look(t *testing.T, w *agentwatch.Watcher) {
+	t.Helper()
+	if _, err := w.List(t.Context(), server); err != nil {
+		t.Fatal(err)
 	}
 }
