@@ -3,6 +3,8 @@ package agentwatch_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -158,12 +160,15 @@ func TestWaitWakesOnAChange(t *testing.T) {
 	t.Logf("tmux %s: Wait woke %v after the hook (median %v, max %v)", srv.Version(), woke, woke[len(woke)/2], woke[len(woke)-1])
 }
 
-// TestExplainSaysWhichRuleDecided: a title rule, a pane that runs no
-// agent, and a gone pane.
+// TestExplainSaysWhichRuleDecided: a title rule (the title holding what
+// tmux's format parser would run or replace, read as it is), a pane that
+// runs no agent, and a gone pane.
 func TestExplainSaysWhichRuleDecided(t *testing.T) {
 	t.Parallel()
 	srv, c := clienttest.New(t, tmux.Env{})
-	pane := startAgent(t, srv, "main:0", "gemini", "title ✋  Action Required (repo)", "sleep 600000")
+	marker := filepath.Join(t.TempDir(), "X")
+	title := "✋  Action Required (#(touch " + marker + ") #{pane_id} \\ ;)"
+	pane := startAgent(t, srv, "main:0", "gemini", "title "+title, "sleep 600000")
 	w := agentwatch.New(c, agents.DefaultRules())
 	ctx := t.Context()
 	want := agents.Source{Kind: agents.SourceTitle, Rule: "gemini-title-waiting"}
@@ -180,6 +185,12 @@ func TestExplainSaysWhichRuleDecided(t *testing.T) {
 	decided := slices.IndexFunc(steps, func(s agents.Step) bool { return s.Decided })
 	if decided < 0 || steps[decided].Source != want {
 		t.Errorf("no step decided by %s: %+v", want, steps)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("%s exists: the title's #(…) ran", marker)
+	}
+	if got := srv.Display(string(pane), "#{pane_title}"); !strings.Contains(got, "#{pane_id}") {
+		t.Errorf("tmux holds the title as %q", got)
 	}
 	shell := tmux.PaneID(srv.Display("main:0.0", "#{pane_id}"))
 	if a, steps, err := w.Explain(ctx, shell); err != nil || a.Name != "" || a.State != agents.Unknown || len(steps) == 0 {
