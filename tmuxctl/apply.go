@@ -1,0 +1,33 @@
+package tmuxctl
+
+import (
+	"context"
+
+	"github.com/panemap/panemap/tmuxctl/applying"
+)
+
+// readForApply is op, an OpApplyLayout, with the window its script
+// starts from: From's read of it (the caller's, which its plan was made
+// from), else a read now. A plan that makes panes has them made first, in
+// a list of their own (see applying.Create), and starts from the window
+// with them.
+func (c *Client) readForApply(ctx context.Context, op Op) (Op, error) {
+	var err error
+	if op.From != nil {
+		op.read, _ = op.From.Window(op.Window)
+	}
+	if op.read == nil {
+		if op.read, err = c.ListPanes(ctx, op.Window); err != nil {
+			return op, err
+		}
+	}
+	if len(op.Plan.Create) == 0 {
+		return op, nil
+	}
+	out, err := c.run(ctx, applying.Create(op.Plan, op.read)...)
+	if err != nil {
+		return op, c.nameGone(err, string(op.Window))
+	}
+	op.Plan, op.read, err = applying.Created(op.Plan, op.read, out)
+	return op, err
+}
