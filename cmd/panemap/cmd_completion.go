@@ -102,6 +102,8 @@ func completionSpec() completion {
 			c.Commands[i].Args = completionShells
 		case "init":
 			c.Commands[i].Args = []string{"tmux"}
+		case "layout":
+			c.Commands[i].Args = layoutActionNames
 		}
 	}
 	c.Names = append(c.Names, "help")

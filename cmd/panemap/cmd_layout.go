@@ -40,6 +40,9 @@ type layoutFlags struct {
 	force, json, create, dryRun bool
 }
 
+// layoutActionNames are layout's actions in the order help gives them.
+var layoutActionNames = []string{"save", "list", "apply", "delete"}
+
 // layoutActions are layout's actions, with the flags each takes and
 // whether it names a layout and a window.
 var layoutActions = map[string]struct {

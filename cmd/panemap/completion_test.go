@@ -97,7 +97,9 @@ func TestBashCompletion(t *testing.T) {
 		line string // the words before the cursor, the last one being completed
 		want string
 	}{
-		{"panemap ", "popup demo mcp doctor resident init completion help"},
+		{"panemap ", "popup demo mcp doctor resident init layout completion help"},
+		{"panemap layout ", "--create --dry-run --force --json save list apply delete"},
+		{"panemap layout apply dev --d", "--dry-run"},
 		{"panemap d", "demo doctor"},
 		{"panemap -L work -t dev:1 po", "popup"},
 		{"panemap --bor", "--border"},
