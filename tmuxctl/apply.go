@@ -7,6 +7,7 @@ import (
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/applying"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // readForApply is op, an OpApplyLayout, with the window its script
@@ -24,6 +25,15 @@ func (c *Client) readForApply(ctx context.Context, op Op) (Op, error) {
 	}
 	if op.read == nil {
 		if op.read, err = c.ListPanes(ctx, op.Window); err != nil {
+			return op, err
+		}
+	}
+	if len(op.read.FloatingPanes()) > 0 {
+		v, err := c.serverVersion(ctx)
+		if err != nil {
+			return op, err
+		}
+		if err := applying.CheckWindow(op.Plan, op.read, floating.Supported(v)); err != nil {
 			return op, err
 		}
 	}

@@ -139,16 +139,39 @@ const changedLine = "=panemap-apply-changed"
 func Script(p *layouts.Plan, name string, w *tmux.Window) [][]string {
 	sw := string(p.Window)
 	cmds, active := swaps(w, p.Order, p.Active)
-	cmds = append(cmds, []string{"select-layout", "-t", sw, p.Layout})
-	switch {
-	case p.Zoomed && p.Active != "":
+	focus := p.Active != "" && p.Active != active && !p.Zoomed
+	if len(w.FloatingPanes()) > 0 {
+		// The focus before the floating panes are stacked: select-pane
+		// raises a floating pane.
+		if focus {
+			cmds = append(cmds, []string{"select-pane", "-t", string(p.Active)})
+		}
+		layout, _ := refloat(p, w) // checked by CheckWindow
+		cmds = append(cmds, layout...)
+	} else {
+		cmds = append(cmds, []string{"select-layout", "-t", sw, p.Layout})
+		if focus {
+			cmds = append(cmds, []string{"select-pane", "-t", string(p.Active)})
+		}
+	}
+	if p.Zoomed && p.Active != "" {
 		// resize-pane -Z makes the pane it zooms active (window_zoom).
 		cmds = append(cmds, []string{"resize-pane", "-Z", "-t", string(p.Active)})
-	case p.Active != "" && p.Active != active:
-		cmds = append(cmds, []string{"select-pane", "-t", string(p.Active)})
 	}
 	cmds = append(cmds, Remember(p.Window, name)...)
-	same := fmt.Sprintf("#{&&:%s,#{&&:#{==:#{window_width},%d},#{==:#{window_height},%d}}}", restoring.SamePanes(w), w.Width, w.Height)
+	// The panes, each at its index and as floating as read (#{P:} goes
+	// by pane id from 3.6, the first with floating panes), and the size.
+	var fl []int
+	for _, q := range w.FloatingPanes() {
+		fl = append(fl, q.ID.Num())
+	}
+	slices.Sort(fl)
+	floats := ""
+	for _, n := range fl {
+		floats += fmt.Sprintf("%%%d", n)
+	}
+	same := fmt.Sprintf("#{&&:%s,#{&&:#{==:#{window_width},%d},#{&&:#{==:#{window_height},%d},#{==:#{P:#{?pane_floating_flag,#{pane_id},}},%s}}}}",
+		restoring.SamePanes(w), w.Width, w.Height, floats)
 	return [][]string{scripts.IfShell(sw, same, cmds, [][]string{{"display-message", "-p", changedLine}})}
 }
 

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/panemap/panemap/internal/tmuxtest"
+)
+
+// TestE2ELayoutApplyToGoneWindow: a target window that does not exist
+// is a clear error naming it, and nothing changes.
+func TestE2ELayoutApplyToGoneWindow(t *testing.T) {
+	t.Parallel()
+	e := newLayoutEnv(t, tmuxtest.Start(t, 160, 48))
+	w, _ := e.fourPanes()
+	e.must("layout", "save", "dev", "-t", w)
+	e.srv.Must("select-layout", "-t", w, "tiled")
+	before := e.panes(w)
+	for _, target := range []string{"@999", "main:7"} {
+		out, errOut, code := e.run("layout", "apply", "dev", "-t", target)
+		if code != 1 || !strings.Contains(errOut, target) || !strings.Contains(errOut, "no window") && !strings.Contains(errOut, "not found") && !strings.Contains(errOut, "gone") {
+			t.Errorf("apply to %s: exit %d, stdout %q, stderr %q; want exit 1 and an error naming it", target, code, out, errOut)
+		}
+	}
+	if got := e.panes(w); got != before {
+		t.Errorf("window %s changed:\n%s\nwas\n%s", w, got, before)
+	}
+}
+
+// TestE2ELayoutListAndDelete: list draws each saved layout as a text
+// map with its pane count, --json gives the same, a broken file is
+// listed with its reason, and delete removes one.
+func TestE2ELayoutListAndDelete(t *testing.T) {
+	t.Parallel()
+	e := newLayoutEnv(t, tmuxtest.Start(t, 160, 48))
+	w, p := e.fourPanes()
+	e.must("layout", "save", "dev", "-t", w)
+	if _, errOut, code := e.run("layout", "save", "dev", "-t", w); code == 0 || !strings.Contains(errOut, "--force") {
+		t.Errorf("saving over dev: exit %d, %q; want a refusal saying --force", code, errOut)
+	}
+	e.must("layout", "save", "dev", "-t", w, "--force")
+	dir := filepath.Join(e.config, "panemap", "layouts")
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := e.must("layout", "list")
+	for _, want := range []string{"dev: 4 panes", "bad: broken", p[0], p[3], "+---"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list lacks %q:\n%s", want, out)
+		}
+	}
+	if js := e.must("layout", "list", "--json"); !strings.Contains(js, `"name": "dev"`) || !strings.Contains(js, `"panes": 4`) || !strings.Contains(js, `"broken"`) {
+		t.Errorf("list --json:\n%s", js)
+	}
+	e.must("layout", "delete", "dev")
+	if out := e.must("layout", "list"); strings.Contains(out, "dev") {
+		t.Errorf("dev still listed after delete:\n%s", out)
+	}
+	if _, errOut, code := e.run("layout", "list", "-t", w); code != 2 || !strings.Contains(errOut, "-t") {
+		t.Errorf("list -t: exit %d, %q; want a usage error", code, errOut)
+	}
+}
