@@ -42,6 +42,8 @@ func TestPlanFewerPanes(t *testing.T) {
 		{three, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0{100x40,0,0,2,49x40,101,0,3}"},
 		{three, []tmux.PaneID{"%1", "%3"}, []int{0, 2}, "150x40,0,0,2"},
 		{nested, []tmux.PaneID{"%3"}, []int{2}, "150x40,0,0{50x40,0,0,1,99x40,51,0,2}"},
+		// Shares alone would give the freed border to the largest cell.
+		{withSum("122x40,0,0{10x40,0,0,1,10x40,11,0,2,100x40,22,0,3}"), []tmux.PaneID{"%1"}, []int{0}, "122x40,0,0{21x40,0,0,2,100x40,22,0,3}"},
 		{nested, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0[150x20,0,0,2,150x19,0,21,3]"},
 	} {
 		l := layoutOf(t, windowOf(t, c.saved))

@@ -31,6 +31,7 @@ func TestPlanFloating(t *testing.T) {
 	l := layoutOf(t, floatingWindow())
 	w := floatingWindow()
 	w.Panes[1].Left, w.Panes[1].Top, w.Panes[3].Left = 0, 0, 0 // moved since
+	w.Panes[0].Active, w.Panes[3].Active = true, false
 	p, err := MakePlan(l, w, false, true)
 	if err != nil {
 		t.Fatal(err)
