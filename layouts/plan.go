@@ -242,17 +242,7 @@ func (p *Plan) After(w *tmux.Window) *tmux.Window {
 	if err != nil {
 		return &out
 	}
-	var cells []tmux.Rect
-	var walk func(n *tmux.LayoutNode)
-	walk = func(n *tmux.LayoutNode) {
-		if n.Split == 0 {
-			cells = append(cells, n.Rect)
-		}
-		for _, k := range n.Children {
-			walk(k)
-		}
-	}
-	walk(root)
+	cells := root.Leaves()
 	made := 0
 	for i, id := range p.Order {
 		q, ok := w.Pane(id)

@@ -78,7 +78,11 @@ func TestPlanAfter(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := p.After(w)
-	cells := leafRects(t, p.Layout)
+	root, err := tmux.ParseLayoutTree(p.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := root.Leaves()
 	if after.Layout != p.Layout || !after.Zoomed || len(after.Panes) != 3 || w.Zoomed {
 		t.Fatalf("After: %+v", after)
 	}
