@@ -8,6 +8,7 @@ package main
 // killed or respawned.
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os/exec"
@@ -47,7 +48,8 @@ func (e *layoutEnv) run(args ...string) (string, string, int) {
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	code := 0
-	if x, ok := err.(*exec.ExitError); ok {
+	var x *exec.ExitError
+	if errors.As(err, &x) {
 		code = x.ExitCode()
 	} else if err != nil {
 		e.t.Fatal(err)
