@@ -369,6 +369,11 @@ func TestE2ELayoutApplyOtherPaneCounts(t *testing.T) {
 			e.srv.Must("kill-pane", "-t", p[1])
 			return []string{p[0], p[2], p[3]}
 		}, true},
+		// The saved active pane's slot: the pane made there is focused.
+		{"create-active", func(e *layoutEnv, w string, p []string) []string {
+			e.srv.Must("kill-pane", "-t", p[2])
+			return []string{p[0], p[1], p[3]}
+		}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -397,8 +402,18 @@ func TestE2ELayoutApplyOtherPaneCounts(t *testing.T) {
 						made = append(made, line)
 					}
 				}
-				if len(made) != 1 || !strings.Contains(made[0], " "+dir+" ") || !strings.HasSuffix(made[0], "sh") {
-					t.Errorf("made %q, want one pane running sh in %s", made, dir)
+				wantDir := dir
+				if c.name == "create-active" {
+					wantDir = e.load("dev").Slots[2].Cwd
+				}
+				if len(made) != 1 || !strings.Contains(made[0], " "+wantDir+" ") || !strings.HasSuffix(made[0], "sh") {
+					t.Errorf("made %q, want one pane running sh in %s", made, wantDir)
+				}
+				if len(made) != 1 {
+					return
+				}
+				if id, _, _ := strings.Cut(made[0], " "); c.name == "create-active" && e.srv.Active(w) != id {
+					t.Errorf("the active pane is %s, want %s, made in the saved active slot", e.srv.Active(w), id)
 				}
 			}
 		})

@@ -123,6 +123,11 @@ func Created(p *layouts.Plan, w *tmux.Window, out string) (*layouts.Plan, *tmux.
 		after.Panes = append(after.Panes, tmux.Pane{ID: id, Index: next, WindowID: w.ID})
 		next++
 	}
+	if q.Active == "" && len(ids) == 1 {
+		// The saved active slot is the one pane made (see
+		// layouts.Plan.Active).
+		q.Active = tmux.PaneID(ids[0])
+	}
 	return &q, &after, nil
 }
 
