@@ -62,3 +62,30 @@ func TestE2ELayoutListAndDelete(t *testing.T) {
 		t.Errorf("list -t: exit %d, %q; want a usage error", code, errOut)
 	}
 }
+
+// TestE2ELayoutDryRunAndKeyBinding: --dry-run prints the plan and the
+// map of the result and changes nothing; then the command a key binding
+// runs (help's example: run-shell expands #{window_id}) applies it.
+func TestE2ELayoutDryRunAndKeyBinding(t *testing.T) {
+	t.Parallel()
+	e := newLayoutEnv(t, tmuxtest.Start(t, 160, 48))
+	w, p := e.fourPanes()
+	saved := e.panes(w)
+	e.must("layout", "save", "dev", "-t", w)
+	e.scramble(w, p)
+	scrambled := e.panes(w)
+	out := e.must("layout", "apply", "dev", "-t", w, "--dry-run")
+	for _, want := range []string{"would apply layout dev to window " + w, "nothing changed", p[0] + " to slot 0 (matched by id)", "+---", "* marks the active pane"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--dry-run lacks %q:\n%s", want, out)
+		}
+	}
+	if got := e.panes(w); got != scrambled {
+		t.Errorf("--dry-run changed the window:\n%s\nwas\n%s", got, scrambled)
+	}
+	e.srv.Must("set-environment", "-g", "XDG_CONFIG_HOME", e.config, ";",
+		"run-shell", "-t", w, tmuxtest.Panemap(t)+` layout apply dev -t "#{window_id}"`)
+	if got := e.panes(w); got != saved {
+		t.Errorf("the key binding's command left\n%s\nwant\n%s", got, saved)
+	}
+}
