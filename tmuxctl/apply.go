@@ -49,7 +49,9 @@ func (c *Client) readForApply(ctx context.Context, op Op) (Op, error) {
 }
 
 // NameLayout sets window w's options to say it has layout name now, as
-// a save of it does (see applying.Remember).
+// a save of it does (see applying.Remember). The name goes inside an
+// if-shell, as one quoted command line: over tmux processes an argument
+// ending in ';' would end the command (see tmuxctl/label).
 func (c *Client) NameLayout(ctx context.Context, w tmux.WindowID, name string) error {
 	if _, err := tmux.ParseWindowID(string(w)); err != nil {
 		return err
@@ -57,7 +59,7 @@ func (c *Client) NameLayout(ctx context.Context, w tmux.WindowID, name string) e
 	if err := layouts.CheckName(name); err != nil {
 		return err
 	}
-	if _, err := c.run(ctx, applying.Remember(w, name)...); err != nil {
+	if _, err := c.run(ctx, ifShell(string(w), "1", applying.Remember(w, name), nil)); err != nil {
 		return c.nameGone(err, string(w))
 	}
 	return nil

@@ -89,3 +89,29 @@ func TestE2ELayoutDryRunAndKeyBinding(t *testing.T) {
 		t.Errorf("the key binding's command left\n%s\nwant\n%s", got, saved)
 	}
 }
+
+// TestE2ELayoutNamesKeptExactly: names with a trailing ';' (which ends a
+// command over tmux processes), a format and a '$' are saved, set in the
+// window's option, listed and applied as given.
+func TestE2ELayoutNamesKeptExactly(t *testing.T) {
+	t.Parallel()
+	e := newLayoutEnv(t, tmuxtest.Start(t, 160, 48))
+	w, _ := e.fourPanes()
+	for _, name := range []string{"dev;", "#{pane_id}", "cost $5", "a b;c"} {
+		e.must("layout", "save", name, "-t", w)
+		if got := e.srv.Must("show-options", "-wqv", "-t", w, "@panemap-layout"); got != name {
+			t.Errorf("save %q: @panemap-layout is %q", name, got)
+		}
+		e.srv.Must("select-layout", "-t", w, "tiled")
+		e.must("layout", "apply", name, "-t", w)
+		if got := e.srv.Must("show-options", "-wqv", "-t", w, "@panemap-layout"); got != name {
+			t.Errorf("apply %q: @panemap-layout is %q", name, got)
+		}
+	}
+	out := e.must("layout", "list")
+	for _, name := range []string{"dev;", "#{pane_id}", "cost $5", "a b;c"} {
+		if !strings.Contains(out, name+": 4 panes") {
+			t.Errorf("list lacks %q:\n%s", name, out)
+		}
+	}
+}
