@@ -43,6 +43,9 @@ var cardFiles = []struct {
 	{tools.Cards, "wait_for_text.json"},
 	{tools.Cards, "set_pane_title.json"},
 	{tools.Cards, "rename_window.json"},
+	{tools.Cards, "list_agents.json"},
+	{tools.Cards, "wait_for_agent.json"},
+	{tools.Cards, "send_keys.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled

@@ -178,6 +178,9 @@ func describe(s map[string]any, defs map[string]any) string {
 	}
 	switch t := s["type"].(type) {
 	case string:
+		if items, ok := s["items"].(map[string]any); ok && t == "array" {
+			return "an array whose items are each " + describe(items, defs) + countRange(s)
+		}
 		lo, okLo := s["minimum"].(float64)
 		hi, okHi := s["maximum"].(float64)
 		if (t == "integer" || t == "number") && okLo && okHi {
@@ -192,6 +195,21 @@ func describe(s map[string]any, defs map[string]any) string {
 		return strings.Join(words, " or ")
 	}
 	return "a value this tool accepts"
+}
+
+// countRange is an array schema's bounds on its length, in words.
+func countRange(s map[string]any) string {
+	lo, okLo := s["minItems"].(float64)
+	hi, okHi := s["maxItems"].(float64)
+	switch {
+	case okLo && okHi:
+		return fmt.Sprintf(", %v to %v of them", lo, hi)
+	case okHi:
+		return fmt.Sprintf(", at most %v", hi)
+	case okLo:
+		return fmt.Sprintf(", at least %v", lo)
+	}
+	return ""
 }
 
 func typeWord(t string) string {
