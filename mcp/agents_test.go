@@ -1,0 +1,494 @@
+package mcp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/internal/tmuxtest"
+	"github.com/panemap/panemap/mcp"
+	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/agentwatch"
+)
+
+// agentOpts are a server's options with the embedded rules only: a test
+// must not read the rules file of whoever runs it.
+func agentOpts(opts mcp.Options) mcp.Options {
+	opts.AgentRules = agents.DefaultRules()
+	return opts
+}
+
+// hookSince is the unix time the tests' hooks say a state began.
+const hookSince = 1700000000
+
+// markAgent sets pane's options as `panemap hook --agent NAME STATE` does
+// (API42.md's option names), since hookSince.
+func markAgent(t *testing.T, srv *tmuxtest.Server, pane, name, state string) {
+	t.Helper()
+	srv.Must("set", "-p", "-t", pane, "@panemap-agent-name", name)
+	srv.Must("set", "-p", "-t", pane, "@panemap-agent-since", "1700000000")
+	srv.Must("set", "-p", "-t", pane, "@panemap-agent-state", state)
+}
+
+// agentOut mirrors list_agents' Agent.
+type agentOut struct {
+	Pane        string   `json:"pane"`
+	Session     string   `json:"session"`
+	SessionName string   `json:"session_name"`
+	Window      string   `json:"window"`
+	WindowIndex int      `json:"window_index"`
+	PaneIndex   int      `json:"pane_index"`
+	Agent       string   `json:"agent"`
+	State       string   `json:"state"`
+	Since       *string  `json:"since"`
+	Source      string   `json:"source"`
+	Focused     bool     `json:"focused"`
+	Question    []string `json:"question"`
+}
+
+type agentsOut struct {
+	Scope  string     `json:"scope"`
+	Agents []agentOut `json:"agents"`
+}
+
+type waitAgentOut struct {
+	Matched  bool    `json:"matched"`
+	Pane     *string `json:"pane"`
+	Agent    *string `json:"agent"`
+	State    *string `json:"state"`
+	Source   *string `json:"source"`
+	WaitedMS int64   `json:"waited_ms"`
+}
+
+func panesOf(list []agentOut) []string {
+	var out []string
+	for _, a := range list {
+		out = append(out, a.Pane)
+	}
+	return out
+}
+
+// TestListAgents: list_agents lists the panes an agent's hook marked, in
+// reading order (session name, window index, pane index), each with its
+// place, agent, state, since and source, and leaves the other panes out;
+// scope, session and window narrow it as they narrow list_panes.
+func TestListAgents(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtestStart(t)
+	g := srv.Grid() // tl tr bl br; pane indices tl 0, bl 1, tr 2, br 3
+	srv.Must("select-pane", "-t", g[3])
+	other := srv.Must("new-session", "-d", "-s", "other", "-P", "-F", "#{pane_id}")
+	markAgent(t, srv, other, "gemini", "working")
+	markAgent(t, srv, g[1], "codex", "done") // not focused: stays done
+	markAgent(t, srv, g[0], "claude", "waiting")
+	f := startOn(t, srv, tmux.Env{}, agentOpts(mcp.Options{}))
+
+	var all agentsOut
+	text := f.ok(t, "list_agents", obj(), &all)
+	if got, want := panesOf(all.Agents), []string{g[0], g[1], other}; all.Scope != "server" || !slices.Equal(got, want) {
+		t.Fatalf("list_agents {} = scope %s, %v; want scope server, %v (main's panes by index, then other's)", all.Scope, got, want)
+	}
+	wants := []struct{ agent, state string }{{"claude", "waiting"}, {"codex", "done"}, {"gemini", "working"}}
+	for i, a := range all.Agents {
+		p := a.Pane
+		want := agentOut{Pane: p, Session: srv.Display(p, "#{session_id}"), SessionName: srv.Display(p, "#{session_name}"),
+			Window: srv.Display(p, "#{window_id}"), WindowIndex: atoi(t, srv.Display(p, "#{window_index}")),
+			PaneIndex: atoi(t, srv.Display(p, "#{pane_index}")), Agent: wants[i].agent, State: wants[i].state, Source: "hook",
+			Focused: p == other}
+		got := a
+		got.Since = nil
+		if !equalAgent(got, want) {
+			t.Errorf("agent %d: %+v, want %+v", i, got, want)
+		}
+		if a.Since == nil || *a.Since != time.Unix(hookSince, 0).UTC().Format(time.RFC3339) {
+			t.Errorf("%s since %v, want %s", p, a.Since, time.Unix(hookSince, 0).UTC().Format(time.RFC3339))
+		}
+		if a.Question != nil {
+			t.Errorf("%s: a question %q from a hook", p, a.Question)
+		}
+	}
+	for _, want := range []string{"3 agent panes", "1 waiting", "PANE", "SOURCE", g[0] + " ", "main:0.0", "claude", "waiting", "2023-11-14T22:13:20Z", "other:0.0", "gemini"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text does not say %q:\n%s", want, text)
+		}
+	}
+
+	var narrowed agentsOut
+	f.ok(t, "list_agents", obj("window", srv.Display(g[0], "#{window_id}")), &narrowed)
+	if got := panesOf(narrowed.Agents); narrowed.Scope != "window" || !slices.Equal(got, []string{g[0], g[1]}) {
+		t.Errorf("list_agents window: scope %s, %v; want window, [%s %s]", narrowed.Scope, got, g[0], g[1])
+	}
+	f.ok(t, "list_agents", obj("scope", "session", "session", srv.Display(other, "#{session_id}")), &narrowed)
+	if got := panesOf(narrowed.Agents); narrowed.Scope != "session" || !slices.Equal(got, []string{other}) {
+		t.Errorf("list_agents session other: scope %s, %v; want session, [%s]", narrowed.Scope, got, other)
+	}
+
+	// A pane whose hook is cleared is no agent's any more.
+	for _, p := range []string{g[0], g[1], other} {
+		for _, o := range []string{"@panemap-agent-state", "@panemap-agent-name", "@panemap-agent-since"} {
+			srv.Must("set", "-p", "-u", "-t", p, o)
+		}
+	}
+	var none agentsOut
+	if text := f.ok(t, "list_agents", obj(), &none); len(none.Agents) != 0 || !strings.Contains(text, "0 agent panes") {
+		t.Errorf("no agents: %+v, text %q", none, text)
+	}
+}
+
+func equalAgent(a, b agentOut) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return bytes.Equal(ja, jb)
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	if err := json.Unmarshal([]byte(s), &n); err != nil {
+		t.Fatalf("%q is not a number", s)
+	}
+	return n
+}
+
+// TestWaitForAgent: wait_for_agent answers at once when a pane already is
+// in a state asked for, wakes when one changes to it (by the pane ids or
+// by a scope), tells its progress meanwhile, and answers matched false at
+// its timeout.
+func TestWaitForAgent(t *testing.T) {
+	t.Parallel()
+	var log progressLog
+	srv := tmuxtestStart(t)
+	g := srv.Grid()
+	markAgent(t, srv, g[0], "claude", "working")
+	markAgent(t, srv, g[1], "codex", "working")
+	f := startClient(t, srv, agentOpts(mcp.Options{}), &sdkmcp.ClientOptions{ProgressNotificationHandler: log.handle})
+
+	var w waitAgentOut
+	text := f.ok(t, "wait_for_agent", obj("panes", []string{g[1]}, "states", []string{"error", "working"}), &w)
+	if !w.Matched || *w.Pane != g[1] || *w.State != "working" || *w.Agent != "codex" || *w.Source != "hook" || !strings.Contains(text, g[1]) {
+		t.Errorf("already working: %+v %q", w, text)
+	}
+	f.ok(t, "wait_for_agent", obj("panes", []string{g[0], g[1]}, "states", []string{"error"}, "timeout_ms", 300), &w)
+	if w.Matched || w.Pane != nil || w.State != nil || w.Agent != nil || w.Source != nil {
+		t.Errorf("timeout: %+v", w)
+	}
+
+	for _, c := range []struct {
+		name string
+		args map[string]any
+	}{
+		{"panes", obj("panes", []string{g[1], g[0]})},
+		{"scope", obj("window", srv.Display(g[0], "#{window_id}"))},
+	} {
+		markAgent(t, srv, g[0], "claude", "working")
+		token := "wait-" + c.name
+		args := c.args
+		args["states"], args["timeout_ms"] = []string{"waiting"}, 30_000
+		params := &sdkmcp.CallToolParams{Name: "wait_for_agent", Arguments: args}
+		params.SetProgressToken(token)
+		answered := callInBackground(t, f, params)
+		tmuxtest.Eventually(t, 20*time.Second, func() bool { return len(log.of(token)) >= 1 },
+			"%s: a progress notification while no agent waits", c.name)
+		srv.Must("set", "-p", "-t", g[0], "@panemap-agent-state", "waiting")
+		answered(g[0] + " (claude) is waiting")
+		for _, n := range log.of(token) {
+			if n.Total != 30_000 || n.Progress > n.Total || !strings.Contains(n.Message, "waiting") {
+				t.Errorf("%s: notification %+v", c.name, n)
+			}
+		}
+	}
+}
+
+// TestWaitForAgentCancelled: a client that cancels a wait_for_agent call
+// ends it on the server at once, as wait_for_text.
+func TestWaitForAgentCancelled(t *testing.T) {
+	t.Parallel()
+	var logs logBuffer
+	var progress progressLog
+	srv := tmuxtestStart(t)
+	p := srv.Display("main:0", "#{pane_id}")
+	markAgent(t, srv, p, "claude", "working")
+	opts := agentOpts(mcp.Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	f := startClient(t, srv, opts, &sdkmcp.ClientOptions{ProgressNotificationHandler: progress.handle})
+
+	ctx, cancel := context.WithCancel(t.Context())
+	params := &sdkmcp.CallToolParams{Name: "wait_for_agent", Arguments: obj("panes", []string{p}, "states", []string{"done"}, "timeout_ms", 60_000)}
+	params.SetProgressToken("cancel-me")
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.cs.CallTool(ctx, params)
+		done <- err
+	}()
+	tmuxtest.Eventually(t, 20*time.Second, func() bool { return len(progress.of("cancel-me")) >= 1 }, "the wait to start")
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a cancelled call answered")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a cancelled call did not end")
+	}
+	// The handler on the server side returned too: the server logs the
+	// call's end, cancelled.
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		s := logs.String()
+		return strings.Contains(s, "tool=wait_for_agent") && strings.Contains(s, "cancel")
+	}, "the server to end the cancelled wait")
+}
+
+// logBuffer is a server's log, read while it writes.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestSendKeys: text is typed literally (tmux neither runs #(…), nor
+// splits at ;, nor expands $HOME or #{…}, and a newline is a newline),
+// then the named keys, then Enter; the answer says what was typed.
+func TestSendKeys(t *testing.T) {
+	t.Parallel()
+	f := start(t, tmux.Env{}, agentOpts(mcp.Options{AllowInput: true}))
+	f.srv.Must("respawn-pane", "-k", "-t", "main:0", "exec cat -v")
+	p := f.srv.Display("main:0", "#{pane_id}")
+	f.srv.WaitRunning(20*time.Second, p, "cat")
+	touched := filepath.Join(t.TempDir(), "X")
+
+	line := "#(touch " + touched + ") ; $HOME #{pane_id} \\; end"
+	var v struct {
+		Pane  string   `json:"pane"`
+		Chars int      `json:"chars"`
+		Keys  []string `json:"keys"`
+		Enter bool     `json:"enter"`
+	}
+	text := f.ok(t, "send_keys", obj("pane", p, "text", line+"\nsecond line\n"), &v)
+	if v.Pane != p || v.Chars != len(line)+len("\nsecond line\n") || len(v.Keys) != 0 || v.Enter || !strings.Contains(text, p) {
+		t.Errorf("send_keys text: %+v %q", v, text)
+	}
+	// cat prints each line back under the terminal's echo of it.
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		screen := f.srv.Must("capture-pane", "-p", "-t", p)
+		return strings.Count(screen, line+"\n") == 2 && strings.Count(screen, "second line\n") == 2
+	}, "%s to show %q twice and then %q twice:\n%s", p, line, "second line", f.srv.Must("capture-pane", "-p", "-t", p))
+	if _, err := os.Stat(touched); !os.IsNotExist(err) {
+		t.Errorf("#(touch %s) ran: %v", touched, err)
+	}
+
+	text = f.ok(t, "send_keys", obj("pane", p, "text", "x", "keys", []string{"Tab", "Escape", "Up"}, "enter", true), &v)
+	if v.Chars != 1 || !slices.Equal(v.Keys, []string{"Tab", "Escape", "Up"}) || !v.Enter || !strings.Contains(text, "Tab Escape Up") {
+		t.Errorf("send_keys keys: %+v %q", v, text)
+	}
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		return strings.Contains(f.srv.Must("capture-pane", "-p", "-t", p), "x^I^[^[[A\n")
+	}, "cat -v to show x, Tab, Escape and Up:\n%s", f.srv.Must("capture-pane", "-p", "-t", p))
+}
+
+// TestSendKeysRefuses: send_keys refuses bad arguments before tmux,
+// naming the value; a pane that is gone; a dead pane; and the server's
+// own pane unless own is true. A refused call types nothing.
+func TestSendKeysRefuses(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtestStart(t)
+	g := srv.Grid()
+	for _, p := range g {
+		srv.Must("respawn-pane", "-k", "-t", p, "exec cat")
+	}
+	srv.Must("set", "-p", "-t", g[3], "remain-on-exit", "on")
+	srv.Must("respawn-pane", "-k", "-t", g[3], "exit 3")
+	srv.WaitDeadStatus(20*time.Second, g[3], 3)
+	srv.Must("kill-pane", "-t", g[2])
+	self := tmux.Env{TMUX: srv.SocketPath() + ",1,0", TMUXPane: g[1]}
+	f := startOn(t, srv, self, agentOpts(mcp.Options{AllowInput: true}))
+
+	before := f.runs()
+	for _, c := range []struct {
+		args map[string]any
+		name string
+	}{
+		{obj("pane", "main:0", "text", "x"), "main:0"},
+		{obj("pane", "%1;kill-server", "text", "x"), "kill-server"},
+		{obj("pane", g[0], "keys", []string{"Enter", "F1"}), "F1"},
+		{obj("pane", g[0], "keys", []string{"C-d"}), "C-d"},
+		{obj("pane", g[0], "text", strings.Repeat("y", 4001)), "yyy"},
+		{obj("pane", g[0]), "nothing to send"},
+		{obj("pane", g[0], "text", "", "enter", false), "nothing to send"},
+		{obj("pane", g[0], "text", "x", "own", "yes"), `"yes"`},
+	} {
+		text, meta := f.fail(t, "send_keys", c.args)
+		if meta.Kind != tmux.KindInvalidInput || !strings.Contains(text, c.name) {
+			t.Errorf("send_keys %s: %s %q; want invalid input naming %s", short(c.args), meta.Kind, text, c.name)
+		}
+	}
+	if n := f.runs() - before; n > 1 { // the first call may ask the server its version
+		t.Errorf("refused calls ran %d tmux processes", n)
+	}
+
+	for _, c := range []struct {
+		pane string
+		kind tmux.Kind
+	}{
+		{"%999", tmux.KindGone},
+		{g[2], tmux.KindGone},
+		{g[3], tmux.KindRefused},
+		{g[1], tmux.KindRefused}, // the server's own pane
+	} {
+		text, meta := f.fail(t, "send_keys", obj("pane", c.pane, "text", "typed-"+c.pane, "enter", true))
+		if meta.Kind != c.kind || !strings.Contains(text, c.pane) {
+			t.Errorf("send_keys %s: %s %q; want %s naming the pane", c.pane, meta.Kind, text, c.kind)
+		}
+	}
+	var v struct{ Pane string }
+	f.ok(t, "send_keys", obj("pane", g[1], "text", "own-pane-typed", "enter", true, "own", true), &v)
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		return strings.Contains(srv.Must("capture-pane", "-p", "-t", g[1]), "own-pane-typed")
+	}, "own: true to type into the server's own pane")
+	if screen := srv.Must("capture-pane", "-p", "-t", g[1]); strings.Contains(screen, "typed-") {
+		t.Errorf("a refused call typed into the server's own pane:\n%s", screen)
+	}
+}
+
+// TestAgentToolsRefuseBadInput: wait_for_agent and list_agents refuse bad
+// arguments naming the value, before tmux; a gone pane is gone.
+func TestAgentToolsRefuseBadInput(t *testing.T) {
+	t.Parallel()
+	f := start(t, tmux.Env{}, agentOpts(mcp.Options{}))
+	p := f.srv.Display("main:0", "#{pane_id}")
+	before := f.runs()
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		name string
+	}{
+		{"wait_for_agent", obj("panes", []string{p, "main:0"}, "states", []string{"waiting"}), "main:0"},
+		{"wait_for_agent", obj("panes", []string{"%1;kill-server"}, "states", []string{"waiting"}), "kill-server"},
+		{"wait_for_agent", obj("panes", []string{p}, "states", []string{"waiting", "sleeping"}), "sleeping"},
+		{"wait_for_agent", obj("panes", []string{p}, "states", []string{}), "states"},
+		{"wait_for_agent", obj("panes", []string{p}), "states"},
+		{"wait_for_agent", obj("panes", []string{p}, "states", []string{"done"}, "scope", "server"), "scope"},
+		{"wait_for_agent", obj("states", []string{"done"}, "timeout_ms", 60001), "60001"},
+		{"wait_for_agent", obj("states", []string{"done"}, "window", "%1"), "%1"},
+		{"list_agents", obj("scope", "galaxy"), "galaxy"},
+		{"list_agents", obj("session", "main"), "main"},
+		{"list_agents", obj("limit", 3), "limit"},
+	} {
+		text, meta := f.fail(t, c.tool, c.args)
+		if meta.Kind != tmux.KindInvalidInput || !strings.Contains(text, c.name) {
+			t.Errorf("%s %s: %s %q; want invalid input naming %s", c.tool, short(c.args), meta.Kind, text, c.name)
+		}
+	}
+	if n := f.runs() - before; n > 1 {
+		t.Errorf("refused calls ran %d tmux processes", n)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		name string
+	}{
+		{"wait_for_agent", obj("panes", []string{"%999"}, "states", []string{"waiting"}, "timeout_ms", 200), "%999"},
+		{"list_agents", obj("window", "@999"), "@999"},
+	} {
+		if text, meta := f.fail(t, c.tool, c.args); meta.Kind != tmux.KindGone || !strings.Contains(text, c.name) {
+			t.Errorf("%s %s: %s %q, want gone naming %s", c.tool, short(c.args), meta.Kind, text, c.name)
+		}
+	}
+}
+
+// TestSendKeysOnlyWithAllowInput: send_keys is offered only with
+// AllowInput (panemap mcp --allow-input), is not callable otherwise, and
+// AllowInput with ReadOnly is refused outright.
+func TestSendKeysOnlyWithAllowInput(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtestStart(t)
+	p := srv.Display("main:0", "#{pane_id}")
+	for _, opts := range []mcp.Options{{}, {ReadOnly: true}, {NoContent: true}, {ReadOnly: true, NoContent: true}} {
+		f := startOn(t, srv, tmux.Env{}, agentOpts(opts))
+		if f.tools["send_keys"] != nil {
+			t.Errorf("%+v offers send_keys", opts)
+		}
+		if _, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: "send_keys", Arguments: obj("pane", p, "text", "x")}); err == nil {
+			t.Errorf("%+v: send_keys was callable", opts)
+		}
+	}
+	for _, opts := range []mcp.Options{{AllowInput: true}, {AllowInput: true, NoContent: true}} {
+		if f := startOn(t, srv, tmux.Env{}, agentOpts(opts)); f.tools["send_keys"] == nil {
+			t.Errorf("%+v does not offer send_keys", opts)
+		}
+	}
+	both := mcp.Options{AllowInput: true, ReadOnly: true}
+	if _, err := mcp.Tools(both); err == nil || !strings.Contains(err.Error(), "ReadOnly") {
+		t.Errorf("Tools(AllowInput and ReadOnly) = %v; want an error", err)
+	}
+	if _, err := mcp.New(nil, both); err == nil || !strings.Contains(err.Error(), "AllowInput") {
+		t.Errorf("New(AllowInput and ReadOnly) = %v; want an error", err)
+	}
+}
+
+// TestAgentCardsMatchTheirPackages: the states and keys the cards list
+// are package agents' States and agentwatch's SendableKeys, in order.
+func TestAgentCardsMatchTheirPackages(t *testing.T) {
+	t.Parallel()
+	ts, err := mcp.Tools(mcp.Options{AllowInput: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*sdkmcp.Tool{}
+	for _, tool := range ts {
+		byName[tool.Name] = tool
+	}
+	var states []string
+	for _, s := range agents.States {
+		states = append(states, string(s))
+	}
+	enum := func(v any, path ...string) []string {
+		for _, k := range path {
+			v = v.(map[string]any)[k]
+		}
+		var out []string
+		for _, x := range v.([]any) {
+			out = append(out, x.(string))
+		}
+		return out
+	}
+	in := func(name string) any { return jsonValue(t, byName[name].InputSchema) }
+	out := func(name string) any { return jsonValue(t, byName[name].OutputSchema) }
+	for what, got := range map[string][]string{
+		"wait_for_agent states": enum(in("wait_for_agent"), "properties", "states", "items", "enum"),
+		"wait_for_agent output": enum(out("wait_for_agent"), "$defs", "State", "enum"),
+		"list_agents output":    enum(out("list_agents"), "$defs", "State", "enum"),
+	} {
+		if !slices.Equal(got, states) {
+			t.Errorf("%s: %v, want agents.States %v", what, got, states)
+		}
+	}
+	keys := in("send_keys").(map[string]any)["properties"].(map[string]any)["keys"].(map[string]any)["anyOf"].([]any)[0]
+	if got := enum(keys, "items", "enum"); !slices.Equal(got, agentwatch.SendableKeys) {
+		t.Errorf("send_keys keys: %v, want agentwatch.SendableKeys %v", got, agentwatch.SendableKeys)
+	}
+	a := byName["send_keys"].Annotations
+	if a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint || !strings.Contains(byName["send_keys"].Description, "Whoever can type into a shell can run commands") {
+		t.Errorf("send_keys card: %+v; want not read-only, destructive, and saying what typing allows", a)
+	}
+}
