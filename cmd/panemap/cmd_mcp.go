@@ -20,7 +20,7 @@ import (
 func mcpCommand() command {
 	return command{
 		name:    "mcp",
-		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label) over MCP on stdio",
+		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label, agents) over MCP on stdio",
 		about: `Serves MCP on stdin/stdout; logs go to stderr (PANEMAP_LOG=debug: a line per call). -t sets the
 window list_panes shows when a call names none.
 Without -L or -S it uses the tmux in $TMUX, else tmux's default server. An MCP client that
