@@ -1,11 +1,13 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/internal/plural"
@@ -110,8 +112,8 @@ func agentsText(v agentsView, list []agentwatch.Agent) string {
 		if a.Since != nil {
 			since = *a.Since
 		}
-		place := fmt.Sprintf("%s:%d.%d", tmux.Quote(a.SessionName), a.WindowIndex, a.PaneIndex)
-		rows = append(rows, []string{string(a.Pane), place, a.Agent, string(a.State), since, a.Source})
+		place := fmt.Sprintf("%s:%d.%d", plainName(a.SessionName), a.WindowIndex, a.PaneIndex)
+		rows = append(rows, []string{string(a.Pane), place, a.Agent, string(a.State), since, cmp.Or(a.Source, "-")})
 	}
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
@@ -135,6 +137,19 @@ func agentsText(v agentsView, list []agentwatch.Agent) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// plainName is a session's name as tmux's targets spell it when it is
+// plain (letters, digits, '-' and '_'), else quoted: a name can hold
+// spaces and control characters, and a table row must stay one line.
+func plainName(name string) string {
+	plain := name != "" && len(name) <= 64 && !strings.ContainsFunc(name, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	})
+	if plain {
+		return name
+	}
+	return tmux.Quote(name)
 }
 
 type agentWaitView struct {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,10 +33,31 @@ func agentOpts(opts mcp.Options) mcp.Options {
 // hookSince is the unix time the tests' hooks say a state began.
 const hookSince = 1700000000
 
-// markAgent sets pane's options as `panemap hook --agent NAME STATE` does
-// (API42.md's option names), since hookSince.
+// fakeAgent runs cat in pane under name (a link to cat named as the
+// agent), so that its process tree names the agent as the real one's
+// does; cat waits for input, as an agent does at its prompt.
+func fakeAgent(t *testing.T, srv *tmuxtest.Server, pane, name string) {
+	t.Helper()
+	cat, err := exec.LookPath("cat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(cat, filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+	srv.Must("respawn-pane", "-k", "-t", pane, "exec "+filepath.Join(dir, name))
+	srv.WaitRunning(20*time.Second, pane, name)
+}
+
+// markAgent runs a fake agent name in pane and sets pane's options as
+// `panemap hook --agent NAME STATE` does (API42.md's option names), since
+// hookSince.
 func markAgent(t *testing.T, srv *tmuxtest.Server, pane, name, state string) {
 	t.Helper()
+	if srv.Display(pane, "#{@panemap-agent-name}") != name {
+		fakeAgent(t, srv, pane, name)
+	}
 	srv.Must("set", "-p", "-t", pane, "@panemap-agent-name", name)
 	srv.Must("set", "-p", "-t", pane, "@panemap-agent-since", "1700000000")
 	srv.Must("set", "-p", "-t", pane, "@panemap-agent-state", state)
@@ -134,14 +156,10 @@ func TestListAgents(t *testing.T) {
 		t.Errorf("list_agents session other: scope %s, %v; want session, [%s]", narrowed.Scope, got, other)
 	}
 
-	// A pane whose hook is cleared is no agent's any more.
-	for _, p := range []string{g[0], g[1], other} {
-		for _, o := range []string{"@panemap-agent-state", "@panemap-agent-name", "@panemap-agent-since"} {
-			srv.Must("set", "-p", "-u", "-t", p, o)
-		}
-	}
+	// A window of shells has no agents.
+	shells := srv.Must("new-window", "-d", "-t", "other", "-P", "-F", "#{window_id}")
 	var none agentsOut
-	if text := f.ok(t, "list_agents", obj(), &none); len(none.Agents) != 0 || !strings.Contains(text, "0 agent panes") {
+	if text := f.ok(t, "list_agents", obj("window", shells), &none); len(none.Agents) != 0 || !strings.Contains(text, "0 agent panes") {
 		t.Errorf("no agents: %+v, text %q", none, text)
 	}
 }
@@ -272,7 +290,7 @@ func (l *logBuffer) String() string {
 func TestSendKeys(t *testing.T) {
 	t.Parallel()
 	f := start(t, tmux.Env{}, agentOpts(mcp.Options{AllowInput: true}))
-	f.srv.Must("respawn-pane", "-k", "-t", "main:0", "exec cat -v")
+	f.srv.Must("respawn-pane", "-k", "-t", "main:0", "exec cat -vT")
 	p := f.srv.Display("main:0", "#{pane_id}")
 	f.srv.WaitRunning(20*time.Second, p, "cat")
 	touched := filepath.Join(t.TempDir(), "X")
@@ -303,7 +321,7 @@ func TestSendKeys(t *testing.T) {
 	}
 	tmuxtest.Eventually(t, 20*time.Second, func() bool {
 		return strings.Contains(f.srv.Must("capture-pane", "-p", "-t", p), "x^I^[^[[A\n")
-	}, "cat -v to show x, Tab, Escape and Up:\n%s", f.srv.Must("capture-pane", "-p", "-t", p))
+	}, "cat -vT to show x, Tab, Escape and Up:\n%s", f.srv.Must("capture-pane", "-p", "-t", p))
 }
 
 // TestSendKeysRefuses: send_keys refuses bad arguments before tmux,

@@ -51,8 +51,18 @@ func TestMCPAgentsEndToEnd(t *testing.T) {
 	}
 
 	// What `panemap hook` sets, set by tmux itself: g[1] by its state
-	// alone, g[2] with the agent's name too.
+	// alone, g[2] with the agent's name too, where a fake codex runs.
 	srv.Must("set", "-p", "-t", g[1], "@panemap-agent-state", "waiting")
+	cat, err := exec.LookPath("cat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codex := filepath.Join(t.TempDir(), "codex") // its process tree names the agent
+	if err := os.Symlink(cat, codex); err != nil {
+		t.Fatal(err)
+	}
+	srv.Must("respawn-pane", "-k", "-t", g[2], "exec "+codex)
+	srv.WaitRunning(20*time.Second, g[2], "codex")
 	srv.Must("set", "-p", "-t", g[2], "@panemap-agent-name", "codex")
 	srv.Must("set", "-p", "-t", g[2], "@panemap-agent-state", "working")
 	res := callMCP(t, cs, "list_agents", map[string]any{})
