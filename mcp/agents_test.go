@@ -164,6 +164,59 @@ func TestListAgents(t *testing.T) {
 	}
 }
 
+// TestAgentQuestion: a waiting agent whose screen a rule read comes with
+// its question's lines, plain text, in list_agents and wait_for_agent;
+// with NoContent both leave the question out (it is pane content) and
+// still say the agent waits.
+func TestAgentQuestion(t *testing.T) {
+	t.Parallel()
+	srv := tmuxtestStart(t)
+	p := srv.Display("main:0", "#{pane_id}")
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claude := filepath.Join(t.TempDir(), "claude")
+	if err := os.Symlink(sh, claude); err != nil {
+		t.Fatal(err)
+	}
+	// Claude Code's permission dialog, its colours included; the shell
+	// named claude stays the pane's process while cat waits.
+	srv.Must("respawn-pane", "-k", "-t", p, claude+` -c "printf 'Bash command\n  rm -rf build\n\n\033[1mDo you want to proceed?\033[0m\n\342\235\257 1. Yes\n  2. No\n'; cat"`)
+	tmuxtest.Eventually(t, 20*time.Second, func() bool {
+		return strings.Contains(srv.Must("capture-pane", "-p", "-t", p), "2. No")
+	}, "the dialog on %s", p)
+
+	for _, opts := range []mcp.Options{{}, {NoContent: true}} {
+		f := startOn(t, srv, tmux.Env{}, agentOpts(opts))
+		var l agentsOut
+		text := f.ok(t, "list_agents", obj(), &l)
+		if len(l.Agents) != 1 || l.Agents[0].Agent != "claude" || l.Agents[0].State != "waiting" || !strings.HasPrefix(l.Agents[0].Source, "screen:claude-") {
+			t.Fatalf("%+v: list_agents = %+v", opts, l)
+		}
+		q := strings.Join(l.Agents[0].Question, "\n")
+		var w struct {
+			Question []string `json:"question"`
+		}
+		f.ok(t, "wait_for_agent", obj("states", []string{"waiting"}), &w)
+		if opts.NoContent {
+			if q != "" || w.Question != nil || strings.Contains(text, "Do you want") {
+				t.Errorf("--no-content answered the question: %q, %q, text %q", q, w.Question, text)
+			}
+			continue
+		}
+		if !strings.Contains(q, "Do you want to proceed?") || !strings.Contains(q, "1. Yes") || strings.ContainsAny(q, "\x1b[") {
+			t.Errorf("question %q: want the dialog's lines, plain text", q)
+		}
+		if !strings.Contains(text, "> Do you want to proceed?") {
+			t.Errorf("the table does not show the question:\n%s", text)
+		}
+		if !slices.Equal(w.Question, l.Agents[0].Question) {
+			t.Errorf("wait_for_agent's question %q, list_agents' %q", w.Question, l.Agents[0].Question)
+		}
+	}
+}
+
 func equalAgent(a, b agentOut) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
@@ -348,9 +401,9 @@ func TestSendKeysRefuses(t *testing.T) {
 	}{
 		{obj("pane", "main:0", "text", "x"), "main:0"},
 		{obj("pane", "%1;kill-server", "text", "x"), "kill-server"},
-		{obj("pane", g[0], "keys", []string{"Enter", "F1"}), "F1"},
+		{obj("pane", g[0], "keys", []string{"Enter", "F1"}), `item 2, "F1", is not one of Enter,`},
 		{obj("pane", g[0], "keys", []string{"C-d"}), "C-d"},
-		{obj("pane", g[0], "text", strings.Repeat("y", 4001)), "yyy"},
+		{obj("pane", g[0], "text", strings.Repeat("y", 4001)), "at most 4000 characters"},
 		{obj("pane", g[0]), "nothing to send"},
 		{obj("pane", g[0], "text", "", "enter", false), "nothing to send"},
 		{obj("pane", g[0], "text", "x", "own", "yes"), `"yes"`},
@@ -402,7 +455,7 @@ func TestAgentToolsRefuseBadInput(t *testing.T) {
 	}{
 		{"wait_for_agent", obj("panes", []string{p, "main:0"}, "states", []string{"waiting"}), "main:0"},
 		{"wait_for_agent", obj("panes", []string{"%1;kill-server"}, "states", []string{"waiting"}), "kill-server"},
-		{"wait_for_agent", obj("panes", []string{p}, "states", []string{"waiting", "sleeping"}), "sleeping"},
+		{"wait_for_agent", obj("panes", []string{p}, "states", []string{"waiting", "sleeping"}), `item 2, "sleeping", is not one of working,`},
 		{"wait_for_agent", obj("panes", []string{p}, "states", []string{}), "states"},
 		{"wait_for_agent", obj("panes", []string{p}), "states"},
 		{"wait_for_agent", obj("panes", []string{p}, "states", []string{"done"}, "scope", "server"), "scope"},
