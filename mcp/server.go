@@ -30,8 +30,8 @@ type Options struct {
 	// ReadOnly offers only the tools whose card says they change nothing.
 	ReadOnly bool
 	// NoContent withholds the tools that read what panes show
-	// (capture_pane, search_panes, wait_for_text): pane text can hold
-	// secrets.
+	// (capture_pane, search_panes, wait_for_text), and list_agents' and
+	// wait_for_agent's question lines: pane text can hold secrets.
 	NoContent bool
 	// DefaultWindow is the tmux target list_panes lists when the call names
 	// no window; "" means the window this process runs in, else tmux's
