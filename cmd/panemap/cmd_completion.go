@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -102,6 +103,12 @@ func completionSpec() completion {
 			c.Commands[i].Args = completionShells
 		case "init":
 			c.Commands[i].Args = []string{"tmux"}
+		case "hook":
+			c.Commands[i].Args = stateNames(agents.HookStates())
+		case "hooks":
+			c.Commands[i].Args = append([]string{"install"}, installableAgents()...)
+		case "agents":
+			c.Commands[i].Args = []string{"explain"}
 		}
 	}
 	c.Names = append(c.Names, "help")
