@@ -82,6 +82,8 @@ func TestReadmeShellCommands(t *testing.T) {
 			case strings.HasPrefix(line, "go install "):
 				// Needs the published module; the build it installs is the
 				// one every test here uses.
+			case strings.HasPrefix(line, "panemap hooks install "):
+				t.Run("hooks install", func(t *testing.T) { readmeHooksInstall(t, line) })
 			case line == "go run ./cmd/panemap demo":
 				t.Run("demo", func(t *testing.T) { readmeDemo(t, line) })
 			default:
