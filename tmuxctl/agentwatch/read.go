@@ -28,10 +28,10 @@ type paneRead struct {
 	ActivityAt    int64 // window_activity: the second of the window's last output
 	Width, Height int
 
-	Command, Title           string
+	Command, Title             string
 	Hook, HookSince, HookAgent string
-	Seen                     string
-	Workmux, WorkmuxTS       string
+	Seen                       string
+	Workmux, WorkmuxTS         string
 }
 
 // The fixed fields are numbers and flags (nothing tmux could print a tab

@@ -38,22 +38,82 @@ type Agent struct {
 type Watcher struct {
 	c     *tmuxctl.Client
 	rules *agents.Rules
+	// named are the agents the rules name from processes: a pane whose
+	// hook names one of them while no such process runs there has
+	// exited.
+	named map[string]bool
 
-	mu sync.Mutex // one look at a time; guards what follows
+	mu       sync.Mutex // one look at a time; guards what follows
+	panes    map[tmux.PaneID]*memory
+	lastLook int64                // the second the previous look read tmux, 0 before the first
+	present  map[tmux.PaneID]bool // the panes the last look read
+}
+
+// memory is what the watcher keeps of one pane between looks.
+type memory struct {
+	pid     int
+	command string
+	procs   []string // the process tree, read again when pid or command change
+	agent   string   // the agent its processes named last
+
+	screen   []string // the last lines of its screen, nil until captured
+	captured bool
+
+	state  agents.State
+	since  time.Time
+	seen   bool // a done the user has focused since it began
+	signal agents.Signals
+	read   paneRead
 }
 
 // New returns a watcher of c's server deciding with rules.
 func New(c *tmuxctl.Client, rules *agents.Rules) *Watcher {
-	return &Watcher{c: c, rules: rules}
+	named := map[string]bool{}
+	for _, r := range rules.All() {
+		if r.On == "process" {
+			named[r.Agent] = true
+		}
+	}
+	return &Watcher{c: c, rules: rules, named: named, panes: map[tmux.PaneID]*memory{}}
 }
 
-// List returns the agent panes req covers (scope as tmuxctl.List), in
-// reading order: session name, window index, pane index.
+// List returns the agent panes req covers (scope as tmuxctl.List, whose
+// limit it ignores: a server holds few agents), in reading order: session
+// name, window index, pane index. It reads tmux once (list-panes), /proc
+// once when a pane's process changed, and the screens of the agent panes
+// whose window printed since the last look (tmux's #{window_activity}),
+// in one capture. A focused done is marked seen (@panemap-agent-seen): it
+// reads as idle from then on, here and for any other reader.
 func (w *Watcher) List(ctx context.Context, req tmuxctl.ListRequest) ([]Agent, error) {
-	return nil, &tmux.Error{Kind: tmux.KindUnsupported, Message: "agentwatch: not yet"}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.look(ctx, req, "")
 }
 
-// Explain says how pane's state was decided: every source considered.
+// Explain says how pane's state was decided: the agent as List gives it
+// (its Name "" and State unknown when the pane runs no agent panemap
+// knows) and every source the rules considered. A gone pane is an error
+// naming it.
 func (w *Watcher) Explain(ctx context.Context, pane tmux.PaneID) (*Agent, []agents.Step, error) {
-	return nil, nil, &tmux.Error{Kind: tmux.KindUnsupported, Message: "agentwatch: not yet"}
+	if _, err := tmux.ParsePaneID(string(pane)); err != nil {
+		return nil, nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	list, err := w.look(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer}, pane)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := w.panes[pane]
+	if m == nil {
+		return nil, nil, tmux.Gone("pane", string(pane))
+	}
+	for _, a := range list {
+		if a.Pane == pane {
+			return &a, w.rules.Explain(m.signal), nil
+		}
+	}
+	r := m.read
+	return &Agent{Pane: pane, PaneIndex: r.PaneIndex, Window: r.Window, WindowIndex: r.WindowIndex,
+		Session: r.Session, SessionName: r.SessionName, State: agents.Unknown, Focused: r.Focused}, w.rules.Explain(m.signal), nil
 }
