@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/assets/tools"
+	"github.com/panemap/panemap/internal/agenttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
 
@@ -26,9 +28,11 @@ func paneOption(srv *tmuxtest.Server, pane, name string) string {
 // set first: exit 2 and the pane unmarked.
 func TestHookFromAnAgentsHook(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
-	srv.Must("set-environment", "-g", "PATH", binPath(t))
+	// In the pane's command line: tmux gives a new pane the PATH of the
+	// client that asked for it (spawn.c), not respawn-pane -e's.
+	path := "export PATH=" + filepath.Dir(tmuxtest.Panemap(t)) + ":$PATH; "
 	pane := srv.Active("main:0")
-	srv.Must("respawn-pane", "-k", "-t", pane, shellLine("panemap hook --agent claude exited"))
+	srv.Must("respawn-pane", "-k", "-t", pane, shellLine(path+"panemap hook --agent claude exited"))
 	tmuxtest.Eventually(t, wait, func() bool {
 		return strings.Contains(srv.Must("capture-pane", "-p", "-t", pane), "EXITED=")
 	}, "panemap hook exited did not end")
@@ -41,7 +45,7 @@ func TestHookFromAnAgentsHook(t *testing.T) {
 
 	before := time.Now().Unix()
 	line := hookLine("panemap", "claude", agents.Done)
-	srv.Must("respawn-pane", "-k", "-t", pane, shellLine(line))
+	srv.Must("respawn-pane", "-k", "-t", pane, shellLine(path+line))
 	waitExited(t, srv, pane, line)
 	if got := paneOption(srv, pane, "@panemap-agent-state"); got != "done" {
 		t.Errorf("after %q the pane's state is %q, want done", line, got)
@@ -73,19 +77,27 @@ func TestHookNamedServer(t *testing.T) {
 	}
 }
 
-// agentServer is a server with agents marked by their hooks: two in
-// main's window 0 (one waiting, one done and not focused), one waiting
-// in window 1, and one working in session other.
+// agentServer is a server with fake agents that marked their panes
+// through panemap hook, as their hooks would: two in main's window 0 (one
+// waiting, one done and not focused), one waiting in window 1, and one
+// working in session other.
 func agentServer(t *testing.T) (*tmuxtest.Server, []string) {
 	srv := tmuxtest.Start(t, 0, 0)
 	srv.Must("split-window", "-d", "-t", "main:0", ";", "new-window", "-d", "-t", "main:1", ";", "new-session", "-d", "-s", "other")
 	panes := []string{srv.Active("main:0"), srv.Display("main:0.1", "#{pane_id}"), srv.Display("main:1", "#{pane_id}"), srv.Display("other:0", "#{pane_id}")}
 	for i, state := range []string{"waiting", "done", "waiting", "working"} {
-		srv.Must("set-option", "-p", "-t", panes[i], "@panemap-agent-state", state, ";",
-			"set-option", "-p", "-t", panes[i], "@panemap-agent-name", "claude", ";",
-			"set-option", "-p", "-t", panes[i], "@panemap-agent-since", strconv.FormatInt(time.Now().Unix(), 10))
+		runFakeAgent(t, srv, panes[i], "claude", state)
 	}
 	return srv, panes
+}
+
+// runFakeAgent runs a fake agent in pane, which marks it state with
+// panemap hook and stays.
+func runFakeAgent(t *testing.T, srv *tmuxtest.Server, pane, agent, state string) {
+	t.Helper()
+	dir := agenttest.Install(t)
+	srv.Must("respawn-pane", "-k", "-e", "FAKEAGENT_PANEMAP="+tmuxtest.Panemap(t), "-t", pane, agenttest.Command(dir, agent, "hook "+state, "sleep 600000"))
+	srv.WaitDisplay(wait, pane, "#{@panemap-agent-state}", state)
 }
 
 // TestAgentsStatusAndScope: --status is the summary of the agents the
@@ -97,7 +109,7 @@ func TestAgentsStatusAndScope(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-L", srv.Name, "agents", "--status"}, "2 waiting · 1 working · 1 done\n"},
+		{[]string{"-L", srv.Name, "agents", "--status"}, "2 waiting · 1 done · 1 working\n"},
 		{[]string{"-L", srv.Name, "-t", "main", "agents", "--status"}, "2 waiting · 1 done\n"},
 		{[]string{"-L", srv.Name, "-t", "main:1", "agents", "--status"}, "1 waiting\n"},
 		{[]string{"-L", srv.Name, "agents", "--status", "-t", "other"}, "1 working\n"},
@@ -210,7 +222,7 @@ func TestAgentsStatusLine(t *testing.T) {
 	n.Inner.Must("source-file", conf, ";", "set", "-g", "status", "on", ";", "split-window", "-d", "-t", "main:0")
 	panes := []string{n.Inner.Active("main:0"), n.Inner.Display("main:0.1", "#{pane_id}")}
 	for _, p := range panes {
-		n.Inner.Must("set-option", "-p", "-t", p, "@panemap-agent-name", "codex", ";", "set-option", "-p", "-t", p, "@panemap-agent-state", "working")
+		runFakeAgent(t, n.Inner, p, "codex", "working")
 	}
 	n.WaitScreen(wait, "2 working on the status line", func(scr string) bool { return strings.Contains(scr, "2 working") })
 	n.Inner.Must("set-option", "-p", "-t", panes[1], "@panemap-agent-state", "waiting")

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -195,10 +196,17 @@ func printAgents(w io.Writer, list []agentwatch.Agent, now time.Time) {
 	}
 }
 
-// place is where the pane is, as tmux's targets spell it: work:1.0.
+// place is where the pane is, as tmux's targets spell it: work:1.0, a
+// session name quoted when it holds more than letters, digits and _.-.
 func place(a agentwatch.Agent) string {
-	return fmt.Sprintf("%s:%d.%d", tmux.Quote(a.SessionName), a.WindowIndex, a.PaneIndex)
+	name := a.SessionName
+	if !plainName.MatchString(name) {
+		name = tmux.Quote(name)
+	}
+	return fmt.Sprintf("%s:%d.%d", name, a.WindowIndex, a.PaneIndex)
 }
+
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
 // age is how long ago t was, in its largest unit: 40s, 12m, 3h, 2d.
 func age(t, now time.Time) string {
@@ -252,7 +260,7 @@ func runExplain(ctx context.Context, g *globals, pane tmux.PaneID, asJSON bool) 
 	if name == "" {
 		name = "no known agent"
 	}
-	fmt.Fprintf(g.stdout, "%s (%s): %s, %s since %s, decided by %s\n", a.Pane, place(*a), name, a.State, age(a.Since, time.Now()), a.Source)
+	fmt.Fprintf(g.stdout, "%s (%s): %s, %s for %s, decided by %s\n", a.Pane, place(*a), name, a.State, age(a.Since, time.Now()), a.Source)
 	fmt.Fprintln(g.stdout, "Sources, most trusted first:")
 	tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
 	for _, s := range steps {
