@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -56,6 +57,19 @@ func TestHookFromAnAgentsHook(t *testing.T) {
 	since, err := strconv.ParseInt(paneOption(srv, pane, "@panemap-agent-since"), 10, 64)
 	if err != nil || since < before-1 || since > time.Now().Unix()+1 {
 		t.Errorf("@panemap-agent-since is %d (%v), not the time it was set", since, err)
+	}
+}
+
+// TestHookLineNeverFails: the line an agent's hook runs exits 0 and
+// prints nothing, whatever happens: outside tmux, and with no panemap
+// on PATH (exit 2 from Claude Code's Stop hook would keep it going).
+func TestHookLineNeverFails(t *testing.T) {
+	for _, word := range []string{tmuxtest.Panemap(t), "/nonexistent/panemap"} {
+		cmd := exec.Command("sh", "-c", hookLine(word, "claude", agents.Done))
+		cmd.Env = []string{"PATH=/usr/bin:/bin"}
+		if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
+			t.Errorf("%q outside tmux: %v, output %q", hookLine(word, "claude", agents.Done), err, out)
+		}
 	}
 }
 

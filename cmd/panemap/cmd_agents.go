@@ -260,7 +260,11 @@ func runExplain(ctx context.Context, g *globals, pane tmux.PaneID, asJSON bool) 
 	if name == "" {
 		name = "no known agent"
 	}
-	fmt.Fprintf(g.stdout, "%s (%s): %s, %s for %s, decided by %s\n", a.Pane, place(*a), name, a.State, age(a.Since, time.Now()), a.Source)
+	state := string(a.State)
+	if !a.Since.IsZero() {
+		state += " for " + age(a.Since, time.Now())
+	}
+	fmt.Fprintf(g.stdout, "%s (%s): %s, %s, decided by %s\n", a.Pane, place(*a), name, state, a.Source)
 	fmt.Fprintln(g.stdout, "Sources, most trusted first:")
 	tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
 	for _, s := range steps {
