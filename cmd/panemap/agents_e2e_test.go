@@ -13,6 +13,7 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/assets/tools"
+	"github.com/panemap/panemap/internal/agenthooks"
 	"github.com/panemap/panemap/internal/agenttest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
@@ -45,7 +46,7 @@ func TestHookFromAnAgentsHook(t *testing.T) {
 	}
 
 	before := time.Now().Unix()
-	line := hookLine("panemap", "claude", agents.Done)
+	line := agenthooks.Line("panemap", "claude", agents.Done)
 	srv.Must("respawn-pane", "-k", "-t", pane, shellLine(path+line))
 	waitExited(t, srv, pane, line)
 	if got := paneOption(srv, pane, "@panemap-agent-state"); got != "done" {
@@ -65,10 +66,10 @@ func TestHookFromAnAgentsHook(t *testing.T) {
 // on PATH (exit 2 from Claude Code's Stop hook would keep it going).
 func TestHookLineNeverFails(t *testing.T) {
 	for _, word := range []string{tmuxtest.Panemap(t), "/nonexistent/panemap"} {
-		cmd := exec.Command("sh", "-c", hookLine(word, "claude", agents.Done))
+		cmd := exec.Command("sh", "-c", agenthooks.Line(word, "claude", agents.Done))
 		cmd.Env = []string{"PATH=/usr/bin:/bin"}
 		if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
-			t.Errorf("%q outside tmux: %v, output %q", hookLine(word, "claude", agents.Done), err, out)
+			t.Errorf("%q outside tmux: %v, output %q", agenthooks.Line(word, "claude", agents.Done), err, out)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"text/template"
 
 	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/internal/agenthooks"
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -106,7 +107,7 @@ func completionSpec() completion {
 		case "hook":
 			c.Commands[i].Args = stateNames(agents.HookStates())
 		case "hooks":
-			c.Commands[i].Args = append([]string{"install"}, installableAgents()...)
+			c.Commands[i].Args = append([]string{"install"}, agenthooks.Names()...)
 		case "agents":
 			c.Commands[i].Args = []string{"explain"}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/internal/agenthooks"
 )
 
 // A user's settings, with keys of their own (in an order that is not
@@ -49,7 +50,12 @@ func readFile(t *testing.T, path string) string {
 func commandsOf(t *testing.T, settings string) map[string][]string {
 	t.Helper()
 	var doc struct {
-		Hooks map[string][]hookGroup `json:"hooks"`
+		Hooks map[string][]struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Command string `json:"command"`
+			} `json:"hooks"`
+		} `json:"hooks"`
 	}
 	if err := json.Unmarshal([]byte(settings), &doc); err != nil {
 		t.Fatalf("settings do not parse: %v\n%s", err, settings)
@@ -100,16 +106,16 @@ func TestHooksInstallClaude(t *testing.T) {
 		t.Errorf("the user's own hooks are gone: %v", cmds)
 	}
 	word := hookWord()
-	for _, h := range claudeHooks {
-		want := h.matcher + "|" + hookLine(word, "claude", h.state)
+	for _, h := range agenthooks.Claude {
+		want := h.Matcher + "|" + agenthooks.Line(word, "claude", h.State)
 		n := 0
-		for _, c := range cmds[h.event] {
+		for _, c := range cmds[h.Event] {
 			if c == want {
 				n++
 			}
 		}
 		if n != 1 {
-			t.Errorf("%s runs %q %d times: %v", h.event, want, n, cmds[h.event])
+			t.Errorf("%s runs %q %d times: %v", h.Event, want, n, cmds[h.Event])
 		}
 	}
 	if !strings.Contains(strings.Join(cmds["Notification"], ""), "permission_prompt|elicitation_dialog|") {
@@ -148,13 +154,13 @@ func TestHooksInstallWhereTheAgentLooks(t *testing.T) {
 			t.Fatalf("install %s: code %d, stdout %q, stderr %q", agent, code, out, errs)
 		}
 	}
-	if cmds := commandsOf(t, readFile(t, filepath.Join(claude, "settings.json"))); len(cmds) != len(claudeHooks) {
+	if cmds := commandsOf(t, readFile(t, filepath.Join(claude, "settings.json"))); len(cmds) != len(agenthooks.Claude) {
 		t.Errorf("claude's settings have hooks on %d events: %v", len(cmds), cmds)
 	}
-	if cmds := commandsOf(t, readFile(t, filepath.Join(codex, "hooks.json"))); len(cmds) != len(codexHooks) {
+	if cmds := commandsOf(t, readFile(t, filepath.Join(codex, "hooks.json"))); len(cmds) != len(agenthooks.Codex) {
 		t.Errorf("codex's hooks.json has hooks on %d events: %v", len(cmds), cmds)
 	}
-	if got := readFile(t, filepath.Join(codex, "config.toml")); got != codexFeature+"\n" {
+	if got := readFile(t, filepath.Join(codex, "config.toml")); got != agenthooks.CodexFeature+"\n" {
 		t.Errorf("codex's config.toml: %q", got)
 	}
 	if entries, _ := os.ReadDir(home); len(entries) != 0 {
@@ -194,7 +200,7 @@ func TestHooksInstallAider(t *testing.T) {
 	if code, out, errs := cli(t, env, "hooks", "install", "aider"); code != 0 || errs != "" {
 		t.Fatalf("install aider: code %d, stdout %q, stderr %q", code, out, errs)
 	}
-	want := "model: sonnet\n" + strings.Join(aiderLines(hookWord()), "\n") + "\n"
+	want := "model: sonnet\n" + strings.Join(agenthooks.AiderLines(hookWord()), "\n") + "\n"
 	if got := readFile(t, path); got != want {
 		t.Errorf(".aider.conf.yml:\n%s\nwant:\n%s", got, want)
 	}
@@ -264,7 +270,7 @@ func TestHooksInstallReplacesItsOwn(t *testing.T) {
 		t.Errorf("the symlink became %q (%v)", target, err)
 	}
 	stop := commandsOf(t, readFile(t, real))["Stop"]
-	want := []string{"|say done", "|" + hookLine(hookWord(), "claude", agents.Done)}
+	want := []string{"|say done", "|" + agenthooks.Line(hookWord(), "claude", agents.Done)}
 	if !reflect.DeepEqual(stop, want) {
 		t.Errorf("Stop runs %q, want %q", stop, want)
 	}
@@ -279,9 +285,9 @@ func TestHooksPrints(t *testing.T) {
 		t.Fatalf("code %d, stderr %q", code, errs)
 	}
 	word := hookWord()
-	claude, _ := withHooks(nil, claudeHooks, "claude", word)
-	codex, _ := withHooks(nil, codexHooks, "codex", word)
-	for _, want := range []string{string(claude), string(codex), codexFeature, strings.Join(aiderLines(word), "\n"),
+	claude, _ := agenthooks.WithHooks(nil, agenthooks.Claude, "claude", word)
+	codex, _ := agenthooks.WithHooks(nil, agenthooks.Codex, "codex", word)
+	for _, want := range []string{string(claude), string(codex), agenthooks.CodexFeature, strings.Join(agenthooks.AiderLines(word), "\n"),
 		"# Gemini CLI: its window title", "# OpenCode: its screen is read", "panemap hooks install claude"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("panemap hooks lacks %q:\n%s", want, out)

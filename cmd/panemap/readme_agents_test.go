@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/internal/agenthooks"
 )
 
 // readmeHooksInstall runs the README's panemap hooks install AGENT as a
@@ -54,8 +55,8 @@ func TestReadmeAgentHooks(t *testing.T) {
 	seen := 0
 	for _, a := range []struct {
 		title string
-		hooks []agentHook
-	}{{"Claude Code", claudeHooks}, {"Codex", codexHooks}} {
+		hooks []agenthooks.Hook
+	}{{"Claude Code", agenthooks.Claude}, {"Codex", agenthooks.Codex}} {
 		var row []string
 		for _, l := range strings.Split(section, "\n") {
 			if strings.HasPrefix(l, "| "+a.title+" |") {
@@ -73,8 +74,8 @@ func TestReadmeAgentHooks(t *testing.T) {
 				listed = append(listed, m[1])
 			}
 			for _, h := range a.hooks {
-				if h.state == state {
-					installed = append(installed, h.event)
+				if h.State == state {
+					installed = append(installed, h.Event)
 				}
 			}
 			if !slices.Equal(listed, installed) {

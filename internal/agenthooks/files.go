@@ -1,4 +1,4 @@
-package main
+package agenthooks
 
 import (
 	"bytes"
@@ -19,31 +19,31 @@ import (
 // hooks is not written at all, and each file is read and merged before
 // any is written, a backup first.
 
-// fileChange is one settings file: as it was, and as it is to be.
-type fileChange struct {
-	path     string // the file itself, a symlink followed
+// Change is one settings file: as it was, and as it is to be.
+type Change struct {
+	Path     string // the file itself, a symlink followed
 	old, new []byte
 	existed  bool
 	mode     fs.FileMode
 }
 
-func (c fileChange) changed() bool { return !c.existed || !bytes.Equal(c.old, c.new) }
+func (c Change) Changed() bool { return !c.existed || !bytes.Equal(c.old, c.new) }
 
-func (c fileChange) backupPath() string {
+func (c Change) BackupPath() string {
 	if !c.existed {
 		return "none, it is new"
 	}
-	return c.path + ".panemap-backup"
+	return c.Path + ".panemap-backup"
 }
 
 // readSettings reads a settings file, following a symlink (a dotfiles
 // manager's) so that the file it points at is the one changed.
-func readSettings(path string) (fileChange, error) {
-	c := fileChange{path: path, mode: 0o600}
+func readSettings(path string) (Change, error) {
+	c := Change{Path: path, mode: 0o600}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
-		c.path = real
+		c.Path = real
 	}
-	info, err := os.Stat(c.path)
+	info, err := os.Stat(c.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
@@ -53,7 +53,7 @@ func readSettings(path string) (fileChange, error) {
 	if !info.Mode().IsRegular() {
 		return c, fmt.Errorf("%s is not a regular file; nothing written", path)
 	}
-	if c.old, err = os.ReadFile(c.path); err != nil {
+	if c.old, err = os.ReadFile(c.Path); err != nil {
 		return c, err
 	}
 	if !utf8.Valid(c.old) {
@@ -63,21 +63,21 @@ func readSettings(path string) (fileChange, error) {
 	return c, nil
 }
 
-// write writes the file when it changes: the old one to the backup
+// Write writes the file when it changes: the old one to the backup
 // first, then the new one beside it and renamed over it, so the file is
 // whole at every moment.
-func (c fileChange) write() error {
-	if !c.changed() {
+func (c Change) Write() error {
+	if !c.Changed() {
 		return nil
 	}
 	if c.existed {
-		if err := os.WriteFile(c.backupPath(), c.old, 0o600); err != nil {
-			return fmt.Errorf("cannot back up %s: %w; nothing written", c.path, err)
+		if err := os.WriteFile(c.BackupPath(), c.old, 0o600); err != nil {
+			return fmt.Errorf("cannot back up %s: %w; nothing written", c.Path, err)
 		}
-	} else if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+	} else if err := os.MkdirAll(filepath.Dir(c.Path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".panemap-*")
+	tmp, err := os.CreateTemp(filepath.Dir(c.Path), ".panemap-*")
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (c fileChange) write() error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), c.path)
+	return os.Rename(tmp.Name(), c.Path)
 }
 
 // jsonObject is a JSON object with its keys in their order and each value
@@ -179,20 +179,20 @@ type hookHandler struct {
 // Code's settings.json, Codex's hooks.json): for each event, a group with
 // the hook's command is kept as it is; panemap's hooks for the agent
 // with another command (an older panemap, another path) are replaced.
-func mergeJSONHooks(path string, hooks []agentHook, agent, word string) (fileChange, error) {
+func mergeJSONHooks(path string, hooks []Hook, agent, word string) (Change, error) {
 	c, err := readSettings(path)
 	if err != nil {
 		return c, err
 	}
-	if c.new, err = withHooks(c.old, hooks, agent, word); err != nil {
-		return c, fmt.Errorf("%s: cannot merge panemap's hooks into it: %v; nothing written", path, err)
+	if c.new, err = WithHooks(c.old, hooks, agent, word); err != nil {
+		return c, fmt.Errorf("%s: cannot merge panemap's hooks into it: %w; nothing written", path, err)
 	}
 	return c, nil
 }
 
-// withHooks is the settings text with the hooks merged in: the very same
+// WithHooks is the settings text with the hooks merged in: the very same
 // text when it has them all.
-func withHooks(old []byte, hooks []agentHook, agent, word string) ([]byte, error) {
+func WithHooks(old []byte, hooks []Hook, agent, word string) ([]byte, error) {
 	root, err := parseObject(old)
 	if err != nil {
 		return nil, err
@@ -203,18 +203,18 @@ func withHooks(old []byte, hooks []agentHook, agent, word string) ([]byte, error
 	}
 	modified := false
 	for _, h := range hooks {
-		cmd := hookLine(word, agent, h.state)
+		cmd := Line(word, agent, h.State)
 		var groups []json.RawMessage
-		if raw, ok := events.vals[h.event]; ok {
+		if raw, ok := events.vals[h.Event]; ok {
 			if err := json.Unmarshal(raw, &groups); err != nil {
-				return nil, fmt.Errorf("hooks.%s is not a list", h.event)
+				return nil, fmt.Errorf("hooks.%s is not a list", h.Event)
 			}
 		}
-		if hasHook(groups, h.matcher, cmd) {
+		if hasHook(groups, h.Matcher, cmd) {
 			continue
 		}
-		groups = append(withoutOurs(groups, agent), jsonText(hookGroup{Matcher: h.matcher, Hooks: []hookHandler{{Type: "command", Command: cmd}}}))
-		events.set(h.event, jsonText(groups))
+		groups = append(withoutOurs(groups, agent), jsonText(hookGroup{Matcher: h.Matcher, Hooks: []hookHandler{{Type: "command", Command: cmd}}}))
+		events.set(h.Event, jsonText(groups))
 		modified = true
 	}
 	if !modified {
@@ -280,19 +280,9 @@ func withoutOurs(groups []json.RawMessage, agent string) []json.RawMessage {
 	return out
 }
 
-// printJSONHooks prints the hooks as they go into an empty settings file.
-func printJSONHooks(g *globals, hooks []agentHook, agent, word string) error {
-	text, err := withHooks(nil, hooks, agent, word)
-	if err != nil {
-		return err
-	}
-	_, err = g.stdout.Write(text)
-	return err
-}
-
-// codexFeature turns Codex's hooks on (they are on by default from Codex
+// CodexFeature turns Codex's hooks on (they are on by default from Codex
 // 0.124; before, off).
-const codexFeature = "[features]\nhooks = true"
+const CodexFeature = "[features]\nhooks = true"
 
 var (
 	tomlTable       = regexp.MustCompile(`^\s*\[`)
@@ -302,7 +292,7 @@ var (
 
 // mergeCodexFeature sets hooks = true in config.toml's [features] table,
 // line by line: the rest of the file is left byte for byte.
-func mergeCodexFeature(path string) (fileChange, error) {
+func mergeCodexFeature(path string) (Change, error) {
 	c, err := readSettings(path)
 	if err != nil {
 		return c, err
@@ -326,7 +316,7 @@ func mergeCodexFeature(path string) (fileChange, error) {
 		if text != "" {
 			text += "\n"
 		}
-		c.new = []byte(text + codexFeature + "\n")
+		c.new = []byte(text + CodexFeature + "\n")
 		return c, nil
 	}
 	at := header + 1
@@ -344,21 +334,21 @@ func mergeCodexFeature(path string) (fileChange, error) {
 	return c, nil
 }
 
-// aiderLines are the lines of ~/.aider.conf.yml that make Aider run the
+// AiderLines are the lines of ~/.aider.conf.yml that make Aider run the
 // hook when it waits for input after an answer (it runs the command with
 // a shell).
-func aiderLines(word string) []string {
-	return []string{"notifications: true", "notifications-command: " + string(jsonText(hookLine(word, "aider", "done")))}
+func AiderLines(word string) []string {
+	return []string{"notifications: true", "notifications-command: " + string(jsonText(Line(word, "aider", "done")))}
 }
 
 // mergeAiderConf adds the lines to Aider's YAML config. A notifications
 // command of the user's own is never replaced: that is an error.
-func mergeAiderConf(path, word string) (fileChange, error) {
+func mergeAiderConf(path, word string) (Change, error) {
 	c, err := readSettings(path)
 	if err != nil {
 		return c, err
 	}
-	want := aiderLines(word)
+	want := AiderLines(word)
 	lines := strings.Split(strings.TrimSuffix(string(c.old), "\n"), "\n")
 	if len(c.old) == 0 {
 		lines = nil
@@ -376,7 +366,7 @@ func mergeAiderConf(path, word string) (fileChange, error) {
 			}
 			if key == "notifications-command" {
 				return c, fmt.Errorf("%s has a notifications-command of its own (%s): make it also run %s by hand; nothing written",
-					path, strings.TrimSpace(strings.TrimPrefix(l, key+":")), hookLine(word, "aider", "done"))
+					path, strings.TrimSpace(strings.TrimPrefix(l, key+":")), Line(word, "aider", "done"))
 			}
 			lines[i] = w
 			break
