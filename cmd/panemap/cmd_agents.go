@@ -26,7 +26,7 @@ func agentsCommand() command {
 OpenCode): where it is, the agent, its state (working, waiting, done, idle, error, exited,
 unknown), since when, and what decided it. -t narrows it to a session (-t work) or a window
 (-t work:2). --json prints what panemap mcp's list_agents answers; --status one short line for
-tmux's status line ("2 waiting · 1 done", nothing when no agent needs you):
+tmux's status line ("2 waiting · 1 done", nothing when no pane runs an agent):
 set -g status-right '#(panemap agents --status)' with set -g status-interval 1.
 panemap agents explain %3 says which hook, title rule or screen rule decided pane %3's state,
 and what each source considered said. Your own rules: ` + agents.UserRulesPath() + `.`,
