@@ -2,7 +2,6 @@ package agents
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/panemap/panemap/tmux"
 )
@@ -231,7 +230,7 @@ func (d *decision) offer(src Source, st State, question []string, format string,
 		d.take(src, st, question)
 		d.yields = false
 	case d.yields && st == Working:
-		d.note(src, st, format+"; it overrides %s's %s, for which no hook ends", append(args, d.v.Source, d.v.State)...)
+		d.note(src, st, format+"; it overrides %s's %s: no hook fires when that ends", append(args, d.v.Source, d.v.State)...)
 		d.take(src, st, question)
 		d.yields = false
 	default:
@@ -251,168 +250,4 @@ func (r *Rules) byTitle(d *decision, agent, title string) {
 		return
 	}
 	d.note(Source{Kind: SourceTitle}, Unknown, "no rule matches the title %s", tmux.Quote(title))
-}
-
-// screenLines is how many non-blank lines at the bottom of a screen the
-// rules read: enough for a permission dialog, few enough that Decide stays
-// cheap and old output does not count.
-const screenLines = 15
-
-// byScreen applies the agent's screen rules to the last screenLines
-// non-blank lines. A line a guard matches is no match for the rules of the
-// guard's state. Waiting wins wherever it shows (the question is what
-// matters most, and dialogs go away once answered); otherwise the lowest
-// line any working, error or done rule matches decides (the latest
-// output), and idle (a bare prompt, on screen in every state) only when no
-// other rule matched.
-func (r *Rules) byScreen(d *decision, agent string, screen []string) {
-	src := Source{Kind: SourceScreen}
-	switch {
-	case screen == nil:
-		d.note(src, Unknown, "the screen was not read (no output since the last look)")
-		return
-	case len(r.screen[agent]) == 0:
-		d.note(src, Unknown, "no screen rules for %s", agent)
-		return
-	}
-	lines := tail(screen, screenLines)
-	m := r.scan(agent, lines)
-	at, c := m.waitAt, m.wait
-	if at < 0 {
-		at, c = m.lastAt, m.last
-	}
-	if at < 0 {
-		at, c = m.idleAt, m.idle
-	}
-	if at < 0 {
-		d.note(src, Unknown, "no rule matches the last %d lines", screenLines)
-		return
-	}
-	var question []string
-	if c.State == Waiting {
-		question = questionOf(lines, at)
-	}
-	d.offer(Source{Kind: SourceScreen, Rule: c.ID}, c.State, question, "the line %s matches", tmux.Quote(strings.TrimSpace(lines[at])))
-}
-
-// matches is what the screen rules found: for waiting the first line, for
-// working, error and done the last, for idle the last; -1 for none.
-type matches struct {
-	waitAt, lastAt, idleAt int
-	wait, last, idle       compiled
-}
-
-// scan applies the agent's screen rules to lines, the first rule in order
-// on a line counting.
-func (r *Rules) scan(agent string, lines []string) matches {
-	m := matches{waitAt: -1, lastAt: -1, idleAt: -1}
-	guards := r.guards[agent]
-	for i, line := range lines {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var vetoed []State // a line's guards: few, so a slice
-		for _, g := range guards {
-			if g.re.MatchString(line) {
-				vetoed = append(vetoed, g.State)
-			}
-		}
-	rules:
-		for _, c := range r.screen[agent] {
-			if (c.State == Waiting && m.waitAt >= 0) || (c.State == Idle && m.idleAt == i) || (c.State != Waiting && c.State != Idle && m.lastAt == i) {
-				continue
-			}
-			for _, v := range vetoed {
-				if v == c.State {
-					continue rules
-				}
-			}
-			if !c.re.MatchString(line) {
-				continue
-			}
-			switch c.State {
-			case Waiting:
-				m.waitAt, m.wait = i, c
-			case Idle:
-				m.idleAt, m.idle = i, c
-			default:
-				m.lastAt, m.last = i, c
-			}
-		}
-	}
-	return m
-}
-
-// question returns the question on screen when a hook or title said
-// waiting, so that every waiting verdict carries it when it shows.
-func (r *Rules) question(agent string, screen []string) []string {
-	if screen == nil {
-		return nil
-	}
-	lines := tail(screen, screenLines)
-	if m := r.scan(agent, lines); m.waitAt >= 0 {
-		return questionOf(lines, m.waitAt)
-	}
-	return nil
-}
-
-// tail returns the lines from the n-th non-blank line from the bottom on.
-func tail(lines []string, n int) []string {
-	for i := len(lines) - 1; i >= 0; i-- {
-		if strings.TrimSpace(lines[i]) != "" {
-			if n--; n == 0 {
-				return lines[i:]
-			}
-		}
-	}
-	return lines
-}
-
-// questionAbove is how far above its first matching line a question's
-// dialog may begin (the command or file it asks about).
-const questionAbove = 6
-
-// questionOf returns the dialog around lines[at] as plain text: from the
-// rule or box top above it (at most questionAbove lines up, else the line
-// itself) to the end, box borders and rules dropped, blank runs cut to one.
-func questionOf(lines []string, at int) []string {
-	start := at
-	for i := at - 1; i >= 0 && i >= at-questionAbove; i-- {
-		if isRule(lines[i]) {
-			start = i + 1
-			break
-		}
-	}
-	var q []string
-	for _, line := range lines[start:] {
-		if isRule(line) {
-			continue
-		}
-		line = strings.TrimSpace(line)
-		line = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "│"), "│"))
-		if line == "" && (len(q) == 0 || q[len(q)-1] == "") {
-			continue
-		}
-		q = append(q, line)
-	}
-	for len(q) > 0 && q[len(q)-1] == "" {
-		q = q[:len(q)-1]
-	}
-	return q
-}
-
-// isRule says whether a line is a horizontal rule or a box's top or
-// bottom: box-drawing characters at least half of it (a titled rule such
-// as Codex's "─ Worked for 1m 05s ───" too, a tree's "└ file" not).
-func isRule(line string) bool {
-	box, other := 0, 0
-	for _, c := range line {
-		switch {
-		case c >= 0x2500 && c <= 0x257f:
-			box++
-		case c != ' ':
-			other++
-		}
-	}
-	return box > 0 && box >= other
 }

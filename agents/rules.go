@@ -45,7 +45,7 @@ type rulesFile struct {
 // compiled is a rule with its pattern compiled.
 type compiled struct {
 	Rule
-	re *regexp.Regexp
+	re matcher
 }
 
 // Rules is a compiled rule set, read-only once built (Decide runs for many
@@ -76,7 +76,7 @@ func DefaultRules() *Rules { return defaultRules() }
 func LoadRules(path string) (*Rules, error) {
 	if path == "" {
 		path = UserRulesPath()
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(path); path == "" || errors.Is(err, fs.ErrNotExist) {
 			return DefaultRules(), nil
 		}
 	}
@@ -155,7 +155,7 @@ func checkRule(rule Rule) error {
 		return errors.New("no pattern")
 	}
 	if _, err := regexp.Compile(rule.Pattern); err != nil {
-		return fmt.Errorf("invalid pattern %s: %v", tmux.Quote(rule.Pattern), err)
+		return fmt.Errorf("invalid pattern %s: %w", tmux.Quote(rule.Pattern), err)
 	}
 	switch rule.On {
 	case onProcess:
@@ -182,7 +182,7 @@ func checkRule(rule Rule) error {
 func compile(list []Rule) *Rules {
 	r := &Rules{all: list, title: map[string][]compiled{}, screen: map[string][]compiled{}, guards: map[string][]compiled{}}
 	for _, rule := range list {
-		c := compiled{rule, regexp.MustCompile(rule.Pattern)}
+		c := compiled{rule, newMatcher(rule.Pattern)}
 		switch {
 		case rule.On == onProcess:
 			r.process = append(r.process, c)
@@ -198,12 +198,17 @@ func compile(list []Rule) *Rules {
 }
 
 // UserRulesPath is where a user's own rules live:
-// $XDG_CONFIG_HOME/panemap/agents.json, else ~/.config/panemap/agents.json.
+// $XDG_CONFIG_HOME/panemap/agents.json, else ~/.config/panemap/agents.json;
+// "" when neither variable is set (no file is read from the current
+// directory by accident).
 func UserRulesPath() string {
 	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
 		return filepath.Join(dir, "panemap", "agents.json")
 	}
-	home, _ := os.UserHomeDir()
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
 	return filepath.Join(home, ".config", "panemap", "agents.json")
 }
 
