@@ -117,7 +117,7 @@ func hook(name, state string) error {
 		";", "set-option", "-p", "-t", pane, "@panemap-agent-since", since,
 		";", "set-option", "-p", "-t", pane, "@panemap-agent-name", name).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("%v: %s", err, out)
+		return fmt.Errorf("%w: %s", err, out)
 	}
 	return nil
 }

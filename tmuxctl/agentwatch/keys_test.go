@@ -35,7 +35,7 @@ func TestSendKeysTypesLiterally(t *testing.T) {
 	var got []byte
 	tmuxtest.Eventually(t, 10*time.Second, func() bool {
 		got, _ = os.ReadFile(typed)
-		return len(got) >= len(want)
+		return strings.Contains(string(got), "second line") && strings.HasSuffix(string(got), "\n")
 	}, "the pane's cat to write what was typed")
 	if string(got) != want {
 		t.Errorf("the pane read %q, want %q", got, want)

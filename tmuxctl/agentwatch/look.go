@@ -52,29 +52,35 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 			}
 		}
 	}
-	w.readProcesses(read)
+	w.readProcesses(read, now)
 
 	// Which panes run an agent, and which of their screens to capture.
-	var capture []tmux.PaneID
+	var owed []tmux.PaneID
 	agentOf := map[tmux.PaneID]string{}
 	for _, p := range read {
 		m := w.panes[p.Pane]
 		name := w.agentName(p, m)
 		agentOf[p.Pane] = name
-		if (name != "" && !p.Dead) || p.Pane == explain {
-			if !m.captured || p.ActivityAt >= w.lastLook {
-				capture = append(capture, p.Pane)
-			}
+		switch {
+		case p.Pane == explain:
+			m.owed, m.captured = true, false
+		case name == "" || p.Dead:
+			m.owed = false
+		case !m.captured || p.ActivityAt >= w.lastLook:
+			m.owed = m.owed || w.needsScreen(p, m)
+		}
+		if m.owed {
+			owed = append(owed, p.Pane)
 		}
 	}
-	if len(capture) > 0 {
+	if capture := w.budget.take(now, owed, w.panes); len(capture) > 0 {
 		screens, err := w.c.CapturePanes(ctx, capture)
 		if err != nil {
 			return nil, err
 		}
 		for _, s := range screens {
 			if m := w.panes[s.Pane]; m != nil {
-				m.screen, m.captured = lastLines(screen.Lines(s.Text, s.Width)), true
+				m.screen, m.captured, m.owed, m.capturedAt = lastLines(screen.Lines(s.Text, s.Width)), true, false, now
 			}
 		}
 	}
@@ -135,9 +141,34 @@ func gone(err error, what, id string) error {
 	return g
 }
 
+// How often the process trees are read again even when nothing says
+// they changed: an agent started by a shell without job control (tmux
+// new-window 'claude; exec zsh') leaves the pane's foreground command as
+// it was. An agent prints as it starts, and its hook names it: a window's
+// output, or a hook's name, makes a pane that runs no agent yet worth
+// reading sooner.
+const (
+	treeRescan        = 3 * time.Second
+	treeRescanPrinted = time.Second
+)
+
+// tree is a pane's process tree: the names the rules read, and the pids.
+type tree struct {
+	names []string
+	pids  []int
+}
+
 // readProcesses names the process trees of the panes whose process or
-// foreground command changed since the last look, in one read of /proc.
-func (w *Watcher) readProcesses(read []paneRead) {
+// foreground command changed since the last look, or that lost a
+// process, and every pane's each treeRescan, in one read of /proc.
+func (w *Watcher) readProcesses(read []paneRead, now time.Time) {
+	since := now.Sub(w.treesAt)
+	rescan := since >= treeRescan
+	for _, p := range read {
+		if m := w.panes[p.Pane]; since >= treeRescanPrinted && !p.Dead && (p.ActivityAt >= w.lastLook || p.HookAgent != "") && (m == nil || m.agent == "") {
+			rescan = true
+		}
+	}
 	var roots []int
 	for _, p := range read {
 		m := w.panes[p.Pane]
@@ -149,7 +180,7 @@ func (w *Watcher) readProcesses(read []paneRead) {
 			m.pid, m.command, m.procs = p.PID, p.Command, nil
 			continue
 		}
-		if m.procs == nil || m.pid != p.PID || m.command != p.Command {
+		if rescan || m.procs == nil || m.pid != p.PID || m.command != p.Command || !alive(m.pids) {
 			m.pid, m.command, m.procs = p.PID, p.Command, nil
 			roots = append(roots, p.PID)
 		}
@@ -157,15 +188,36 @@ func (w *Watcher) readProcesses(read []paneRead) {
 	if len(roots) == 0 {
 		return
 	}
+	if rescan {
+		w.treesAt = now
+	}
 	trees := processTrees(roots)
 	for _, p := range read {
 		if m := w.panes[p.Pane]; m.procs == nil && !p.Dead {
-			m.procs = trees[p.PID]
+			t := trees[p.PID]
+			m.procs, m.pids = t.names, t.pids
 			if m.procs == nil {
 				m.procs = []string{} // read: none (a pane that just ended)
 			}
 		}
 	}
+}
+
+// needsScreen says whether pane p's screen could change its verdict: not
+// when a title rule decides, nor a hook (or workmux) that says working;
+// a hook's other states yield to a screen that says working, and a
+// waiting hook's question is on the screen.
+func (w *Watcher) needsScreen(p paneRead, m *memory) bool {
+	sig := w.signals(p, m)
+	sig.Screen = nil
+	v := w.rules.Decide(sig)
+	switch v.Source.Kind {
+	case agents.SourceTitle:
+		return false
+	case agents.SourceHook, agents.SourceWorkmux:
+		return v.State != agents.Working
+	}
+	return true
 }
 
 // agentName is the agent pane p runs: named by its processes (remembered

@@ -13,13 +13,13 @@ const maxTree = 64
 
 // processTrees names, for each of roots (the panes' pane_pid), argv[0]
 // and argv[1]'s basenames of the root and its descendants, breadth first
-// (the root first). It is one read of /proc for all of them: each
+// (the root first), with their pids. It is one read of /proc for all of them: each
 // process's parent from /proc/PID/stat, then the command lines of the
 // trees' processes alone. (/proc/PID/task/TID/children would read only
 // the trees, but kernels without CONFIG_PROC_CHILDREN, such as the one
 // these tests run on, do not have it.)
-func processTrees(roots []int) map[int][]string {
-	out := map[int][]string{}
+func processTrees(roots []int) map[int]tree {
+	out := map[int]tree{}
 	if len(roots) == 0 {
 		return out
 	}
@@ -38,14 +38,15 @@ func processTrees(roots []int) map[int][]string {
 		}
 	}
 	for _, root := range roots {
-		var names []string
+		var t tree
 		queue := []int{root}
 		for n := 0; len(queue) > 0 && n < maxTree; n++ {
 			p := queue[0]
 			queue = append(queue[1:], children[p]...)
-			names = append(names, argNames(p)...)
+			t.names = append(t.names, argNames(p)...)
+			t.pids = append(t.pids, p)
 		}
-		out[root] = names
+		out[root] = t
 	}
 	return out
 }
@@ -84,4 +85,15 @@ func argNames(pid int) []string {
 		}
 	}
 	return names
+}
+
+// alive says whether every one of pids still runs: a tree that lost a
+// process is read again.
+func alive(pids []int) bool {
+	for _, p := range pids {
+		if _, err := os.Stat("/proc/" + strconv.Itoa(p)); err != nil {
+			return false
+		}
+	}
+	return true
 }

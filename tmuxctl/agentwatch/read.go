@@ -161,13 +161,15 @@ func cutPane(s string) (paneRead, string, error) {
 	if p.Session, err = tmux.ParseSessionID(f[4]); err != nil {
 		return p, "", err
 	}
-	for i, dst := range []*int{&p.PaneIndex, nil, &p.WindowIndex, nil, &p.PID} {
+	for i, dst := range []*int{&p.PaneIndex, nil, &p.WindowIndex} {
 		if dst != nil {
 			if *dst, err = strconv.Atoi(f[1+i]); err != nil {
 				return p, "", fmt.Errorf("pane %s: not a number: %s", f[0], tmux.Quote(f[1+i]))
 			}
 		}
 	}
+	// master (next-3.8) prints no pane_pid for a dead pane.
+	p.PID, _ = strconv.Atoi(f[5])
 	p.Dead = f[6] == "1"
 	p.Focused = f[7] == "1" && f[8] == "1"
 	p.Bell, p.Activity = f[9] == "1", f[10] == "1"

@@ -2,8 +2,10 @@ package agentwatch
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
@@ -100,5 +102,51 @@ func TestChecksNameTheValue(t *testing.T) {
 	}
 	if err := checkAgentName("claude-2.1"); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestBudgetSharesCaptures(t *testing.T) {
+	start := time.Unix(1700000000, 0)
+	panes := map[tmux.PaneID]*memory{}
+	var owed []tmux.PaneID
+	for i := range 20 {
+		p := tmux.PaneID("%" + strconv.Itoa(i))
+		panes[p] = &memory{}
+		owed = append(owed, p)
+	}
+	var b budget
+	if got := b.take(start, owed, panes); len(got) != 20 {
+		t.Fatalf("first captures: %d of 20, want all (a first capture is free)", len(got))
+	}
+	for i, p := range owed {
+		panes[p].captured, panes[p].capturedAt = true, start.Add(time.Duration(i)*time.Millisecond)
+	}
+	// A second later: the bucket has refilled to captureRate a second, no
+	// more than captureBurst, and went below zero for the first round.
+	total := 0
+	now := start
+	for range 40 {
+		now = now.Add(250 * time.Millisecond)
+		got := b.take(now, owed, panes)
+		for _, p := range got {
+			panes[p].capturedAt = now
+		}
+		total += len(got)
+		if len(got) > captureBurst {
+			t.Fatalf("a round took %d captures, more than the burst %d", len(got), captureBurst)
+		}
+	}
+	// 10 s at 4 entries a second, a header a round: at most 40 entries.
+	if spent := total + 10; total == 0 || spent > 10*captureRate+captureBurst {
+		t.Errorf("10 s of looks captured %d screens", total)
+	}
+	// The longest waiting go first.
+	got := b.take(now.Add(2*time.Second), owed, panes)
+	for _, p := range got {
+		for _, q := range owed {
+			if !slices.Contains(got, q) && panes[q].capturedAt.Before(panes[p].capturedAt) {
+				t.Errorf("%s (captured %v) went before %s (captured %v)", p, panes[p].capturedAt, q, panes[q].capturedAt)
+			}
+		}
 	}
 }

@@ -20,12 +20,16 @@ type Waited struct {
 }
 
 // How often Wait looks. From tmux 3.7 a look is a round trip on the
-// client's control-mode connection (about 0.1 ms of tmux's time), so
-// Wait looks often enough to wake within 300 ms of a change; before 3.7
-// each look starts a tmux process (2 to 3 ms), and twice a second keeps
-// it within 1 s.
+// client's control-mode connection (tmux answers a list-panes of twenty
+// panes in well under a millisecond), every 250 ms, to wake within 300 ms
+// of a change; before 3.7 each look starts a tmux process (2 to 3 ms),
+// twice a second, to wake within 1 s. Each look is one entry in tmux's
+// message log, and the captures add at most captureRate a second: 8 a
+// second from 3.7 at worst, 6 below (BENCHMARKS.md allows 10 while panes
+// print). tmux sends no notification when a pane option changes (a
+// hook), so polling it is.
 const (
-	intervalControl = 150 * time.Millisecond
+	intervalControl = 250 * time.Millisecond
 	intervalExec    = 500 * time.Millisecond
 )
 

@@ -47,17 +47,22 @@ type Watcher struct {
 	panes    map[tmux.PaneID]*memory
 	lastLook int64                // the second the previous look read tmux, 0 before the first
 	present  map[tmux.PaneID]bool // the panes the last look read
+	treesAt  time.Time            // when every pane's process tree was last read
+	budget   budget
 }
 
 // memory is what the watcher keeps of one pane between looks.
 type memory struct {
 	pid     int
 	command string
-	procs   []string // the process tree, read again when pid or command change
+	procs   []string // the process tree's names, read again when pid or command change
+	pids    []int    // and its processes
 	agent   string   // the agent its processes named last
 
-	screen   []string // the last lines of its screen, nil until captured
-	captured bool
+	screen     []string // the last lines of its screen, nil until captured
+	captured   bool
+	capturedAt time.Time
+	owed       bool // its screen changed since it was captured, and matters
 
 	state  agents.State
 	since  time.Time
