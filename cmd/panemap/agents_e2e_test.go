@@ -75,16 +75,21 @@ func TestHookLineNeverFails(t *testing.T) {
 }
 
 // TestHookNamedServer: -L names the server, TMUX_PANE the pane; nothing
-// is printed.
+// is printed, and no control client is started (one command: a tmux
+// process is cheaper).
 func TestHookNamedServer(t *testing.T) {
 	srv := tmuxtest.Start(t, 0, 0)
 	pane := srv.Active("main:0")
+	srv.RecordAttaches()
 	code, out, errs := cli(t, map[string]string{"TMUX_PANE": pane}, "-L", srv.Name, "hook", "waiting")
 	if code != 0 || out != "" || errs != "" {
 		t.Fatalf("hook waiting: code %d, stdout %q, stderr %q", code, out, errs)
 	}
 	if got := paneOption(srv, pane, "@panemap-agent-state"); got != "waiting" {
 		t.Errorf("the pane's state is %q, want waiting", got)
+	}
+	if n := srv.ControlAttaches(); n != 0 {
+		t.Errorf("panemap hook attached %d control clients", n)
 	}
 	code, _, errs = cli(t, map[string]string{"TMUX_PANE": "%x"}, "-L", srv.Name, "hook", "working")
 	if code != 2 || !strings.Contains(errs, `"%x"`) || paneOption(srv, pane, "@panemap-agent-state") != "waiting" {
@@ -118,8 +123,12 @@ func runFakeAgent(t *testing.T, srv *tmuxtest.Server, pane, agent, state string)
 // TestAgentsStatusAndScope: --status is the summary of the agents the
 // scope covers (the server, or what -t names), and nothing at all where
 // no pane runs an agent.
+//
+// It starts no control client (from 3.7 panemap would connect one): a
+// tmux process for each read costs less, run every second.
 func TestAgentsStatusAndScope(t *testing.T) {
 	srv, _ := agentServer(t)
+	srv.RecordAttaches()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -133,6 +142,9 @@ func TestAgentsStatusAndScope(t *testing.T) {
 		if code != 0 || errs != "" || out != tc.want {
 			t.Errorf("panemap %q: code %d, stdout %q (want %q), stderr %q", tc.args, code, out, tc.want, errs)
 		}
+	}
+	if n := srv.ControlAttaches(); n != 0 {
+		t.Errorf("panemap agents attached %d control clients", n)
 	}
 	empty := tmuxtest.Start(t, 0, 0)
 	if code, out, errs := cli(t, nil, "-L", empty.Name, "agents", "--status"); code != 0 || out != "" || errs != "" {
