@@ -29,7 +29,8 @@ unknown), since when, and what decided it. -t narrows it to a session (-t work) 
 tmux's status line ("2 waiting · 1 done", nothing when no pane runs an agent):
 set -g status-right '#(panemap agents --status)' with set -g status-interval 1.
 panemap agents explain %3 says which hook, title rule or screen rule decided pane %3's state,
-and what each source considered said. Your own rules: ` + agents.UserRulesPath() + `.`,
+and what each source considered said. Rules of your own, adding to panemap's or replacing
+them by id: ~/.config/panemap/agents.json (under $XDG_CONFIG_HOME when set).`,
 		define: defineAgents,
 	}
 }
