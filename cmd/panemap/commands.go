@@ -39,6 +39,9 @@ func commands() []command {
 		residentCommand(),
 		initCommand(),
 		completionCommand(),
+		agentsCommand(),
+		hookCommand(),
+		hooksCommand(),
 	}
 }
 

@@ -97,7 +97,11 @@ func TestBashCompletion(t *testing.T) {
 		line string // the words before the cursor, the last one being completed
 		want string
 	}{
-		{"panemap ", "popup demo mcp doctor resident init completion help"},
+		{"panemap ", "popup demo mcp doctor resident init completion agents hook hooks help"},
+		{"panemap hook ", "--agent working waiting done idle error"},
+		{"panemap hooks install c", "claude codex"},
+		{"panemap agents --", "--json --status"},
+		{"panemap agents e", "explain"},
 		{"panemap d", "demo doctor"},
 		{"panemap -L work -t dev:1 po", "popup"},
 		{"panemap --bor", "--border"},

@@ -82,6 +82,8 @@ func TestReadmeShellCommands(t *testing.T) {
 			case strings.HasPrefix(line, "go install "):
 				// Needs the published module; the build it installs is the
 				// one every test here uses.
+			case strings.HasPrefix(line, "panemap hooks install "):
+				t.Run("hooks install", func(t *testing.T) { readmeHooksInstall(t, line) })
 			case line == "go run ./cmd/panemap demo":
 				t.Run("demo", func(t *testing.T) { readmeDemo(t, line) })
 			default:
@@ -215,7 +217,18 @@ func TestReadmeTmuxLines(t *testing.T) {
 // field list_panes' card requires, and no other.
 func readmeListedPane(t *testing.T, text string) {
 	t.Helper()
-	var card struct {
+	var example map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &example); err != nil {
+		t.Fatalf("README's list_panes example does not parse: %v\n%s", err, text)
+	}
+	checkCardFields(t, "README's list_panes example", "list_panes.json", "Pane", example)
+}
+
+// checkCardFields checks that fields has every field the card's
+// definition def requires, and no field it does not define.
+func checkCardFields(t *testing.T, what, card, def string, fields map[string]json.RawMessage) {
+	t.Helper()
+	var c struct {
 		OutputSchema struct {
 			Defs map[string]struct {
 				Properties map[string]json.RawMessage `json:"properties"`
@@ -223,26 +236,22 @@ func readmeListedPane(t *testing.T, text string) {
 			} `json:"$defs"`
 		} `json:"outputSchema"`
 	}
-	raw, err := tools.Cards.ReadFile("list_panes.json")
+	raw, err := tools.Cards.ReadFile(card)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &card); err != nil {
+	if err := json.Unmarshal(raw, &c); err != nil {
 		t.Fatal(err)
 	}
-	var example map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &example); err != nil {
-		t.Fatalf("README's list_panes example does not parse: %v\n%s", err, text)
-	}
-	pane := card.OutputSchema.Defs["Pane"]
-	for _, k := range pane.Required {
-		if _, ok := example[k]; !ok {
-			t.Errorf("README's list_panes example lacks %q", k)
+	schema := c.OutputSchema.Defs[def]
+	for _, k := range schema.Required {
+		if _, ok := fields[k]; !ok {
+			t.Errorf("%s lacks %q", what, k)
 		}
 	}
-	for k := range example {
-		if _, ok := pane.Properties[k]; !ok {
-			t.Errorf("README's list_panes example has %q, which the card does not", k)
+	for k := range fields {
+		if _, ok := schema.Properties[k]; !ok {
+			t.Errorf("%s has %q, which %s does not", what, k, card)
 		}
 	}
 }
