@@ -40,6 +40,9 @@ func commands() []command {
 		initCommand(),
 		layoutCommand(),
 		completionCommand(),
+		agentsCommand(),
+		hookCommand(),
+		hooksCommand(),
 	}
 }
 

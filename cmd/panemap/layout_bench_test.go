@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/panemap/panemap/internal/layoutcli"
 	"github.com/panemap/panemap/internal/tmuxtest"
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
@@ -59,7 +60,6 @@ func BenchmarkLayoutList(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	g := &globals{stdout: io.Discard}
 	for _, asJSON := range []bool{false, true} {
 		b.Run(fmt.Sprintf("json=%v", asJSON), func(b *testing.B) {
 			// The process's CPU time too: on a busy machine the wall
@@ -67,7 +67,7 @@ func BenchmarkLayoutList(b *testing.B) {
 			cpu := processCPU()
 			n := 0
 			for b.Loop() {
-				if err := listLayouts(g, store, asJSON); err != nil {
+				if err := layoutcli.List(io.Discard, store, asJSON); err != nil {
 					b.Fatal(err)
 				}
 				n++

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/panemap/panemap/internal/agenttest"
 	"github.com/panemap/panemap/internal/releasetest"
 	"github.com/panemap/panemap/internal/tmuxtest"
 )
@@ -15,5 +16,6 @@ func TestMain(m *testing.M) {
 	code := tmuxtest.Main(m)
 	tmuxtest.RemoveBuilt()
 	releasetest.Remove()
+	agenttest.Remove()
 	os.Exit(code)
 }
