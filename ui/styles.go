@@ -5,6 +5,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/panemap/panemap/ui/find"
+	"github.com/panemap/panemap/ui/layoutlist"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
 	"github.com/panemap/panemap/ui/serverview"
@@ -22,8 +23,9 @@ type Styles struct {
 	// Prompt is the line where a name or a title is typed.
 	Prompt prompt.Styles
 	// Server is the server view's, Find find's.
-	Server serverview.Styles
-	Find   find.Styles
+	Server  serverview.Styles
+	Find    find.Styles
+	Layouts layoutlist.Styles
 
 	// Lines below the map.
 	Status lipgloss.Style
@@ -38,14 +40,15 @@ type Styles struct {
 func DefaultStyles(hasColor bool) Styles {
 	plain := lipgloss.NewStyle()
 	s := Styles{
-		Map:    mapview.DefaultStyles(hasColor),
-		Prompt: prompt.DefaultStyles(hasColor),
-		Server: serverview.DefaultStyles(hasColor),
-		Find:   find.DefaultStyles(hasColor),
-		Tabs:   tabs.DefaultStyles(hasColor),
-		Status: plain,
-		Nudge:  plain.Bold(true),
-		Error:  plain.Bold(true),
+		Map:     mapview.DefaultStyles(hasColor),
+		Prompt:  prompt.DefaultStyles(hasColor),
+		Server:  serverview.DefaultStyles(hasColor),
+		Find:    find.DefaultStyles(hasColor),
+		Layouts: layoutlist.DefaultStyles(hasColor),
+		Tabs:    tabs.DefaultStyles(hasColor),
+		Status:  plain,
+		Nudge:   plain.Bold(true),
+		Error:   plain.Bold(true),
 		Help: help.Styles{
 			ShortKey:       plain.Bold(true),
 			ShortDesc:      plain,
