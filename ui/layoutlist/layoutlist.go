@@ -75,7 +75,6 @@ type Model struct {
 	listed  bool            // the first listing came back
 	shown   []int           // the entries the filter lets through
 	sel     int             // index into shown
-	top     int             // the first entry drawn
 	filter  string
 
 	win        *tmux.Window // the window a save takes and the plan is for
