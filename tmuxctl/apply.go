@@ -3,6 +3,8 @@ package tmuxctl
 import (
 	"context"
 
+	"github.com/panemap/panemap/layouts"
+	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl/applying"
 )
 
@@ -30,4 +32,19 @@ func (c *Client) readForApply(ctx context.Context, op Op) (Op, error) {
 	}
 	op.Plan, op.read, err = applying.Created(op.Plan, op.read, out)
 	return op, err
+}
+
+// NameLayout sets window w's options to say it has layout name now, as
+// a save of it does (see applying.Remember).
+func (c *Client) NameLayout(ctx context.Context, w tmux.WindowID, name string) error {
+	if _, err := tmux.ParseWindowID(string(w)); err != nil {
+		return err
+	}
+	if err := layouts.CheckName(name); err != nil {
+		return err
+	}
+	if _, err := c.run(ctx, applying.Remember(w, name)...); err != nil {
+		return c.nameGone(err, string(w))
+	}
+	return nil
 }

@@ -147,11 +147,19 @@ func Script(p *layouts.Plan, name string, w *tmux.Window) [][]string {
 	case p.Active != "" && p.Active != active:
 		cmds = append(cmds, []string{"select-pane", "-t", string(p.Active)})
 	}
-	cmds = append(cmds,
-		[]string{"set-option", "-w", "-t", sw, OptionName, name},
-		[]string{"set-option", "-w", "-F", "-t", sw, OptionApplied, "#{window_layout}"})
+	cmds = append(cmds, Remember(p.Window, name)...)
 	same := fmt.Sprintf("#{&&:%s,#{&&:#{==:#{window_width},%d},#{==:#{window_height},%d}}}", restoring.SamePanes(w), w.Width, w.Height)
 	return [][]string{scripts.IfShell(sw, same, cmds, [][]string{{"display-message", "-p", changedLine}})}
+}
+
+// Remember sets window w's options to say it has the layout name now
+// (a name layouts.CheckName passed: set-option without -F stores it as
+// given), with the layout it has at that moment.
+func Remember(w tmux.WindowID, name string) [][]string {
+	return [][]string{
+		{"set-option", "-w", "-t", string(w), OptionName, name},
+		{"set-option", "-w", "-F", "-t", string(w), OptionApplied, "#{window_layout}"},
+	}
 }
 
 // swaps are the swap-pane commands that put w's tiled panes (in index
