@@ -1,7 +1,6 @@
 package layouts
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -86,26 +85,33 @@ func (s *Store) read(name string) (*Layout, string) {
 	return decode(name, data)
 }
 
-// decode reads data as the file of layout name: its version first, so a
-// file of another version is never read as this one.
+// decode reads data as the file of layout name. Its version decides:
+// a file of another version is never read as this one, and where it does
+// not even decode as this one, the version is what it is told by.
 func decode(name string, data []byte) (*Layout, string) {
-	var head struct {
-		Version *int `json:"version"`
+	var file struct {
+		Version *int `json:"version"` // over Layout's, to tell a missing one
+		*Layout
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Sprintf("is not a layout file (corrupt JSON): %v", err)
+	file.Layout = &Layout{}
+	err := json.Unmarshal(data, &file)
+	if err != nil {
+		var head struct {
+			Version *int `json:"version"`
+		}
+		if json.Unmarshal(data, &head) != nil || head.Version == nil || *head.Version == Version {
+			return nil, fmt.Sprintf("is not a layout file (corrupt JSON, or a field of the wrong type): %v", err)
+		}
+		file.Version = head.Version
 	}
-	if head.Version == nil {
+	switch {
+	case file.Version == nil:
 		return nil, "has no version"
+	case *file.Version != Version:
+		return nil, fmt.Sprintf("is of version %d, which this panemap does not read (it reads version %d)", *file.Version, Version)
 	}
-	if *head.Version != Version {
-		return nil, fmt.Sprintf("is of version %d, which this panemap does not read (it reads version %d)", *head.Version, Version)
-	}
-	l := &Layout{}
-	d := json.NewDecoder(bytes.NewReader(data))
-	if err := d.Decode(l); err != nil {
-		return nil, fmt.Sprintf("is not a layout file: %v", err)
-	}
+	l := file.Layout
+	l.Version = Version
 	if l.Name != name {
 		return nil, fmt.Sprintf("holds layout %s, not %s as its file name says", tmux.Quote(l.Name), tmux.Quote(name))
 	}
