@@ -2,6 +2,7 @@ package tmuxctl
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
@@ -14,6 +15,9 @@ import (
 // a list of their own (see applying.Create), and starts from the window
 // with them.
 func (c *Client) readForApply(ctx context.Context, op Op) (Op, error) {
+	if err := c.checkOp(ctx, op); err != nil {
+		return op, err
+	}
 	var err error
 	if op.From != nil {
 		op.read, _ = op.From.Window(op.Window)
@@ -47,4 +51,22 @@ func (c *Client) NameLayout(ctx context.Context, w tmux.WindowID, name string) e
 		return c.nameGone(err, string(w))
 	}
 	return nil
+}
+
+// ApplyLayout runs op, an OpApplyLayout, as ActForAgent does but
+// without the read of the window after it (panemap layout apply: the plan
+// says what the window became), one entry fewer in tmux's message log.
+func (c *Client) ApplyLayout(ctx context.Context, op Op) error {
+	if op.Kind != OpApplyLayout {
+		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Kind), Message: fmt.Sprintf("ApplyLayout runs OpApplyLayout, not operation %d", op.Kind)}
+	}
+	op, err := c.readForApply(ctx, op)
+	if err != nil {
+		return err
+	}
+	out, err := c.script(ctx, op.script(agent, "")...)
+	if err != nil {
+		return c.opErr(op, err)
+	}
+	return op.refusal(out)
 }

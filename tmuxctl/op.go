@@ -265,7 +265,7 @@ func (op Op) script(who caller, s tmux.SessionID) [][]string {
 		}
 		return layoutScript(op.Window, op.Layout)
 	case OpRotate:
-		return rotateScript(op.Window, op.Dir)
+		return scripts.Rotate(op.Window, op.Dir)
 	case OpMove:
 		if op.Window == "" {
 			return breakScript(op.Pane, s, op.Follow)
@@ -307,26 +307,13 @@ func (op Op) script(who caller, s tmux.SessionID) [][]string {
 	case OpTile:
 		return floating.Tile(op.Pane)
 	case OpFloatMove:
-		dx, dy := op.delta()
+		dx, dy := floating.Delta(op.Dir, op.Cells)
 		return floating.Move(op.Pane, dx, dy)
 	case OpFloatResize:
-		dx, dy := op.delta()
+		dx, dy := floating.Delta(op.Dir, op.Cells)
 		return floating.Resize(op.Pane, dx, dy)
 	}
 	return nil
-}
-
-// delta is Cells in Dir as a change of x and y: right and down count up.
-func (op Op) delta() (dx, dy int) {
-	switch op.Dir {
-	case tmux.DirLeft:
-		return -op.Cells, 0
-	case tmux.DirRight:
-		return op.Cells, 0
-	case tmux.DirUp:
-		return 0, -op.Cells
-	}
-	return 0, op.Cells
 }
 
 // floatingWhat is what a floating op does, for a refusal; "" for the

@@ -269,11 +269,10 @@ func applyLayout(ctx context.Context, g *globals, store *layouts.Store, name str
 		return nil
 	}
 	op := tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: w.ID, Plan: plan, Text: name, From: &tmux.State{Windows: []*tmux.Window{w}}}
-	r, err := client.ActForAgent(ctx, op)
-	if err != nil {
+	if err := client.ApplyLayout(ctx, op); err != nil {
 		return err
 	}
-	fmt.Fprintf(g.stdout, "applied layout %s to window %s: %s\n", name, r.Window.ID, r.Window.Layout)
+	fmt.Fprintf(g.stdout, "applied layout %s to window %s: %s\n", name, w.ID, plan.Layout)
 	printPlan(g, plan)
 	return nil
 }

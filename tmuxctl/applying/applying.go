@@ -138,7 +138,7 @@ const changedLine = "=panemap-apply-changed"
 // (see Refusal).
 func Script(p *layouts.Plan, name string, w *tmux.Window) [][]string {
 	sw := string(p.Window)
-	cmds, active := swaps(w, p.Order)
+	cmds, active := swaps(w, p.Order, p.Active)
 	cmds = append(cmds, []string{"select-layout", "-t", sw, p.Layout})
 	switch {
 	case p.Zoomed && p.Active != "":
@@ -163,11 +163,14 @@ func Remember(w tmux.WindowID, name string) [][]string {
 }
 
 // swaps are the swap-pane commands that put w's tiled panes (in index
-// order) in order, and the pane active after them. With -d, a swap of
-// two panes of one window leaves the active pane active when it is one
-// of them, and whichever was active otherwise (cmd-swap-pane.c: with
-// both panes in one window, both of its checks run).
-func swaps(w *tmux.Window, order []tmux.PaneID) ([][]string, tmux.PaneID) {
+// order) in order, and the pane active after them, which each swap
+// steers toward want (the pane to make active) where it can, so no
+// select-pane is needed after: without -d the target pane becomes
+// active; with -d, a swap of two panes of one window makes the source
+// pane active when either was active, and leaves the focus alone
+// otherwise (cmd-swap-pane.c: with both panes in one window, both of
+// its checks run).
+func swaps(w *tmux.Window, order []tmux.PaneID, want tmux.PaneID) ([][]string, tmux.PaneID) {
 	var cur []tmux.PaneID
 	var active tmux.PaneID
 	for _, p := range w.Panes {
@@ -179,17 +182,25 @@ func swaps(w *tmux.Window, order []tmux.PaneID) ([][]string, tmux.PaneID) {
 		}
 	}
 	var cmds [][]string
-	for i, want := range order {
-		if i >= len(cur) || cur[i] == want {
+	for i, to := range order {
+		j := slices.Index(cur, to)
+		if i >= len(cur) || j < 0 || cur[i] == to {
 			continue
 		}
-		j := slices.Index(cur, want)
-		if j < 0 {
-			continue
-		}
-		cmds = append(cmds, []string{"swap-pane", "-d", "-s", string(want), "-t", string(cur[i])})
-		if active == cur[i] {
+		a, b := to, cur[i]
+		switch {
+		case b == want:
+			a, b = b, a
+			fallthrough
+		case a == want && active != want:
+			// The swap moves want: it takes the focus.
+			cmds = append(cmds, []string{"swap-pane", "-s", string(b), "-t", string(a)})
 			active = want
+		default:
+			cmds = append(cmds, []string{"swap-pane", "-d", "-s", string(a), "-t", string(b)})
+			if active == a || active == b {
+				active = a
+			}
 		}
 		cur[i], cur[j] = cur[j], cur[i]
 	}
