@@ -32,8 +32,7 @@ func (m *Model) layoutsKey(msg tea.Msg) tea.Cmd {
 	m.layouts = &lv
 	switch act {
 	case layoutlist.Saved:
-		m.markStale = true
-		return tea.Batch(cmd, m.readMark())
+		return tea.Batch(cmd, m.readMark(lv.Selected().Name))
 	case layoutlist.Apply:
 		m.layouts, m.markStale = nil, true
 		win := m.win
@@ -48,14 +47,15 @@ func (m *Model) layoutsKey(msg tea.Msg) tea.Cmd {
 }
 
 // readMark reads the layout name of the window on the map (its options,
-// for the title), once a window or when markStale: after an apply, a
-// save or a restore. Only the session's current window's can be read.
-func (m *Model) readMark() tea.Cmd {
+// for the title), once a window or when markStale (after an apply or a
+// restore); a save names it first. Only the session's current window's
+// can be read.
+func (m *Model) readMark(saved string) tea.Cmd {
 	t, ok := m.core.(layoutlist.Tmux)
-	if !ok || m.state == nil || m.win != m.state.Current || (!m.markStale && m.mark.Window == m.win) {
+	if !ok || m.state == nil || m.win != m.state.Current || (saved == "" && !m.markStale && m.mark.Window == m.win) {
 		return nil
 	}
 	m.mark.Window, m.markStale = m.win, false
 	sess, win := m.opts.Session, m.win
-	return m.tmuxCall(func(ctx context.Context) tea.Msg { return layoutlist.ReadMark(ctx, t, sess, win) })
+	return m.tmuxCall(func(ctx context.Context) tea.Msg { return layoutlist.ReadMark(ctx, t, sess, win, saved) })
 }

@@ -41,6 +41,15 @@ func (c *layoutCore) UserOptions(_ context.Context, _ tmux.SessionID, names []st
 	return out, nil
 }
 
+func (c *layoutCore) NameLayout(_ context.Context, w tmux.WindowID, name string) error {
+	st := c.State()
+	win, _ := st.Window(w)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.opts = map[string]string{applying.OptionName: name, applying.OptionApplied: win.Layout}
+	return nil
+}
+
 func (c *layoutCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (tmuxctl.Result, error) {
 	if op.Kind != tmuxctl.OpApplyLayout {
 		return c.fakeCore.Act(ctx, s, op)
@@ -114,9 +123,15 @@ func TestLayoutsSaveApplyUndo(t *testing.T) {
 	if h.m.layouts != nil {
 		t.Fatal("esc left the layouts view open")
 	}
+	if top := strings.SplitN(h.screen(), "\n", 2)[0]; !strings.HasSuffix(strings.TrimSpace(top), "layout dev") {
+		t.Errorf("after the save the title does not name the layout: %q", top)
+	}
 	h.core.edit(func(st *tmux.State) { st.Windows[0] = layoutState(scrambledBody).Windows[0] })
 	h.fireLast() // the poll reads the scrambled window
 	scrambled := h.layout()
+	if !strings.Contains(h.screen(), "layout dev changed") {
+		t.Errorf("after a scramble the title does not say changed:\n%s", h.screen())
+	}
 	h.keys("o")
 	if !strings.Contains(h.screen(), "enter applies dev") {
 		t.Fatalf("no plan on the list:\n%s", h.screen())

@@ -265,7 +265,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		return m, cmd
 	case layoutlist.Mark:
-		m.mark = msg
+		if m.mark = msg; msg.Err != nil {
+			m.status = status{text: "layout name: " + errorText(msg.Err), kind: statusError}
+		}
 		m.layout()
 		return m, nil
 	case tmuxEventMsg:

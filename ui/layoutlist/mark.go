@@ -12,6 +12,7 @@ import (
 type Tmux interface {
 	RequireVersion(ctx context.Context) (tmux.Version, error)
 	UserOptions(ctx context.Context, s tmux.SessionID, names []string) (map[string]string, error)
+	NameLayout(ctx context.Context, w tmux.WindowID, name string) error
 }
 
 // Mark is the layout a window last had applied or saved, as its options
@@ -24,14 +25,21 @@ type Mark struct {
 	Err     error
 }
 
-// ReadMark reads window w's mark and the server's version. The options
-// are read as values (tmuxctl.Client.UserOptions), never expanded as a
-// format. They are read through session s, whose current window they
-// belong to: the caller asks only for the session's current window.
-func ReadMark(ctx context.Context, t Tmux, s tmux.SessionID, w tmux.WindowID) Mark {
+// ReadMark reads window w's mark and the server's version, first naming
+// its layout saved when that is not "" (a save from the map: the window
+// has that layout now). The options are read as values
+// (tmuxctl.Client.UserOptions), never expanded as a format, through
+// session s, whose current window they belong to: the caller asks only
+// for the session's current window.
+func ReadMark(ctx context.Context, t Tmux, s tmux.SessionID, w tmux.WindowID, saved string) Mark {
 	k := Mark{Window: w}
 	if k.Version, k.Err = t.RequireVersion(ctx); k.Err != nil {
 		return k
+	}
+	if saved != "" {
+		if k.Err = t.NameLayout(ctx, w, saved); k.Err != nil {
+			return k
+		}
 	}
 	opts, err := t.UserOptions(ctx, s, []string{applying.OptionName, applying.OptionApplied})
 	if err != nil {

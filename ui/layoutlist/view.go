@@ -100,7 +100,9 @@ func (m Model) entry(e layouts.Entry, chosen bool, width int) string {
 		name, pointer = m.styles.Selected.Render(cells.Printable(e.Name)), "> "
 	}
 	if e.Layout == nil {
-		return ansi.Truncate(pointer+name+" "+m.styles.Broken.Render("broken: "+cells.Printable(e.Broken)), width, "…")
+		// The reason in full, wrapped under the name: it says what to fix.
+		why := ansi.Wrap("broken: "+cells.Printable(e.Broken), max(width-4, 1), " ")
+		return pointer + name + "\n" + m.styles.Broken.Render(indent(why, "    "))
 	}
 	l := e.Layout
 	small := m.smallMap(l)
@@ -172,6 +174,11 @@ func planWords(l *layouts.Layout, p *layouts.Plan) string {
 		out += "; left out: " + s
 	}
 	return out
+}
+
+// indent puts pad before each line of s.
+func indent(s, pad string) string {
+	return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
 }
 
 func plural(n int, word string) string {
