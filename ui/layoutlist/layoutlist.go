@@ -68,6 +68,7 @@ type Model struct {
 	keys   KeyMap
 	styles Styles
 	boxes  *mapview.BoxCache
+	smalls map[string]string // the small maps drawn, by layout as saved
 	store  *layouts.Store
 	now    func() time.Time
 
@@ -75,6 +76,7 @@ type Model struct {
 	listed  bool            // the first listing came back
 	shown   []int           // the entries the filter lets through
 	sel     int             // index into shown
+	top     int             // the first entry drawn
 	filter  string
 
 	win        *tmux.Window // the window a save takes and the plan is for
@@ -92,17 +94,19 @@ type Model struct {
 	errText string
 
 	width, height int
+	out           string // the view as drawn for all of the above
 }
 
 // New opens the view on store for window w of a server of version v;
 // save opens it with the name prompt. Its Init lists the store.
 func New(store *layouts.Store, w *tmux.Window, v tmux.Version, save bool, s Styles) Model {
-	m := Model{keys: DefaultKeyMap(), styles: s, boxes: &mapview.BoxCache{}, store: store, now: time.Now,
+	m := Model{keys: DefaultKeyMap(), styles: s, boxes: &mapview.BoxCache{}, smalls: map[string]string{}, store: store, now: time.Now,
 		win: w, version: v, floatingOK: v.AtLeast(3, 8)}
 	if save {
 		m.closeOnCancel = true
 		m.openInput(typingSave, "save this window as", "")
 	}
+	m.redraw()
 	return m
 }
 
@@ -128,10 +132,20 @@ func (m Model) ApplyOp(st *tmux.State, win tmux.WindowID) (*tmuxctl.Op, error) {
 }
 
 // SetWindow gives the window as last read (the plan is drawn on it).
-func (m *Model) SetWindow(w *tmux.Window) { m.win = w }
+func (m *Model) SetWindow(w *tmux.Window) {
+	if w != m.win {
+		m.win = w
+		m.redraw()
+	}
+}
 
 // SetSize fits the view to width x height cells.
-func (m *Model) SetSize(width, height int) { m.width, m.height = width, height }
+func (m *Model) SetSize(width, height int) {
+	if width != m.width || height != m.height {
+		m.width, m.height = width, height
+		m.redraw()
+	}
+}
 
 // Selected is the chosen layout, nil when none (an empty list, or a
 // broken file).
@@ -174,8 +188,15 @@ func (m Model) run(note, chosen string, save bool, change func() error) tea.Cmd 
 	}
 }
 
-// Update takes a key, a paste or a Msg.
+// Update takes a key, a paste or a Msg. The view is drawn here, not in
+// View, which the navigator asks for after every message it gets.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, Action) {
+	m, cmd, act := m.update(msg)
+	m.redraw()
+	return m, cmd, act
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd, Action) {
 	switch msg := msg.(type) {
 	case Msg:
 		m.onListed(msg)

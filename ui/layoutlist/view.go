@@ -31,8 +31,12 @@ func planHeight(height int) int {
 	return 0
 }
 
-// View draws the view on its width x height.
-func (m Model) View() string {
+// View is the view as last drawn.
+func (m Model) View() string { return m.out }
+
+// redraw draws the view on its width x height, scrolled so that the
+// chosen layout shows.
+func (m *Model) redraw() {
 	w, h := max(m.width, 1), max(m.height, 0)
 	lines := []string{m.styles.Title.Render(m.title())}
 	switch {
@@ -46,14 +50,14 @@ func (m Model) View() string {
 	case m.note != "":
 		lines = append(lines, m.note)
 	}
-	top := strings.Join(lines, "\n")
+	head := strings.Join(lines, "\n")
 	planH := planHeight(h)
-	listH := max(h-lipgloss.Height(top)-planH, 0)
-	out := top + "\n" + cells.FitBlock(m.list(w, listH), w, listH)
+	listH := max(h-lipgloss.Height(head)-planH, 0)
+	out := head + "\n" + cells.FitBlock(m.list(w, listH), w, listH)
 	if planH > 0 {
 		out += "\n" + m.plan(w, planH)
 	}
-	return cells.FitBlock(out, w, h)
+	m.out = cells.FitBlock(out, w, h)
 }
 
 // title says how many layouts there are, and the filter's.
@@ -67,29 +71,36 @@ func (m Model) title() string {
 	return fmt.Sprintf("Saved layouts: %d", len(m.entries))
 }
 
-// list draws the entries, scrolled so that the chosen one shows.
-func (m Model) list(width, height int) string {
-	if m.listed && len(m.shown) == 0 {
-		if len(m.entries) == 0 {
-			return "none yet: S saves this window's layout"
-		}
+// list draws the entries that fit in height from the first shown
+// before (m.top), moved as little as makes the chosen one show. Only
+// those are drawn: a store may hold many.
+func (m *Model) list(width, height int) string {
+	switch {
+	case len(m.shown) > 0:
+	case !m.listed:
+		return ""
+	case len(m.entries) == 0:
+		return "none yet: S saves this window's layout"
+	default:
 		return "no layout's name matches the filter"
 	}
-	blocks := make([]string, len(m.shown))
-	heights := make([]int, len(m.shown))
-	for i, at := range m.shown {
-		blocks[i] = m.entry(m.entries[at], i == m.sel, width)
-		heights[i] = lipgloss.Height(blocks[i])
+	block := func(i int) string { return m.entry(m.entries[m.shown[i]], i == m.sel, width) }
+	m.top = max(min(m.top, m.sel), 0)
+	var blocks []string
+	used := 0
+	for i := m.top; i <= m.sel; i++ {
+		blocks = append(blocks, block(i))
+		used += lipgloss.Height(blocks[len(blocks)-1])
 	}
-	top, used := 0, 0
-	for i := 0; i <= m.sel && i < len(heights); i++ {
-		used += heights[i]
+	for m.top < m.sel && used > height {
+		used -= lipgloss.Height(blocks[0])
+		blocks, m.top = blocks[1:], m.top+1
 	}
-	for top < m.sel && used > height {
-		used -= heights[top]
-		top++
+	for i := m.sel + 1; i < len(m.shown) && used < height; i++ {
+		blocks = append(blocks, block(i))
+		used += lipgloss.Height(blocks[len(blocks)-1])
 	}
-	return strings.Join(blocks[top:], "\n")
+	return strings.Join(blocks, "\n")
 }
 
 // entry draws one layout: its small map, then its name, pane count and
@@ -116,13 +127,19 @@ func (m Model) entry(e layouts.Entry, chosen bool, width int) string {
 }
 
 // smallMap is l drawn by the navigator's map at the least size its boxes
-// need, within bounds.
+// need, within bounds; drawn once a layout as saved.
 func (m Model) smallMap(l *layouts.Layout) string {
+	key := l.Name + "\x00" + l.SavedAt.String() + "\x00" + l.Raw
+	if out, ok := m.smalls[key]; ok {
+		return out
+	}
 	in := mapview.Input{Win: l.Preview(l.Width, l.Height), Boxes: m.boxes}
 	needW, needH := mapview.MinSize(in)
 	w := min(max(needW, smallMinW), smallMaxW)
 	h := min(max(needH, smallMinH), smallMaxH)
-	return mapview.New(m.styles.Map, in, w, h).View()
+	out := mapview.New(m.styles.Map, in, w, h).View()
+	m.smalls[key] = out
+	return out
 }
 
 // plan draws what Enter would do to the window: the window after it,
