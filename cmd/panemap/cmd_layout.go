@@ -159,7 +159,7 @@ func layoutWindow(ctx context.Context, g *globals, client *tmuxctl.Client) (*tmu
 }
 
 func saveLayout(ctx context.Context, g *globals, store *layouts.Store, name string, force bool) error {
-	client := tmuxctl.Open(g.options(g.sock, g.env))
+	client := g.deferredClient() // two tmux processes: a connection would cost more
 	defer client.Close()
 	w, err := layoutWindow(ctx, g, client)
 	if err != nil {
@@ -244,7 +244,7 @@ func applyLayout(ctx context.Context, g *globals, store *layouts.Store, name str
 	if err != nil {
 		return err
 	}
-	client := tmuxctl.Open(g.options(g.sock, g.env))
+	client := g.deferredClient() // two tmux processes: a connection would cost more
 	defer client.Close()
 	w, err := layoutWindow(ctx, g, client)
 	if err != nil {
