@@ -47,9 +47,9 @@ func (m *Model) layoutsKey(msg tea.Msg) tea.Cmd {
 }
 
 // readMark reads the layout name of the window on the map (its options,
-// for the title), once a window or when markStale (after an apply or a
-// restore); a save names it first. Only the session's current window's
-// can be read.
+// for the title), once a window or when markStale (after an apply; a
+// restore leaves the options as they are); a save names it first. Only
+// the session's current window's can be read.
 func (m *Model) readMark(saved string) tea.Cmd {
 	t, ok := m.core.(layoutlist.Tmux)
 	if !ok || m.state == nil || m.win != m.state.Current || (saved == "" && !m.markStale && m.mark.Window == m.win) {

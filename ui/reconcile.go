@@ -152,8 +152,6 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 		m.changed = true
 		if msg.record {
 			m.undo = m.undo.push(undoEntry{state: msg.before, win: msg.fromWin})
-		} else {
-			m.markStale = true // a restore may give the window its layout name back
 		}
 	}
 	if msg.toWin != "" && msg.err == nil && m.state != nil {
