@@ -23,8 +23,10 @@ type Styles struct {
 	// Prompt is the line where a name or a title is typed.
 	Prompt prompt.Styles
 	// Server is the server view's, Find find's.
-	Server  serverview.Styles
-	Find    find.Styles
+	Server serverview.Styles
+	Find   find.Styles
+
+	// The named layouts' view.
 	Layouts layoutlist.Styles
 
 	// Lines below the map.
@@ -40,15 +42,14 @@ type Styles struct {
 func DefaultStyles(hasColor bool) Styles {
 	plain := lipgloss.NewStyle()
 	s := Styles{
-		Map:     mapview.DefaultStyles(hasColor),
-		Prompt:  prompt.DefaultStyles(hasColor),
-		Server:  serverview.DefaultStyles(hasColor),
-		Find:    find.DefaultStyles(hasColor),
-		Layouts: layoutlist.DefaultStyles(hasColor),
-		Tabs:    tabs.DefaultStyles(hasColor),
-		Status:  plain,
-		Nudge:   plain.Bold(true),
-		Error:   plain.Bold(true),
+		Map:    mapview.DefaultStyles(hasColor),
+		Prompt: prompt.DefaultStyles(hasColor),
+		Server: serverview.DefaultStyles(hasColor),
+		Find:   find.DefaultStyles(hasColor),
+		Tabs:   tabs.DefaultStyles(hasColor),
+		Status: plain,
+		Nudge:  plain.Bold(true),
+		Error:  plain.Bold(true),
 		Help: help.Styles{
 			ShortKey:       plain.Bold(true),
 			ShortDesc:      plain,
@@ -59,6 +60,7 @@ func DefaultStyles(hasColor bool) Styles {
 			FullSeparator:  plain,
 		},
 	}
+	s.Layouts = layoutlist.DefaultStyles(hasColor)
 	if !hasColor {
 		return s
 	}
