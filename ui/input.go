@@ -47,6 +47,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			return m.findKey(msg)
 		case m.server != nil:
 			return m.serverKey(msg)
+		case m.layouts != nil:
+			return m.layoutsKey(msg)
 		}
 		return m.handleKey(msg)
 	case tea.PasteMsg:
@@ -55,9 +57,11 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			return m.typeInPrompt(msg)
 		case m.finder != nil:
 			return m.findKey(msg)
+		case m.layouts != nil:
+			return m.layoutsKey(msg)
 		}
 	case tea.MouseClickMsg, tea.MouseMotionMsg, tea.MouseReleaseMsg:
-		if m.server != nil || m.finder != nil {
+		if m.server != nil || m.finder != nil || m.layouts != nil {
 			return nil // the map is not on screen: a click there means nothing
 		}
 		return m.handleMouse(msg)
@@ -170,6 +174,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openServer()
 	case key.Matches(msg, k.Find):
 		return m.openFind()
+	case key.Matches(msg, k.SaveLayout), key.Matches(msg, k.Layouts):
+		return m.openLayouts(key.Matches(msg, k.SaveLayout))
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {

@@ -46,9 +46,11 @@ func (m Model) onCaptured(msg previews.CapturedMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.refreshFind(printed))
 }
 
-// withMissing adds the capture of panes new on the map to an update.
+// withMissing adds the capture of panes new on the map to an update,
+// and the read of the window's layout name when it is due.
 func withMissing(tm tea.Model, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 	m := tm.(Model)
+	cmd = tea.Batch(cmd, m.readMark("")) // the window's layout name, when due (layouts.go)
 	if c := m.previews.CaptureMissing(m.previewEnv()); c != nil {
 		return m, tea.Batch(cmd, c)
 	}

@@ -1,6 +1,8 @@
 // Package cells fits text to terminal cells for the navigator's views:
 // text made safe to draw (Printable), and lines and blocks cut or padded
-// to an exact width and height. It imports nothing of panemap.
+// to an exact width and height, and errors worded for the person at the
+// keyboard (ErrorText). It imports nothing of panemap but the tmux
+// vocabulary.
 package cells
 
 import (
