@@ -43,6 +43,10 @@ var cardFiles = []struct {
 	{tools.Cards, "wait_for_text.json"},
 	{tools.Cards, "set_pane_title.json"},
 	{tools.Cards, "rename_window.json"},
+	{tools.Cards, "save_layout.json"},
+	{tools.Cards, "list_layouts.json"},
+	{tools.Cards, "apply_layout.json"},
+	{tools.Cards, "delete_layout.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled

@@ -3,7 +3,8 @@
 // contracts describe them, and panemap's own tools: list_panes,
 // resize_pane, select_layout and move_pane (rearranging), capture_pane,
 // search_panes and wait_for_text (reading what panes show), set_pane_title
-// and rename_window (labels).
+// and rename_window (labels), and save_layout, list_layouts, apply_layout
+// and delete_layout (named layouts, kept in files: see package layouts).
 //
 // The package is a thin adapter. Every tmux operation is tmuxctl's; here
 // are only the tool cards (served verbatim from the embedded assets),
@@ -40,6 +41,9 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to the protocol's stdout.
 	Logger *slog.Logger
+	// LayoutDir is where the named layouts' tools keep their files; ""
+	// means layouts.DefaultStore's ($XDG_CONFIG_HOME/panemap/layouts).
+	LayoutDir string
 	// NoServerHint follows the message of a call that finds no tmux
 	// server: how to point this server at the right one.
 	NoServerHint string

@@ -39,6 +39,10 @@ func (h *handlers) funcs() map[string]toolFunc {
 		"wait_for_text":  h.waitForText,  // read.go
 		"set_pane_title": h.setPaneTitle, // label.go
 		"rename_window":  h.renameWindow, // label.go
+		"save_layout":    h.saveLayout,   // layouts.go
+		"list_layouts":   h.listLayouts,  // layouts.go
+		"apply_layout":   h.applyLayout,  // layouts.go
+		"delete_layout":  h.deleteLayout, // layouts.go
 	}
 }
 

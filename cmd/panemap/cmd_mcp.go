@@ -42,7 +42,7 @@ type mcpFlags struct{ readOnly, noContent, listTools *bool }
 
 func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 	return mcpFlags{
-		readOnly:  fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)"),
+		readOnly:  fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes, list_layouts and the readers)"),
 		noContent: fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)"),
 		listTools: fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),
 	}
