@@ -38,6 +38,7 @@ func commands() []command {
 		doctorCommand(),
 		residentCommand(),
 		initCommand(),
+		layoutCommand(),
 		completionCommand(),
 	}
 }
