@@ -155,7 +155,7 @@ func TestLayoutToolsRefuse(t *testing.T) {
 		want string // in the error's text
 	}{
 		{"save_layout", obj("name", "", "window", win), "name"},
-		{"save_layout", obj("name", long, "window", win), long},
+		{"save_layout", obj("name", long, "window", win), "65 characters"},
 		{"save_layout", obj("name", "a/b", "window", win), "a/b"},
 		{"save_layout", obj("name", "..", "window", win), ".."},
 		{"save_layout", obj("name", "a\x01b", "window", win), "name"},

@@ -14,23 +14,6 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// The window options that remember a window's layout: its name, and the
-// window's #{window_layout} right after it was saved or applied there, so
-// that the navigator can say when the window has changed since. They are
-// user options, set without -F: the name is never expanded as a format.
-const (
-	OptionName    = "@panemap-layout"
-	OptionApplied = "@panemap-layout-applied"
-)
-
-// MarkCmds notes on window w that it has the layout name, as layout.
-func MarkCmds(w tmux.WindowID, name, layout string) [][]string {
-	return [][]string{
-		{"set-option", "-w", "-t", string(w), OptionName, name},
-		{"set-option", "-w", "-t", string(w), OptionApplied, layout},
-	}
-}
-
 // Saved is what Save did.
 type Saved struct {
 	Layout   *layouts.Layout
@@ -40,7 +23,8 @@ type Saved struct {
 
 // Save saves window w's arrangement in store under name, refusing a name
 // that is saved already unless overwrite, and notes the name on w. Bad
-// input (the name, a gone window) changes nothing.
+// input (the name, a gone window) changes nothing. The window remembers
+// the name (tmuxctl.Client.NameLayout).
 func Save(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name string, w tmux.WindowID, overwrite bool, now time.Time) (*Saved, error) {
 	if err := layouts.CheckName(name); err != nil {
 		return nil, err
@@ -64,7 +48,7 @@ func Save(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name str
 	if err := store.Save(l, overwrite); err != nil {
 		return nil, err
 	}
-	if _, err := c.Run(ctx, MarkCmds(w, name, win.Layout)...); err != nil {
+	if err := c.NameLayout(ctx, w, name); err != nil {
 		return nil, err
 	}
 	return &Saved{Layout: l, Window: win, Replaced: replaced}, nil
