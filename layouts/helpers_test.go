@@ -24,18 +24,11 @@ func windowOf(t testing.TB, s string) *tmux.Window {
 		t.Fatalf("ParseLayoutTree(%q): %v", s, err)
 	}
 	w := &tmux.Window{ID: "@1", Width: root.Width, Height: root.Height, Layout: s}
-	var walk func(n *tmux.LayoutNode)
-	walk = func(n *tmux.LayoutNode) {
-		if n.Split == 0 {
-			w.Panes = append(w.Panes, tmux.Pane{ID: tmux.PaneID(fmt.Sprintf("%%%d", n.Pane)), Index: len(w.Panes), WindowID: w.ID,
-				Left: n.Left, Top: n.Top, Width: n.Width, Height: n.Height, Active: len(w.Panes) == 0, DeadStatus: -1,
-				Title: fmt.Sprintf("T%d", n.Pane), Command: fmt.Sprintf("c%d", n.Pane), Path: fmt.Sprintf("/d%d", n.Pane)})
-		}
-		for _, k := range n.Children {
-			walk(k)
-		}
+	for i, n := range root.Leaves() {
+		w.Panes = append(w.Panes, tmux.Pane{ID: tmux.PaneID(fmt.Sprintf("%%%d", n.Pane)), Index: i, WindowID: w.ID,
+			Left: n.Left, Top: n.Top, Width: n.Width, Height: n.Height, Active: i == 0, DeadStatus: -1,
+			Title: fmt.Sprintf("T%d", n.Pane), Command: fmt.Sprintf("c%d", n.Pane), Path: fmt.Sprintf("/d%d", n.Pane)})
 	}
-	walk(root)
 	return w
 }
 
@@ -116,27 +109,6 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
-}
-
-// leafRects are the pane cells of a layout string in cell order.
-func leafRects(t testing.TB, s string) []tmux.Rect {
-	t.Helper()
-	root, err := tmux.ParseLayoutTree(s)
-	if err != nil {
-		t.Fatalf("ParseLayoutTree(%q): %v", s, err)
-	}
-	var out []tmux.Rect
-	var walk func(n *tmux.LayoutNode)
-	walk = func(n *tmux.LayoutNode) {
-		if n.Split == 0 {
-			out = append(out, n.Rect)
-		}
-		for _, k := range n.Children {
-			walk(k)
-		}
-	}
-	walk(root)
-	return out
 }
 
 // checkPlanLayout checks that p's layout is one tmux takes for w's size

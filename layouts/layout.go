@@ -179,22 +179,14 @@ func (l *Layout) check() string {
 	}
 	seen := map[string]string{}
 	for i, s := range l.Slots {
-		if why := s.check(); why != "" {
-			return fmt.Sprintf("its slot %d %s", i, why)
+		if why := s.check(fmt.Sprintf("slot %d", i), seen); why != "" {
+			return why
 		}
-		if seen[s.Pane] != "" {
-			return fmt.Sprintf("its %s and slot %d are both pane %s", seen[s.Pane], i, s.Pane)
-		}
-		seen[s.Pane] = fmt.Sprintf("slot %d", i)
 	}
 	for i, f := range l.Floating {
-		if why := f.check(); why != "" {
-			return fmt.Sprintf("its floating pane %d %s", i, why)
+		if why := f.check(fmt.Sprintf("floating pane %d", i), seen); why != "" {
+			return why
 		}
-		if seen[f.Pane] != "" {
-			return fmt.Sprintf("its %s and floating pane %d are both pane %s", seen[f.Pane], i, f.Pane)
-		}
-		seen[f.Pane] = fmt.Sprintf("floating pane %d", i)
 		if !share(f.Width) || !share(f.Height) || !finite(f.Left) || !finite(f.Top) {
 			return fmt.Sprintf("its floating pane %d has a box (%g, %g, %g, %g) that is not shares of a window", i, f.Left, f.Top, f.Width, f.Height)
 		}
@@ -202,10 +194,16 @@ func (l *Layout) check() string {
 	return ""
 }
 
-func (s Slot) check() string {
+// check says why s, which l calls what ("slot 2"), cannot be: its pane
+// is not a pane id, or is one of those seen (by what has it).
+func (s Slot) check(what string, seen map[string]string) string {
 	if _, err := tmux.ParsePaneID(s.Pane); err != nil {
-		return "has pane " + tmux.Quote(s.Pane) + ", not a pane id"
+		return fmt.Sprintf("its %s has pane %s, not a pane id", what, tmux.Quote(s.Pane))
 	}
+	if seen[s.Pane] != "" {
+		return fmt.Sprintf("its %s and %s are both pane %s", seen[s.Pane], what, s.Pane)
+	}
+	seen[s.Pane] = what
 	return ""
 }
 

@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -85,4 +86,57 @@ func TestFromWindowRefuses(t *testing.T) {
 	if _, err := FromWindow("ok", w, tmux.Version{}, testTime); tmux.KindOf(err) != tmux.KindInvalidInput {
 		t.Errorf("a layout string that does not parse: %v", err)
 	}
+}
+
+// TestLayoutCheck: what Save refuses and List calls broken, each with
+// its reason, so that no damaged file reaches MakePlan.
+func TestLayoutCheck(t *testing.T) {
+	t.Parallel()
+	good := func() *Layout {
+		l := layoutOf(t, windowOf(t, withSum("120x40,0,0{80x40,0,0,1,39x40,81,0[39x20,81,0,2,39x19,81,21,3]}")))
+		l.Floating = []Float{{Slot: Slot{Pane: "%9"}, Left: 0.1, Top: 0.1, Width: 0.5, Height: 0.5}}
+		return l
+	}
+	if why := good().check(); why != "" {
+		t.Fatalf("a good layout: %s", why)
+	}
+	for want, edit := range map[string]func(l *Layout){
+		"version 0":                      func(l *Layout) { l.Version = 0 },
+		`layout name "a/b"`:              func(l *Layout) { l.Name = "a/b" },
+		"window size 0x40":               func(l *Layout) { l.Width = 0 },
+		"no tree":                        func(l *Layout) { l.Tree = nil },
+		"no slots":                       func(l *Layout) { l.Slots = nil },
+		"active slot 3":                  func(l *Layout) { l.Active = 3 },
+		"slot 2 is in no cell":           func(l *Layout) { l.Tree.Children[1] = l.Tree.Children[1].Children[0]; l.Tree.Children[1].Share = 0.3 },
+		"slot 1 twice":                   func(l *Layout) { l.Tree.Children[1].Children[1].Slot = 1 },
+		"slot -1, not one of its 3":      func(l *Layout) { l.Tree.Children[0].Slot = -1 },
+		"share 0":                        func(l *Layout) { l.Tree.Children[0].Share = 0 },
+		"share NaN":                      func(l *Layout) { l.Tree.Children[0].Share = math.NaN() },
+		"cell of -1 cells":               func(l *Layout) { l.Tree.Children[0].Cells = -1 },
+		"slot with children":             func(l *Layout) { l.Tree.Children[0].Children = []*Node{{}} },
+		`split "x"`:                      func(l *Layout) { l.Tree.Split = "x" },
+		"fewer than two cells":           func(l *Layout) { l.Tree.Children = l.Tree.Children[1:] },
+		"empty cell":                     func(l *Layout) { l.Tree.Children[0] = nil },
+		"more than 64 deep":              func(l *Layout) { l.Tree = deep(l.Tree, 70) },
+		`slot 1 has pane "3"`:            func(l *Layout) { l.Slots[1].Pane = "3" },
+		"slot 0 and slot 2 are both":     func(l *Layout) { l.Slots[2].Pane = l.Slots[0].Pane },
+		"slot 1 and floating pane 0":     func(l *Layout) { l.Floating[0].Pane = l.Slots[1].Pane },
+		"floating pane 0 has a box":      func(l *Layout) { l.Floating[0].Width = 0 },
+		"floating pane 0 has pane \"\"":  func(l *Layout) { l.Floating[0].Pane = "" },
+		"floating pane 0 has a box (NaN": func(l *Layout) { l.Floating[0].Left = math.NaN() },
+	} {
+		l := good()
+		edit(l)
+		if why := l.check(); !strings.Contains(why, want) {
+			t.Errorf("check() = %q, want it to say %q", why, want)
+		}
+	}
+}
+
+// deep is n under depth splits of two cells, the other a slot of its own.
+func deep(n *Node, depth int) *Node {
+	for range depth {
+		n = &Node{Split: SplitH, Share: 1, Children: []*Node{n, {Share: 1, Slot: 0}}}
+	}
+	return n
 }

@@ -50,12 +50,14 @@ type FloatPlace struct {
 
 // MakePlan fits l to window w as it is now (w as tmuxctl reads it). The
 // window's tiled panes are matched to l's slots (see match); slots left
-// without a pane are closed, their room going to a neighbour, or with
-// create get a new pane each; panes left without a slot share the
-// largest slot. The shares are scaled to w's size. floatingOK: the server
-// can put floating panes back (3.8+); w's floating panes are matched to
-// l's floating ones. A layout that cannot fit w is a KindInvalidInput
-// error naming both sizes.
+// without a pane are closed, their room going to a neighbour (the one
+// tmux gives a closed pane's room to, so at the saved size the layout is
+// the one tmux leaves when those panes are killed), or with create get a
+// new pane each; panes left without a slot share the largest slot. The
+// shares are scaled to w's size. floatingOK: the server is tmux 3.8 or
+// later, which puts floating panes back (w's floating panes are matched
+// to l's) and gives a closed pane's room to the cell after it first. A
+// layout that cannot fit w is a KindInvalidInput error naming both sizes.
 func MakePlan(l *Layout, w *tmux.Window, create, floatingOK bool) (*Plan, error) {
 	if why := l.check(); why != "" {
 		return nil, &tmux.Error{Kind: tmux.KindInvalidInput, Value: l.Name, Message: fmt.Sprintf("layout %s cannot be applied: %s", tmux.Quote(l.Name), why)}
@@ -92,7 +94,7 @@ func MakePlan(l *Layout, w *tmux.Window, create, floatingOK bool) (*Plan, error)
 			continue
 		}
 		if !create {
-			root = drop(root, c)
+			root = drop(root, c, floatingOK)
 			p.Dropped = append(p.Dropped, c.slot)
 		}
 	}
@@ -240,17 +242,7 @@ func (p *Plan) After(w *tmux.Window) *tmux.Window {
 	if err != nil {
 		return &out
 	}
-	var cells []tmux.Rect
-	var walk func(n *tmux.LayoutNode)
-	walk = func(n *tmux.LayoutNode) {
-		if n.Split == 0 {
-			cells = append(cells, n.Rect)
-		}
-		for _, k := range n.Children {
-			walk(k)
-		}
-	}
-	walk(root)
+	cells := root.Leaves()
 	made := 0
 	for i, id := range p.Order {
 		q, ok := w.Pane(id)

@@ -25,9 +25,10 @@ func without(w *tmux.Window, ids ...tmux.PaneID) *tmux.Window {
 }
 
 // TestPlanFewerPanes: slots without a pane are closed and their room
-// goes to the cell before them, else the one after, and a split left with
-// one cell is that cell: at the same size the layout is the one tmux
-// leaves when that pane is killed (layout_destroy_cell).
+// goes to the cell before them, else the one after (from tmux 3.8 the
+// cell after, else the one before), and a split left with one cell is
+// that cell: at the same size the layout is the one tmux leaves when that
+// pane is killed (layout_destroy_cell).
 func TestPlanFewerPanes(t *testing.T) {
 	t.Parallel()
 	three := withSum("150x40,0,0{50x40,0,0,1,49x40,51,0,2,49x40,101,0,3}")
@@ -37,22 +38,27 @@ func TestPlanFewerPanes(t *testing.T) {
 		gone    []tmux.PaneID
 		dropped []int
 		want    string
+		v38     bool
 	}{
-		{three, []tmux.PaneID{"%2"}, []int{1}, "150x40,0,0{100x40,0,0,1,49x40,101,0,3}"},
-		{three, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0{100x40,0,0,2,49x40,101,0,3}"},
-		{three, []tmux.PaneID{"%1", "%3"}, []int{0, 2}, "150x40,0,0,2"},
-		{nested, []tmux.PaneID{"%3"}, []int{2}, "150x40,0,0{50x40,0,0,1,99x40,51,0,2}"},
-		{nested, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0[150x20,0,0,2,150x19,0,21,3]"},
+		{three, []tmux.PaneID{"%2"}, []int{1}, "150x40,0,0{100x40,0,0,1,49x40,101,0,3}", false},
+		{three, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0{100x40,0,0,2,49x40,101,0,3}", false},
+		{three, []tmux.PaneID{"%1", "%3"}, []int{0, 2}, "150x40,0,0,2", false},
+		{nested, []tmux.PaneID{"%3"}, []int{2}, "150x40,0,0{50x40,0,0,1,99x40,51,0,2}", false},
+		// Shares alone would give the freed border to the largest cell.
+		{withSum("122x40,0,0{10x40,0,0,1,10x40,11,0,2,100x40,22,0,3}"), []tmux.PaneID{"%1"}, []int{0}, "122x40,0,0{21x40,0,0,2,100x40,22,0,3}", false},
+		{three, []tmux.PaneID{"%2"}, []int{1}, "150x40,0,0{50x40,0,0,1,99x40,51,0,3}", true},
+		{three, []tmux.PaneID{"%3"}, []int{2}, "150x40,0,0{50x40,0,0,1,99x40,51,0,2}", true},
+		{nested, []tmux.PaneID{"%1"}, []int{0}, "150x40,0,0[150x20,0,0,2,150x19,0,21,3]", false},
 	} {
 		l := layoutOf(t, windowOf(t, c.saved))
 		w := without(windowOf(t, c.saved), c.gone...)
-		p, err := MakePlan(l, w, false, false)
+		p, err := MakePlan(l, w, false, c.v38)
 		if err != nil {
 			t.Fatalf("%q without %v: %v", c.saved, c.gone, err)
 		}
 		checkPlanLayout(t, p, w)
 		if p.Layout != withSum(c.want) || !slices.Equal(p.Dropped, c.dropped) || len(p.Create) > 0 || len(p.Extra) > 0 {
-			t.Errorf("%q without %v: %q, dropped %v, want %q and %v", c.saved, c.gone, p.Layout, p.Dropped, withSum(c.want), c.dropped)
+			t.Errorf("%q without %v (3.8: %v): %q, dropped %v, want %q and %v", c.saved, c.gone, c.v38, p.Layout, p.Dropped, withSum(c.want), c.dropped)
 		}
 	}
 }

@@ -31,6 +31,7 @@ func TestPlanFloating(t *testing.T) {
 	l := layoutOf(t, floatingWindow())
 	w := floatingWindow()
 	w.Panes[1].Left, w.Panes[1].Top, w.Panes[3].Left = 0, 0, 0 // moved since
+	w.Panes[0].Active, w.Panes[3].Active = true, false
 	p, err := MakePlan(l, w, false, true)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +78,11 @@ func TestPlanAfter(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := p.After(w)
-	cells := leafRects(t, p.Layout)
+	root, err := tmux.ParseLayoutTree(p.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := root.Leaves()
 	if after.Layout != p.Layout || !after.Zoomed || len(after.Panes) != 3 || w.Zoomed {
 		t.Fatalf("After: %+v", after)
 	}

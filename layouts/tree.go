@@ -59,14 +59,16 @@ func (c *cell) parentOf(root *cell) (*cell, int) {
 
 // drop takes leaf c out of the tree under root and gives its room to a
 // neighbour, as tmux does when a pane closes (layout_destroy_cell): the
-// cell before it, else the one after, gets its size and the border
-// between them; a split left with one cell is that cell. It returns the
-// root, which changes when the root's split goes.
-func drop(root, c *cell) *cell {
+// cell before it, else the one after, or from tmux 3.8 (afterFirst) the
+// cell after it, else the one before (layout_cell_get_neighbour), gets
+// its size and the border between them; a split left with one cell is
+// that cell. It returns the root, which changes when the root's split
+// goes.
+func drop(root, c *cell, afterFirst bool) *cell {
 	p, i := c.parentOf(root)
 	n := i - 1
-	if i == 0 {
-		n = 1
+	if afterFirst && i+1 < len(p.kids) || i == 0 {
+		n = i + 1
 	}
 	to := p.kids[n]
 	to.share += c.share

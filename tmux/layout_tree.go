@@ -55,3 +55,17 @@ func (n *LayoutNode) String() string {
 	c.place(0, 0)
 	return dumpLayout(c)
 }
+
+// Leaves are the pane cells under n in the order select-layout deals
+// them out to the window's panes (layout_assign, depth first): the
+// order of their pane indexes.
+func (n *LayoutNode) Leaves() []*LayoutNode {
+	if n.Split == 0 {
+		return []*LayoutNode{n}
+	}
+	var out []*LayoutNode
+	for _, k := range n.Children {
+		out = append(out, k.Leaves()...)
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package tmux_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/panemap/panemap/tmux"
@@ -42,7 +43,7 @@ func TestLayoutTreeRoundTrip(t *testing.T) {
 
 // TestLayoutTreeSetsOffsets: String lays the cells out from 0,0 as tmux
 // does, whatever offsets the tree has, so a tree built from sizes alone
-// is a layout tmux takes.
+// is a layout tmux takes; Leaves are its panes depth first.
 func TestLayoutTreeSetsOffsets(t *testing.T) {
 	t.Parallel()
 	n := &tmux.LayoutNode{Rect: tmux.Rect{Width: 80, Height: 24}, Split: '{', Children: []*tmux.LayoutNode{
@@ -58,5 +59,12 @@ func TestLayoutTreeSetsOffsets(t *testing.T) {
 	}
 	if _, err := tmux.CheckLayout(n.String()); err != nil {
 		t.Error(err)
+	}
+	var order []int
+	for _, l := range n.Leaves() {
+		order = append(order, l.Pane)
+	}
+	if !slices.Equal(order, []int{3, 1, 2}) {
+		t.Errorf("Leaves() are panes %v, want 3, 1, 2", order)
 	}
 }
