@@ -192,25 +192,14 @@ func (h *handlers) applyLayout(ctx context.Context, a args) (string, any, error)
 	if err != nil {
 		return "", nil, err
 	}
-	l, err := store.Load(name)
-	if err != nil {
-		return "", nil, err
-	}
 	if err := h.tmux.check(ctx); err != nil {
 		return "", nil, err
 	}
-	v, err := h.c.RequireVersion(ctx)
+	pl, err := namedlayout.Plan(ctx, h.c, store, name, win, create)
 	if err != nil {
 		return "", nil, err
 	}
-	w, err := h.c.ListPanes(ctx, win)
-	if err != nil {
-		return "", nil, err
-	}
-	plan, err := layouts.MakePlan(l, w, create, v.AtLeast(3, 8))
-	if err != nil {
-		return "", nil, err
-	}
+	l, w, plan := pl.Layout, pl.Window, pl.Plan
 	after := plan.After(w)
 	if !dryRun {
 		res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: plan, Text: name})

@@ -12,6 +12,7 @@ import (
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/tmuxctl/floating"
 )
 
 // Saved is what Save did.
@@ -66,4 +67,39 @@ func saved(store *layouts.Store, name string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Planned is a layout fitted to a window as it is: what Plan read and
+// made.
+type Planned struct {
+	Layout *layouts.Layout
+	Window *tmux.Window // the window as it was read
+	Plan   *layouts.Plan
+}
+
+// Plan loads the layout called name from store and fits it to window w as
+// it is now (layouts.MakePlan), floating panes included where the server
+// floats them. It changes nothing: apply the plan with
+// tmuxctl.OpApplyLayout, which refuses it if the window changed since.
+func Plan(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name string, w tmux.WindowID, create bool) (*Planned, error) {
+	if err := layouts.CheckName(name); err != nil {
+		return nil, err
+	}
+	l, err := store.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.RequireVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	win, err := c.ListPanes(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	p, err := layouts.MakePlan(l, win, create, floating.Supported(v))
+	if err != nil {
+		return nil, err
+	}
+	return &Planned{Layout: l, Window: win, Plan: p}, nil
 }
