@@ -1,5 +1,6 @@
 // Package assets holds the files panemap embeds: the MCP tool cards it
-// serves verbatim, and the tmux plugin snippet.
+// serves verbatim, the tmux plugin snippet, and the coding agents' default
+// rules.
 package assets
 
 import "embed"
@@ -9,3 +10,9 @@ import "embed"
 //
 //go:embed contracts/*.json
 var Contracts embed.FS
+
+// AgentRules is package agents' default rules: which coding agent a pane
+// runs and what state its title and screen show (assets/agents/rules.json).
+//
+//go:embed agents/rules.json
+var AgentRules []byte

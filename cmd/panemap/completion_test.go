@@ -104,7 +104,7 @@ func TestBashCompletion(t *testing.T) {
 		{"panemap --border r", "rounded"},
 		{"panemap popup --border do", "double"},
 		{"panemap popup --c", "--client --color"},
-		{"panemap mcp --", "--list-tools --no-content --read-only"},
+		{"panemap mcp --", "--allow-input --list-tools --no-content --read-only"},
 		{"panemap --edge ", "wrap stop"},
 		{"panemap --width ", ""},
 		{"panemap completion ", "bash zsh fish"},

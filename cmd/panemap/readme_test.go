@@ -262,7 +262,7 @@ func TestReadmeMCPTools(t *testing.T) {
 		t.Fatal("README has no MCP section")
 	}
 	readme, _, _ = strings.Cut(readme, "\n## ")
-	ts, err := mcp.Tools(mcp.Options{})
+	ts, err := mcp.Tools(mcp.Options{AllowInput: true}) // every tool
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestReadmeMCPTools(t *testing.T) {
 	if !slices.Equal(listed, offered) {
 		t.Errorf("README's MCP tool table lists %v; the server offers %v", listed, offered)
 	}
-	if n := countWord(t, len(offered)); !strings.Contains(readme, "is an MCP server on stdio with "+n+" tools:") {
+	if n := countWord(t, len(offered)); !strings.Contains(readme, "is an MCP server on stdio with "+n+" tools (`send_keys` only with `--allow-input`):") {
 		t.Errorf("README does not say the server has %s tools", n)
 	}
 	checkAccessModes(t, readme, offered)
@@ -303,8 +303,9 @@ func countWord(t *testing.T, n int) string {
 }
 
 // checkAccessModes checks the README's access modes table against the
-// tools each combination of --read-only and --no-content offers: a row
-// lists them by name, says "all N", or "all but the N readers".
+// tools each combination of --read-only, --no-content and --allow-input
+// offers: a row lists them by name, says "all N", or "all but" the tools
+// left out, by name and as "the N readers".
 func checkAccessModes(t *testing.T, readme string, all []string) {
 	t.Helper()
 	modes := map[string]mcp.Options{
@@ -312,6 +313,7 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 		"`--read-only`":              {ReadOnly: true},
 		"`--no-content`":             {NoContent: true},
 		"`--read-only --no-content`": {ReadOnly: true, NoContent: true},
+		"`--allow-input`":            {AllowInput: true},
 	}
 	toolName := regexp.MustCompile("`([a-z]+_[a-z_]+)`")
 	seen := 0
@@ -340,6 +342,21 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 		slices.Sort(listed)
 		var want string
 		switch {
+		case strings.HasPrefix(cells[1], "all but "):
+			// The tools left out: those named, and the readers counted.
+			var left []string
+			for _, name := range all {
+				if !slices.Contains(offered, name) && !slices.Contains(listed, name) {
+					left = append(left, name)
+				}
+			}
+			want = "all but " + strings.Join(backquoted(listed), " and ")
+			if len(left) > 0 {
+				if len(listed) > 0 {
+					want += " and "
+				}
+				want += "the " + countWord(t, len(left)) + " readers"
+			}
 		case len(listed) > 0:
 			if !slices.Equal(listed, offered) {
 				t.Errorf("README's access mode %s lists %v; it offers %v", mode, listed, offered)
@@ -347,8 +364,6 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 			continue
 		case len(offered) == len(all):
 			want = "all " + countWord(t, len(all))
-		default:
-			want = "all but the " + countWord(t, len(all)-len(offered)) + " readers"
 		}
 		if cells[1] != want {
 			t.Errorf("README's access mode %s says %q; want %q (it offers %v)", mode, cells[1], want, offered)
@@ -357,6 +372,14 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 	if seen != len(modes) {
 		t.Errorf("README's access modes table has %d of the %d modes", seen, len(modes))
 	}
+}
+
+func backquoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "`" + n + "`"
+	}
+	return out
 }
 
 // TestReadmeFirstScreen: the README's first 60 lines are the product: the
