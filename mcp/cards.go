@@ -46,6 +46,10 @@ var cardFiles = []struct {
 	{tools.Cards, "list_agents.json"},
 	{tools.Cards, "wait_for_agent.json"},
 	{tools.Cards, "send_keys.json"},
+	{tools.Cards, "save_layout.json"},
+	{tools.Cards, "list_layouts.json"},
+	{tools.Cards, "apply_layout.json"},
+	{tools.Cards, "delete_layout.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled

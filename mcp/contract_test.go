@@ -44,6 +44,10 @@ func TestToolsListMatchesCards(t *testing.T) {
 		{tools.Cards, "list_agents.json"},
 		{tools.Cards, "wait_for_agent.json"},
 		{tools.Cards, "send_keys.json"},
+		{tools.Cards, "save_layout.json"},
+		{tools.Cards, "list_layouts.json"},
+		{tools.Cards, "apply_layout.json"},
+		{tools.Cards, "delete_layout.json"},
 	}
 	if len(f.tools) != len(cards) {
 		t.Errorf("tools/list served %d tools, want %d", len(f.tools), len(cards))
@@ -120,8 +124,8 @@ func TestToolsMatchListTools(t *testing.T) {
 func TestReadOnlyOffersOnlyReaders(t *testing.T) {
 	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{ReadOnly: true})
-	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_agents", "list_panes", "search_panes", "wait_for_agent", "wait_for_text"}) {
-		t.Fatalf("read-only tools = %v, want the readers, list_panes and the agents' readers", got)
+	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_agents", "list_layouts", "list_panes", "search_panes", "wait_for_agent", "wait_for_text"}) {
+		t.Fatalf("read-only tools = %v, want the readers, list_panes, list_layouts and the agents' readers", got)
 	}
 	a := f.tools["list_panes"].Annotations
 	if !a.ReadOnlyHint || !a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint || a.Title == "" {
@@ -139,6 +143,9 @@ func TestReadOnlyOffersOnlyReaders(t *testing.T) {
 		"move_pane":      obj("pane", before, "new_window", true),
 		"set_pane_title": obj("pane", before, "title", "x"),
 		"rename_window":  obj("window", win, "name", "x"),
+		"save_layout":    obj("name", "x", "window", win),
+		"apply_layout":   obj("name", "x", "window", win),
+		"delete_layout":  obj("name", "x"),
 	}
 	for _, name := range slices.Sorted(maps.Keys(calls)) {
 		_, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: calls[name]})
@@ -267,16 +274,16 @@ func TestRearrangeCards(t *testing.T) {
 const capabilityKey = "com.git-pull.libtmux-mcp/capability"
 
 // TestNoContentWithholdsReaders: --no-content offers no tool that reads
-// what panes show, and with --read-only only list_panes and the agents'
-// states (list_agents, wait_for_agent) are left.
+// what panes show, and with --read-only only list_panes, list_layouts and
+// the agents' states (list_agents, wait_for_agent) are left.
 func TestNoContentWithholdsReaders(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		opts mcp.Options
 		want []string
 	}{
-		{mcp.Options{NoContent: true}, []string{"list_agents", "list_panes", "move_pane", "rename_window", "resize_pane", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent"}},
-		{mcp.Options{NoContent: true, ReadOnly: true}, []string{"list_agents", "list_panes", "wait_for_agent"}},
+		{mcp.Options{NoContent: true}, []string{"apply_layout", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane", "save_layout", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent"}},
+		{mcp.Options{NoContent: true, ReadOnly: true}, []string{"list_agents", "list_layouts", "list_panes", "wait_for_agent"}},
 	} {
 		f := start(t, tmux.Env{}, c.opts)
 		if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, c.want) {

@@ -4,7 +4,9 @@
 // resize_pane, select_layout and move_pane (rearranging), capture_pane,
 // search_panes and wait_for_text (reading what panes show), set_pane_title
 // and rename_window (labels), list_agents and wait_for_agent (coding
-// agents' states), and, only when asked for, send_keys (typing).
+// agents' states), save_layout, list_layouts, apply_layout and
+// delete_layout (named layouts, kept in files: see package layouts), and,
+// only when asked for, send_keys (typing).
 //
 // The package is a thin adapter. Every tmux operation is tmuxctl's; here
 // are only the tool cards (served verbatim from the embedded assets),
@@ -42,6 +44,9 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to the protocol's stdout.
 	Logger *slog.Logger
+	// LayoutDir is where the named layouts' tools keep their files; ""
+	// means layouts.DefaultStore's ($XDG_CONFIG_HOME/panemap/layouts).
+	LayoutDir string
 	// NoServerHint follows the message of a call that finds no tmux
 	// server: how to point this server at the right one.
 	NoServerHint string

@@ -44,6 +44,10 @@ func (h *handlers) funcs() map[string]toolFunc {
 		"list_agents":    h.listAgents,   // agents.go
 		"wait_for_agent": h.waitForAgent, // agents.go
 		"send_keys":      h.sendKeys,     // agents.go
+		"save_layout":    h.saveLayout,   // layouts.go
+		"list_layouts":   h.listLayouts,  // layouts.go
+		"apply_layout":   h.applyLayout,  // layouts.go
+		"delete_layout":  h.deleteLayout, // layouts.go
 	}
 }
 

@@ -50,7 +50,7 @@ type mcpFlags struct{ readOnly, noContent, allowInput, listTools *bool }
 
 func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 	return mcpFlags{
-		readOnly:   fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes, the readers, list_agents and wait_for_agent)"),
+		readOnly:   fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes, list_layouts, the readers, list_agents and wait_for_agent)"),
 		noContent:  fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text), and a waiting agent's question"),
 		allowInput: fs.Bool("allow-input", false, "offer send_keys, which types into panes: whoever can type into a shell can run commands (never with --read-only)"),
 		listTools:  fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),

@@ -15,14 +15,14 @@ func TestMCPListTools(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"mcp", "--list-tools"}, []string{"capture_pane", "list_agents", "list_panes", "move_pane", "rename_window", "resize_pane", "search_panes",
-			"select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}},
-		{[]string{"mcp", "--list-tools", "--allow-input"}, []string{"capture_pane", "list_agents", "list_panes", "move_pane", "rename_window", "resize_pane", "search_panes",
-			"select_layout", "select_pane", "send_keys", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}},
-		{[]string{"mcp", "--list-tools", "--read-only"}, []string{"capture_pane", "list_agents", "list_panes", "search_panes", "wait_for_agent", "wait_for_text"}},
-		{[]string{"mcp", "--list-tools", "--no-content"}, []string{"list_agents", "list_panes", "move_pane", "rename_window", "resize_pane",
-			"select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent"}},
-		{[]string{"mcp", "--list-tools", "--read-only", "--no-content"}, []string{"list_agents", "list_panes", "wait_for_agent"}},
+		{[]string{"mcp", "--list-tools"}, []string{"apply_layout", "capture_pane", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane",
+			"save_layout", "search_panes", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}},
+		{[]string{"mcp", "--list-tools", "--allow-input"}, []string{"apply_layout", "capture_pane", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane",
+			"save_layout", "search_panes", "select_layout", "select_pane", "send_keys", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}},
+		{[]string{"mcp", "--list-tools", "--read-only"}, []string{"capture_pane", "list_agents", "list_layouts", "list_panes", "search_panes", "wait_for_agent", "wait_for_text"}},
+		{[]string{"mcp", "--list-tools", "--no-content"}, []string{"apply_layout", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane",
+			"save_layout", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent"}},
+		{[]string{"mcp", "--list-tools", "--read-only", "--no-content"}, []string{"list_agents", "list_layouts", "list_panes", "wait_for_agent"}},
 	} {
 		var stdout, stderr bytes.Buffer
 		// No tmux is needed, and none is contacted: the socket does not exist.

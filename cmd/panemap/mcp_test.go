@@ -148,8 +148,8 @@ func TestMCPBinaryWithGoClient(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"capture_pane", "list_agents", "list_panes", "move_pane", "rename_window", "resize_pane", "search_panes",
-		"select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}; !slices.Equal(names, want) {
+	if want := []string{"apply_layout", "capture_pane", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane",
+		"save_layout", "search_panes", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}; !slices.Equal(names, want) {
 		t.Errorf("tools/list = %v, want %v", names, want)
 	}
 

@@ -22,7 +22,7 @@ await client.connect(transport);
 const fail = (msg) => { console.error("FAIL:", msg); process.exitCode = 1; };
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort().join(",");
-if (names !== "capture_pane,list_agents,list_panes,move_pane,rename_window,resize_pane,search_panes,select_layout,select_pane,set_pane_title,swap_pane,wait_for_agent,wait_for_text") fail(`tools/list: ${names}`);
+if (names !== "apply_layout,capture_pane,delete_layout,list_agents,list_layouts,list_panes,move_pane,rename_window,resize_pane,save_layout,search_panes,select_layout,select_pane,set_pane_title,swap_pane,wait_for_agent,wait_for_text") fail(`tools/list: ${names}`);
 
 const list = await client.callTool({ name: "list_panes", arguments: {} });
 if (list.isError) fail(`list_panes: ${JSON.stringify(list)}`);
