@@ -202,7 +202,7 @@ func (h *handlers) applyLayout(ctx context.Context, a args) (string, any, error)
 	l, w, plan := pl.Layout, pl.Window, pl.Plan
 	after := plan.After(w)
 	if !dryRun {
-		res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: plan, Text: name})
+		res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: plan, Text: name, From: &tmux.State{Windows: []*tmux.Window{w}}})
 		if err != nil {
 			return "", nil, err
 		}

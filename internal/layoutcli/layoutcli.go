@@ -16,49 +16,36 @@ import (
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/floating"
+	"github.com/panemap/panemap/tmuxctl/namedlayout"
 )
 
-// window is the window target (-t) names (the window panemap runs in
-// when none), read with everything a layout needs. A window id (a key
-// binding's #{window_id}) is read at once; any other target is resolved
-// first.
-func window(ctx context.Context, client *tmuxctl.Client, target string) (*tmux.Window, error) {
+// windowID is the window target (-t) names (the window panemap runs in
+// when none). A window id (a key binding's #{window_id}) is taken as it
+// is; any other target is resolved first.
+func windowID(ctx context.Context, client *tmuxctl.Client, target string) (tmux.WindowID, error) {
 	wid, err := tmux.ParseWindowID(target)
 	if err != nil {
-		if _, wid, err = client.ResolveWindow(ctx, target); err != nil {
-			return nil, err
-		}
+		_, wid, err = client.ResolveWindow(ctx, target)
 	}
-	return client.ListPanes(ctx, wid)
+	return wid, err
 }
 
 // Save saves window target's layout as name (over a saved one with
 // force), and names the window after it.
 func Save(ctx context.Context, out io.Writer, client *tmuxctl.Client, store *layouts.Store, target, name string, force bool) error {
-	w, err := window(ctx, client, target)
-	if err != nil {
-		return err
-	}
-	v, err := client.RequireVersion(ctx)
-	if err != nil {
-		return err
-	}
-	l, err := layouts.FromWindow(name, w, v, time.Now())
+	w, err := windowID(ctx, client, target)
 	if err != nil {
 		return err
 	}
 	if _, err := store.Load(name); err == nil && !force {
 		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: name, Message: fmt.Sprintf("layout %s exists: panemap layout save %s --force replaces it. Nothing changed", tmux.Quote(name), name)}
 	}
-	if err := store.Save(l, force); err != nil {
+	saved, err := namedlayout.Save(ctx, client, store, name, w, force, time.Now())
+	if err != nil {
 		return err
 	}
-	// The window remembers the layout it has now (see applying).
-	if err := client.NameLayout(ctx, w.ID, name); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "saved layout %s: %s of window %s (%dx%d)\n", name, plural.Count(len(l.Slots)+len(l.Floating), "pane", "panes"), w.ID, w.Width, w.Height)
+	l, win := saved.Layout, saved.Window
+	fmt.Fprintf(out, "saved layout %s: %s of window %s (%dx%d)\n", name, plural.Count(len(l.Slots)+len(l.Floating), "pane", "panes"), win.ID, win.Width, win.Height)
 	return nil
 }
 
@@ -119,26 +106,19 @@ func List(out io.Writer, store *layouts.Store, asJSON bool) error {
 // (create: making the panes it lacks), or with dryRun only writes the
 // plan and the map of the result.
 func Apply(ctx context.Context, out io.Writer, client *tmuxctl.Client, store *layouts.Store, target, name string, create, dryRun bool) error {
-	l, err := store.Load(name)
+	// A layout that is not there is said before tmux is asked anything.
+	if _, err := store.Load(name); err != nil {
+		return err
+	}
+	wid, err := windowID(ctx, client, target)
 	if err != nil {
 		return err
 	}
-	w, err := window(ctx, client, target)
+	planned, err := namedlayout.Plan(ctx, client, store, name, wid, create)
 	if err != nil {
 		return err
 	}
-	floatingOK := false
-	if len(l.Floating) > 0 { // the server's version matters only then
-		v, err := client.RequireVersion(ctx)
-		if err != nil {
-			return err
-		}
-		floatingOK = floating.Supported(v)
-	}
-	plan, err := layouts.MakePlan(l, w, create, floatingOK)
-	if err != nil {
-		return err
-	}
+	w, plan := planned.Window, planned.Plan
 	if dryRun {
 		fmt.Fprintf(out, "would apply layout %s to window %s (%dx%d); nothing changed\n", name, w.ID, w.Width, w.Height)
 		printPlan(out, plan)

@@ -89,15 +89,19 @@ func Plan(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name str
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.RequireVersion(ctx)
-	if err != nil {
-		return nil, err
-	}
 	win, err := c.ListPanes(ctx, w)
 	if err != nil {
 		return nil, err
 	}
-	p, err := layouts.MakePlan(l, win, create, floating.Supported(v))
+	floatingOK := false
+	if len(l.Floating) > 0 { // the server's version matters only then
+		v, err := c.RequireVersion(ctx)
+		if err != nil {
+			return nil, err
+		}
+		floatingOK = floating.Supported(v)
+	}
+	p, err := layouts.MakePlan(l, win, create, floatingOK)
 	if err != nil {
 		return nil, err
 	}
