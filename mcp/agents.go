@@ -23,7 +23,9 @@ import (
 // inputTools type into panes; only --allow-input offers them.
 var inputTools = map[string]bool{"send_keys": true}
 
-type agentView struct {
+// AgentView is one agent as list_agents answers it, and as `panemap
+// agents --json` prints it: the card's field names, in one place.
+type AgentView struct {
 	Pane        tmux.PaneID    `json:"pane"`
 	Session     tmux.SessionID `json:"session"`
 	SessionName string         `json:"session_name"`
@@ -32,29 +34,39 @@ type agentView struct {
 	PaneIndex   int            `json:"pane_index"`
 	Agent       string         `json:"agent"`
 	State       agents.State   `json:"state"`
-	Since       *string        `json:"since"`
+	Since       *string        `json:"since"` // RFC 3339, null when not known
 	Source      string         `json:"source"`
 	Focused     bool           `json:"focused"`
 	Question    []string       `json:"question,omitempty"`
 }
 
-type agentsView struct {
+// AgentsView is list_agents' answer.
+type AgentsView struct {
 	Scope  tmuxctl.ListScope `json:"scope"`
-	Agents []agentView       `json:"agents"`
+	Agents []AgentView       `json:"agents"`
 }
 
-// viewAgent is a's answer; the question's lines are pane content, which
-// --no-content withholds.
-func (h *handlers) viewAgent(a agentwatch.Agent) agentView {
-	v := agentView{Pane: a.Pane, Session: a.Session, SessionName: a.SessionName, Window: a.Window,
+// ViewAgent is a's answer. A waiting agent's question is pane content:
+// content false (--no-content) leaves it out.
+func ViewAgent(a agentwatch.Agent, content bool) AgentView {
+	v := AgentView{Pane: a.Pane, Session: a.Session, SessionName: a.SessionName, Window: a.Window,
 		WindowIndex: a.WindowIndex, PaneIndex: a.PaneIndex, Agent: a.Name, State: a.State,
 		Source: a.Source.String(), Focused: a.Focused}
 	if !a.Since.IsZero() {
 		s := a.Since.UTC().Format(time.RFC3339)
 		v.Since = &s
 	}
-	if a.State == agents.Waiting && len(a.Question) > 0 && !h.opts.NoContent {
+	if a.State == agents.Waiting && len(a.Question) > 0 && content {
 		v.Question = a.Question
+	}
+	return v
+}
+
+// ViewAgents is list_agents' answer for list, read for scope.
+func ViewAgents(scope tmuxctl.ListScope, list []agentwatch.Agent, content bool) AgentsView {
+	v := AgentsView{Scope: scope, Agents: make([]AgentView, len(list))}
+	for i, a := range list {
+		v.Agents[i] = ViewAgent(a, content)
 	}
 	return v
 }
@@ -87,16 +99,13 @@ func (h *handlers) listAgents(ctx context.Context, a args) (string, any, error) 
 	if err != nil {
 		return "", nil, err
 	}
-	v := agentsView{Scope: req.Scope, Agents: make([]agentView, len(list))}
-	for i, ag := range list {
-		v.Agents[i] = h.viewAgent(ag)
-	}
+	v := ViewAgents(req.Scope, list, !h.opts.NoContent)
 	return agentsText(v, list), v, nil
 }
 
 // agentsText is a short table: a line per agent, its question's lines
 // under it.
-func agentsText(v agentsView, list []agentwatch.Agent) string {
+func agentsText(v AgentsView, list []agentwatch.Agent) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s in scope %s", plural.Count(len(v.Agents), "agent pane", "agent panes"), v.Scope)
 	if s := agentwatch.Summary(list); s != "" {
@@ -212,7 +221,7 @@ func (h *handlers) waitForAgent(ctx context.Context, a args) (string, any, error
 	if !res.Matched {
 		return fmt.Sprintf("no agent of %s was %s within %d ms", watched, what, ms), v, nil
 	}
-	av := h.viewAgent(res.Agent)
+	av := ViewAgent(res.Agent, !h.opts.NoContent)
 	v.Pane, v.Agent, v.State, v.Source, v.Question = &av.Pane, &av.Agent, &av.State, &av.Source, av.Question
 	text := fmt.Sprintf("%s (%s) is %s after %d ms, by %s", av.Pane, av.Agent, av.State, v.WaitedMS, av.Source)
 	for _, q := range av.Question {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/mcp"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/agentwatch"
@@ -119,50 +120,11 @@ func runAgents(ctx context.Context, g *globals, f agentsFlags) int {
 			fmt.Fprintln(g.stdout, s)
 		}
 	case f.json:
-		return writeJSON(g, agentsJSON{Scope: req.Scope, Agents: viewAgents(list)})
+		return writeJSON(g, mcp.ViewAgents(req.Scope, list, true))
 	default:
 		printAgents(g.stdout, list, time.Now())
 	}
 	return 0
-}
-
-// agentJSON is one agent as panemap mcp's list_agents answers it.
-type agentJSON struct {
-	Pane        tmux.PaneID    `json:"pane"`
-	Session     tmux.SessionID `json:"session"`
-	SessionName string         `json:"session_name"`
-	Window      tmux.WindowID  `json:"window"`
-	WindowIndex int            `json:"window_index"`
-	PaneIndex   int            `json:"pane_index"`
-	Agent       string         `json:"agent"`
-	State       agents.State   `json:"state"`
-	Since       *string        `json:"since"` // RFC 3339, null when not known
-	Source      string         `json:"source"`
-	Focused     bool           `json:"focused"`
-	Question    []string       `json:"question,omitempty"`
-}
-
-type agentsJSON struct {
-	Scope  tmuxctl.ListScope `json:"scope"`
-	Agents []agentJSON       `json:"agents"`
-}
-
-func viewAgents(list []agentwatch.Agent) []agentJSON {
-	out := make([]agentJSON, 0, len(list))
-	for _, a := range list {
-		v := agentJSON{Pane: a.Pane, Session: a.Session, SessionName: a.SessionName, Window: a.Window,
-			WindowIndex: a.WindowIndex, PaneIndex: a.PaneIndex, Agent: a.Name, State: a.State,
-			Source: a.Source.String(), Focused: a.Focused}
-		if !a.Since.IsZero() {
-			s := a.Since.UTC().Format(time.RFC3339)
-			v.Since = &s
-		}
-		if a.State == agents.Waiting {
-			v.Question = a.Question
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 func writeJSON(g *globals, v any) int {
@@ -228,8 +190,8 @@ func age(t, now time.Time) string {
 
 // explainJSON is explain's answer with --json.
 type explainJSON struct {
-	Agent agentJSON  `json:"agent"`
-	Steps []stepJSON `json:"steps"`
+	Agent mcp.AgentView `json:"agent"`
+	Steps []stepJSON    `json:"steps"`
 }
 
 type stepJSON struct {
@@ -251,7 +213,7 @@ func runExplain(ctx context.Context, g *globals, pane tmux.PaneID, asJSON bool) 
 		return fail(g, err)
 	}
 	if asJSON {
-		v := explainJSON{Agent: viewAgents([]agentwatch.Agent{*a})[0], Steps: []stepJSON{}}
+		v := explainJSON{Agent: mcp.ViewAgent(*a, true), Steps: []stepJSON{}}
 		for _, s := range steps {
 			v.Steps = append(v.Steps, stepJSON{Source: s.Source.String(), Said: s.Said, Decided: s.Decided, Why: s.Why})
 		}
