@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,4 +67,50 @@ func writeTemp(t *testing.T, content string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// readmeLayoutLines runs the README's panemap layout lines in order, as
+// typed in a shell in window @3 of a private server: save there, a
+// scramble, apply (back to the saved layout), delete (the file is gone).
+func readmeLayoutLines(t *testing.T, lines []string) {
+	srv := tmuxtest.Start(t, 0, 0)
+	srv.Must("new-window", "-d", ";", "new-window", "-d", ";", "new-window", "-d")
+	pane := srv.Display("@3", "#{pane_id}")
+	srv.Must("split-window", "-h", "-t", pane, ";", "split-window", "-v", "-t", pane, ";", "resize-pane", "-t", pane, "-R", "13")
+	want := srv.Display("@3", "#{window_layout}")
+	config := t.TempDir()
+	tmuxVar := strings.Replace(srv.Display(pane, "#{socket_path},#{pid},#{session_id}"), ",$", ",", 1)
+	env := append(tmuxtest.Env(), "XDG_CONFIG_HOME="+config, "TMUX="+tmuxVar, "TMUX_PANE="+pane)
+	file := filepath.Join(config, "panemap", "layouts", "dev.json")
+	for _, line := range lines {
+		args := strings.Fields(line)
+		if args[0] != "panemap" || len(args) < 3 {
+			t.Fatalf("README layout line %q", line)
+		}
+		cmd := exec.Command(tmuxtest.Panemap(t), args[1:]...)
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out)
+		}
+		switch args[2] {
+		case "save":
+			if _, err := os.Stat(file); err != nil {
+				t.Fatalf("%s wrote no file: %v", line, err)
+			}
+			srv.Must("select-layout", "-t", "@3", "even-vertical", ";", "swap-pane", "-d", "-s", pane, "-t", "@3.2")
+			if srv.Display("@3", "#{window_layout}") == want {
+				t.Fatal("the scramble changed nothing")
+			}
+		case "apply":
+			if got := srv.Display("@3", "#{window_layout}"); got != want {
+				t.Errorf("%s left @3 as %s, want %s", line, got, want)
+			}
+		case "delete":
+			if _, err := os.Stat(file); !os.IsNotExist(err) {
+				t.Errorf("%s left the file: %v", line, err)
+			}
+		default:
+			t.Errorf("README layout line %q is not covered by this test", line)
+		}
+	}
 }

@@ -64,6 +64,7 @@ func binPath(t *testing.T) string {
 func TestReadmeShellCommands(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
+	var layoutLines []string
 	for _, f := range readmeFences(t) {
 		if f.lang != "sh" {
 			continue
@@ -82,6 +83,8 @@ func TestReadmeShellCommands(t *testing.T) {
 			case strings.HasPrefix(line, "go install "):
 				// Needs the published module; the build it installs is the
 				// one every test here uses.
+			case strings.HasPrefix(line, "panemap layout "):
+				layoutLines = append(layoutLines, line) // run in order, below
 			case strings.HasPrefix(line, "panemap hooks install "):
 				t.Run("hooks install", func(t *testing.T) { readmeHooksInstall(t, line) })
 			case line == "go run ./cmd/panemap demo":
@@ -90,6 +93,9 @@ func TestReadmeShellCommands(t *testing.T) {
 				t.Errorf("README shell command %q is not covered by this test", line)
 			}
 		}
+	}
+	if len(layoutLines) > 0 {
+		t.Run("layout", func(t *testing.T) { readmeLayoutLines(t, layoutLines) })
 	}
 	for _, want := range []string{"go run ./cmd/panemap demo", "go test ./...", installLine} {
 		if !seen[want] {
