@@ -43,6 +43,13 @@ var cardFiles = []struct {
 	{tools.Cards, "wait_for_text.json"},
 	{tools.Cards, "set_pane_title.json"},
 	{tools.Cards, "rename_window.json"},
+	{tools.Cards, "list_agents.json"},
+	{tools.Cards, "wait_for_agent.json"},
+	{tools.Cards, "send_keys.json"},
+	{tools.Cards, "save_layout.json"},
+	{tools.Cards, "list_layouts.json"},
+	{tools.Cards, "apply_layout.json"},
+	{tools.Cards, "delete_layout.json"},
 }
 
 // toolDef is a card made ready to serve: the SDK tool, plus the compiled
@@ -60,6 +67,10 @@ type toolDef struct {
 type propSchema struct {
 	resolved *jsonschema.Resolved
 	want     string // what a valid value is, for messages: "a string"
+	// items is an array argument's item schema, so a failure can name
+	// the item at fault; nil for other arguments.
+	items     *jsonschema.Resolved
+	itemsWant string
 }
 
 // loadCards reads and compiles every card. The cards are embedded, so an
@@ -135,17 +146,54 @@ func compileCard(data []byte) (*toolDef, error) {
 		if root.Schema != "" {
 			prop["$schema"] = root.Schema
 		}
-		raw, err := json.Marshal(prop)
-		if err != nil {
-			return nil, err
-		}
-		r, err := resolve(raw)
+		p, err := compileProp(prop, root.Schema, defs)
 		if err != nil {
 			return nil, fmt.Errorf("property %s: %w", name, err)
 		}
-		d.props[name] = &propSchema{resolved: r, want: describe(prop, defs)}
+		d.props[name] = p
 	}
 	return d, nil
+}
+
+// compileProp compiles one property's schema, and its items' when it is
+// an array (or an array or null).
+func compileProp(prop map[string]any, schema string, defs map[string]any) (*propSchema, error) {
+	r, err := resolveMap(prop)
+	if err != nil {
+		return nil, err
+	}
+	p := &propSchema{resolved: r, want: describe(prop, defs)}
+	items, _ := prop["items"].(map[string]any)
+	if alts, ok := prop["anyOf"].([]any); ok && items == nil {
+		for _, a := range alts {
+			if m, ok := a.(map[string]any); ok && m["items"] != nil {
+				items, _ = m["items"].(map[string]any)
+			}
+		}
+	}
+	if items == nil {
+		return p, nil
+	}
+	items = maps.Clone(items)
+	if defs != nil {
+		items["$defs"] = defs
+	}
+	if schema != "" {
+		items["$schema"] = schema
+	}
+	if p.items, err = resolveMap(items); err != nil {
+		return nil, fmt.Errorf("items: %w", err)
+	}
+	p.itemsWant = describe(items, defs)
+	return p, nil
+}
+
+func resolveMap(m map[string]any) (*jsonschema.Resolved, error) {
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return resolve(raw)
 }
 
 func resolve(raw json.RawMessage) (*jsonschema.Resolved, error) {

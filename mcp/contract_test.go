@@ -25,7 +25,7 @@ import (
 // resize_pane, select_layout, move_pane).
 func TestToolsListMatchesCards(t *testing.T) {
 	t.Parallel()
-	f := start(t, tmux.Env{}, mcp.Options{})
+	f := start(t, tmux.Env{}, mcp.Options{AllowInput: true})
 	cards := []struct {
 		fsys fs.FS
 		path string
@@ -41,6 +41,13 @@ func TestToolsListMatchesCards(t *testing.T) {
 		{tools.Cards, "wait_for_text.json"},
 		{tools.Cards, "set_pane_title.json"},
 		{tools.Cards, "rename_window.json"},
+		{tools.Cards, "list_agents.json"},
+		{tools.Cards, "wait_for_agent.json"},
+		{tools.Cards, "send_keys.json"},
+		{tools.Cards, "save_layout.json"},
+		{tools.Cards, "list_layouts.json"},
+		{tools.Cards, "apply_layout.json"},
+		{tools.Cards, "delete_layout.json"},
 	}
 	if len(f.tools) != len(cards) {
 		t.Errorf("tools/list served %d tools, want %d", len(f.tools), len(cards))
@@ -93,7 +100,7 @@ func TestToolsListMatchesCards(t *testing.T) {
 // surface a server offers.
 func TestToolsMatchListTools(t *testing.T) {
 	t.Parallel()
-	for _, opts := range []mcp.Options{{}, {ReadOnly: true}, {NoContent: true}, {ReadOnly: true, NoContent: true}} {
+	for _, opts := range []mcp.Options{{}, {ReadOnly: true}, {NoContent: true}, {ReadOnly: true, NoContent: true}, {AllowInput: true}, {AllowInput: true, NoContent: true}} {
 		ro := fmt.Sprintf("%+v", opts)
 		f := start(t, tmux.Env{}, opts)
 		ts, err := mcp.Tools(opts)
@@ -117,8 +124,8 @@ func TestToolsMatchListTools(t *testing.T) {
 func TestReadOnlyOffersOnlyReaders(t *testing.T) {
 	t.Parallel()
 	f := start(t, tmux.Env{}, mcp.Options{ReadOnly: true})
-	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_panes", "search_panes", "wait_for_text"}) {
-		t.Fatalf("read-only tools = %v, want the readers and list_panes", got)
+	if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, []string{"capture_pane", "list_agents", "list_layouts", "list_panes", "search_panes", "wait_for_agent", "wait_for_text"}) {
+		t.Fatalf("read-only tools = %v, want the readers, list_panes, list_layouts and the agents' readers", got)
 	}
 	a := f.tools["list_panes"].Annotations
 	if !a.ReadOnlyHint || !a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint || a.Title == "" {
@@ -136,6 +143,9 @@ func TestReadOnlyOffersOnlyReaders(t *testing.T) {
 		"move_pane":      obj("pane", before, "new_window", true),
 		"set_pane_title": obj("pane", before, "title", "x"),
 		"rename_window":  obj("window", win, "name", "x"),
+		"save_layout":    obj("name", "x", "window", win),
+		"apply_layout":   obj("name", "x", "window", win),
+		"delete_layout":  obj("name", "x"),
 	}
 	for _, name := range slices.Sorted(maps.Keys(calls)) {
 		_, err := f.cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: calls[name]})
@@ -264,15 +274,16 @@ func TestRearrangeCards(t *testing.T) {
 const capabilityKey = "com.git-pull.libtmux-mcp/capability"
 
 // TestNoContentWithholdsReaders: --no-content offers no tool that reads
-// what panes show, and with --read-only only list_panes is left.
+// what panes show, and with --read-only only list_panes, list_layouts and
+// the agents' states (list_agents, wait_for_agent) are left.
 func TestNoContentWithholdsReaders(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		opts mcp.Options
 		want []string
 	}{
-		{mcp.Options{NoContent: true}, []string{"list_panes", "move_pane", "rename_window", "resize_pane", "select_layout", "select_pane", "set_pane_title", "swap_pane"}},
-		{mcp.Options{NoContent: true, ReadOnly: true}, []string{"list_panes"}},
+		{mcp.Options{NoContent: true}, []string{"apply_layout", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane", "save_layout", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent"}},
+		{mcp.Options{NoContent: true, ReadOnly: true}, []string{"list_agents", "list_layouts", "list_panes", "wait_for_agent"}},
 	} {
 		f := start(t, tmux.Env{}, c.opts)
 		if got := slices.Sorted(maps.Keys(f.tools)); !slices.Equal(got, c.want) {

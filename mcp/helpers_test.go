@@ -53,6 +53,10 @@ func startClient(t *testing.T, srv *tmuxtest.Server, opts mcp.Options, copts *sd
 
 func connect(t *testing.T, srv *tmuxtest.Server, env tmux.Env, opts mcp.Options, counter *tmuxtest.Counter, copts *sdkmcp.ClientOptions) *fixture {
 	t.Helper()
+	if opts.LayoutDir == "" {
+		// Never the user's own layouts.
+		opts.LayoutDir = t.TempDir()
+	}
 	client := tmuxctl.Open(tmuxctl.Options{
 		Socket: tmux.Socket{Name: srv.Name, Source: "-L"}, Caller: env,
 		Binary: counter.Path, Env: tmuxtest.Env(), Control: tmux.ControlNever,

@@ -71,6 +71,23 @@ func (h *handlers) listPanes(ctx context.Context, a args) (string, any, error) {
 // listing lists what r asks for: one window (the caller's, the session's
 // current or tmux's current when none is named), a session, or the server.
 func (h *handlers) listing(ctx context.Context, r listRequest, caller *callerView) (*tmuxctl.Listing, error) {
+	req, err := h.listRequest(ctx, r, caller)
+	if err != nil {
+		return nil, err
+	}
+	l, err := h.c.List(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if r.scope == tmuxctl.ScopeWindow {
+		l = firstLink(l)
+	}
+	return l, nil
+}
+
+// listRequest resolves what r leaves out: scope window's window and scope
+// session's session.
+func (h *handlers) listRequest(ctx context.Context, r listRequest, caller *callerView) (tmuxctl.ListRequest, error) {
 	req := tmuxctl.ListRequest{Scope: r.scope, Session: r.session, Window: r.window, Limit: r.limit}
 	switch {
 	case r.scope == tmuxctl.ScopeWindow && r.window == "":
@@ -82,7 +99,7 @@ func (h *handlers) listing(ctx context.Context, r listRequest, caller *callerVie
 		}
 		sid, wid, err := h.defaultWindow(ctx, target, caller)
 		if err != nil {
-			return nil, err
+			return req, err
 		}
 		req.Window = wid
 		if req.Session == "" {
@@ -91,18 +108,11 @@ func (h *handlers) listing(ctx context.Context, r listRequest, caller *callerVie
 	case r.scope == tmuxctl.ScopeSession && r.session == "":
 		sid, err := h.c.SessionOf(ctx)
 		if err != nil {
-			return nil, err
+			return req, err
 		}
 		req.Session = sid
 	}
-	l, err := h.c.List(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	if r.scope == tmuxctl.ScopeWindow {
-		l = firstLink(l)
-	}
-	return l, nil
+	return req, nil
 }
 
 // firstLink keeps one listing of a window linked into several sessions,

@@ -194,30 +194,9 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 		return "", nil, err
 	}
 	start := time.Now()
-	var progress func(int)
-	if req, ok := ctx.Value(requestKey{}).(*sdkmcp.CallToolRequest); ok && req.Params.GetProgressToken() != nil {
-		token := req.Params.GetProgressToken()
-		var last float64
-		var sent time.Time
-		progress = func(looks int) {
-			// Progress is the time waited, in milliseconds to the
-			// microsecond, up to the timeout (the wait's own clock starts
-			// a tmux call later). It must increase with each
-			// notification: a look that would not advance it (two looks
-			// in one microsecond, or past the timeout) sends none. From
-			// tmux 3.7 a wait looks each time the pane prints, which a
-			// busy build does all the time: the client hears at most
-			// every progressEvery.
-			p := min(float64(time.Since(start).Microseconds())/1000, float64(ms))
-			if p <= last || !sent.IsZero() && time.Since(sent) < progressEvery {
-				return
-			}
-			last, sent = p, time.Now()
-			_ = req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{ProgressToken: token,
-				Progress: p, Total: float64(ms),
-				Message: fmt.Sprintf("waiting for %s in %s: %s, no match yet", tmux.Quote(re.String()), pane, plural.Count(looks, "look", "looks"))})
-		}
-	}
+	progress := h.progress(ctx, start, ms, func(looks int) string {
+		return fmt.Sprintf("waiting for %s in %s: %s, no match yet", tmux.Quote(re.String()), pane, plural.Count(looks, "look", "looks"))
+	})
 	w, err := h.read.Wait(ctx, pane, re, time.Duration(ms)*time.Millisecond, progress)
 	if err != nil {
 		return "", nil, err
@@ -231,6 +210,32 @@ func (h *handlers) waitForText(ctx context.Context, a args) (string, any, error)
 		return fmt.Sprintf("%s: its program exited without a line matching %s", pane, tmux.Quote(re.String())), v, nil
 	}
 	return fmt.Sprintf("%s: no line matched %s within %d ms", pane, tmux.Quote(re.String()), ms), v, nil
+}
+
+// progress is a wait's progress callback when the call asked for
+// notifications (a progress token), else nil. Progress is the time waited,
+// in milliseconds to the microsecond, up to the timeout ms; it must
+// increase with each notification, so a look that would not advance it
+// (two looks in one microsecond, or past the timeout) sends none, and a
+// client hears at most every progressEvery however often the wait looks
+// (from tmux 3.7 it looks each time a pane prints).
+func (h *handlers) progress(ctx context.Context, start time.Time, ms int, message func(looks int) string) func(int) {
+	req, ok := ctx.Value(requestKey{}).(*sdkmcp.CallToolRequest)
+	if !ok || req.Params.GetProgressToken() == nil {
+		return nil
+	}
+	token := req.Params.GetProgressToken()
+	var last float64
+	var sent time.Time
+	return func(looks int) {
+		p := min(float64(time.Since(start).Microseconds())/1000, float64(ms))
+		if p <= last || !sent.IsZero() && time.Since(sent) < progressEvery {
+			return
+		}
+		last, sent = p, time.Now()
+		_ = req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{ProgressToken: token,
+			Progress: p, Total: float64(ms), Message: message(looks)})
+	}
 }
 
 // progressEvery is the most often a wait tells its client how it goes.

@@ -3,7 +3,10 @@
 // contracts describe them, and panemap's own tools: list_panes,
 // resize_pane, select_layout and move_pane (rearranging), capture_pane,
 // search_panes and wait_for_text (reading what panes show), set_pane_title
-// and rename_window (labels).
+// and rename_window (labels), list_agents and wait_for_agent (coding
+// agents' states), save_layout, list_layouts, apply_layout and
+// delete_layout (named layouts, kept in files: see package layouts), and,
+// only when asked for, send_keys (typing).
 //
 // The package is a thin adapter. Every tmux operation is tmuxctl's; here
 // are only the tool cards (served verbatim from the embedded assets),
@@ -19,6 +22,7 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/tmuxctl/panetext"
 )
@@ -28,8 +32,8 @@ type Options struct {
 	// ReadOnly offers only the tools whose card says they change nothing.
 	ReadOnly bool
 	// NoContent withholds the tools that read what panes show
-	// (capture_pane, search_panes, wait_for_text): pane text can hold
-	// secrets.
+	// (capture_pane, search_panes, wait_for_text), and list_agents' and
+	// wait_for_agent's question lines: pane text can hold secrets.
 	NoContent bool
 	// DefaultWindow is the tmux target list_panes lists when the call names
 	// no window; "" means the window this process runs in, else tmux's
@@ -40,9 +44,19 @@ type Options struct {
 	// Logger receives the server's logs; nil discards them. It must not
 	// write to the protocol's stdout.
 	Logger *slog.Logger
+	// LayoutDir is where the named layouts' tools keep their files; ""
+	// means layouts.DefaultStore's ($XDG_CONFIG_HOME/panemap/layouts).
+	LayoutDir string
 	// NoServerHint follows the message of a call that finds no tmux
 	// server: how to point this server at the right one.
 	NoServerHint string
+	// AllowInput offers send_keys, which types into panes: whoever can
+	// type into a shell can run commands. Never with ReadOnly.
+	AllowInput bool
+	// AgentRules decide the agents' states for list_agents and
+	// wait_for_agent; nil means the embedded rules and the user's file
+	// (agents.LoadRules), read at the first call that needs them.
+	AgentRules *agents.Rules
 }
 
 const instructions = "panemap controls the panes of a tmux server. Pane ids look like %3 and window ids like @1; " +
@@ -92,13 +106,17 @@ func Tools(opts Options) ([]*sdkmcp.Tool, error) {
 }
 
 func offered(opts Options) ([]*toolDef, error) {
+	if opts.AllowInput && opts.ReadOnly {
+		return nil, errors.New("AllowInput (--allow-input) offers send_keys, which changes what panes run; ReadOnly (--read-only) offers only tools that change nothing: give one or the other")
+	}
 	all, err := loadCards()
 	if err != nil {
 		return nil, err
 	}
 	var defs []*toolDef
 	for _, d := range all {
-		if opts.ReadOnly && !d.tool.Annotations.ReadOnlyHint || opts.NoContent && contentTools[d.tool.Name] {
+		if opts.ReadOnly && !d.tool.Annotations.ReadOnlyHint || opts.NoContent && contentTools[d.tool.Name] ||
+			!opts.AllowInput && inputTools[d.tool.Name] {
 			continue
 		}
 		defs = append(defs, d)

@@ -23,6 +23,8 @@ type handlers struct {
 	opts Options
 	log  *slog.Logger
 	tmux *tmuxCheck
+	// watch is the agents' watcher, made at the first call that needs it.
+	watch watchOnce
 }
 
 // funcs binds each card to its implementation.
@@ -39,6 +41,13 @@ func (h *handlers) funcs() map[string]toolFunc {
 		"wait_for_text":  h.waitForText,  // read.go
 		"set_pane_title": h.setPaneTitle, // label.go
 		"rename_window":  h.renameWindow, // label.go
+		"list_agents":    h.listAgents,   // agents.go
+		"wait_for_agent": h.waitForAgent, // agents.go
+		"send_keys":      h.sendKeys,     // agents.go
+		"save_layout":    h.saveLayout,   // layouts.go
+		"list_layouts":   h.listLayouts,  // layouts.go
+		"apply_layout":   h.applyLayout,  // layouts.go
+		"delete_layout":  h.deleteLayout, // layouts.go
 	}
 }
 

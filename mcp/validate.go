@@ -82,10 +82,28 @@ func (d *toolDef) explain(obj map[string]any) error {
 			continue
 		}
 		if err := p.resolved.Validate(validatable(obj[n])); err != nil {
+			if i, item, ok := p.badItem(obj[n]); ok {
+				return invalid(valueText(item), fmt.Sprintf("invalid %s argument: item %d, %s, is not %s", n, i+1, render(item), p.itemsWant))
+			}
 			return invalid(valueText(obj[n]), fmt.Sprintf("invalid %s argument %s: want %s", n, render(obj[n]), p.want))
 		}
 	}
 	return nil
+}
+
+// badItem is the first item of an array argument that its item schema
+// refuses, so that one bad state among several is named alone.
+func (p *propSchema) badItem(v any) (int, any, bool) {
+	list, ok := v.([]any)
+	if !ok || p.items == nil {
+		return 0, nil, false
+	}
+	for i, item := range list {
+		if p.items.Validate(validatable(item)) != nil {
+			return i, item, true
+		}
+	}
+	return 0, nil, false
 }
 
 func invalid(value, msg string) *tmux.Error {
@@ -178,10 +196,16 @@ func describe(s map[string]any, defs map[string]any) string {
 	}
 	switch t := s["type"].(type) {
 	case string:
+		if items, ok := s["items"].(map[string]any); ok && t == "array" {
+			return "an array whose items are each " + describe(items, defs) + countRange(s)
+		}
 		lo, okLo := s["minimum"].(float64)
 		hi, okHi := s["maximum"].(float64)
 		if (t == "integer" || t == "number") && okLo && okHi {
 			return fmt.Sprintf("%s from %v to %v", typeWord(t), lo, hi)
+		}
+		if n, ok := s["maxLength"].(float64); ok && t == "string" {
+			return fmt.Sprintf("a string of at most %v characters", n)
 		}
 		return typeWord(t)
 	case []any:
@@ -192,6 +216,21 @@ func describe(s map[string]any, defs map[string]any) string {
 		return strings.Join(words, " or ")
 	}
 	return "a value this tool accepts"
+}
+
+// countRange is an array schema's bounds on its length, in words.
+func countRange(s map[string]any) string {
+	lo, okLo := s["minItems"].(float64)
+	hi, okHi := s["maxItems"].(float64)
+	switch {
+	case okLo && okHi:
+		return fmt.Sprintf(", %v to %v of them", lo, hi)
+	case okHi:
+		return fmt.Sprintf(", at most %v", hi)
+	case okLo:
+		return fmt.Sprintf(", at least %v", lo)
+	}
+	return ""
 }
 
 func typeWord(t string) string {

@@ -63,6 +63,11 @@ func (c *Client) Act(ctx context.Context, s tmux.SessionID, op Op) (Result, erro
 	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
 		return c.floatingLayout(ctx, navigator, s, op)
 	}
+	if op.Kind == OpApplyLayout {
+		if op, err = c.readForApply(ctx, op); err != nil {
+			return Result{}, err
+		}
+	}
 	if op.Kind == OpRestore && restoring.Moved(op.From, op.Want) {
 		return c.restoreInSteps(ctx, s, op.Want, op.Names)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/applying"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/records"
 )
@@ -31,6 +32,12 @@ func (c *Client) ActForAgent(ctx context.Context, op Op) (Result, error) {
 	}
 	if op.Kind == OpLayout && isFloatingLayout(op.Layout) {
 		return c.floatingLayout(ctx, agent, "", op)
+	}
+	if op.Kind == OpApplyLayout {
+		var err error
+		if op, err = c.readForApply(ctx, op); err != nil {
+			return Result{}, err
+		}
 	}
 	return c.actAndRead(ctx, op)
 }
@@ -182,6 +189,9 @@ func (c *Client) opErr(op Op, err error) error {
 // refusal is the error for a floating guard's refusal in out, the
 // output of op's script (see floating.Guard), or nil.
 func (op Op) refusal(out string) error {
+	if op.Kind == OpApplyLayout {
+		return applying.Refusal(out, op.Window)
+	}
 	subject := string(op.Window)
 	if op.Kind == OpResize {
 		subject = string(op.Pane)

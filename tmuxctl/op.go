@@ -3,7 +3,9 @@ package tmuxctl
 import (
 	"fmt"
 
+	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/applying"
 	"github.com/panemap/panemap/tmuxctl/floating"
 	"github.com/panemap/panemap/tmuxctl/label"
 	"github.com/panemap/panemap/tmuxctl/restoring"
@@ -27,11 +29,12 @@ const (
 	OpMove                           // move Pane into Window, or into a new window when Window is "" (see Follow)
 	OpRenameWindow                   // name Window Text, literally, never empty (label.NewName); automatic-rename goes off (see label.Window)
 	OpSetTitle                       // set Pane's title to Text, literally (see label.Title)
-	OpJump                           // show Session's Window (with Pane active, when set) on Client (see jumpCmds)
+	OpJump                           // show Session's Window (with Pane active, when set) on Client (see scripts.Jump)
 	OpFloat                          // float tiled Pane, on top and active (tmux 3.8; see floating.Float)
 	OpTile                           // tile floating Pane, active (tmux 3.8; see floating.Tile)
 	OpFloatMove                      // move floating Pane by Cells in Dir (tmux 3.8)
 	OpFloatResize                    // resize floating Pane by Cells, its top-left staying: Dir right and down grow it, left and up shrink it (tmux 3.8)
+	OpApplyLayout                    // give Window Plan, the layout named Text (see applying.Script)
 )
 
 // MaxLabelLen is the most characters a window name or a pane title may
@@ -82,8 +85,13 @@ type Op struct {
 	// second is the second command list of an op whose first asked
 	// for one (see Op.rest).
 	second bool
-	// Text is OpRenameWindow's name and OpSetTitle's title.
+	// Text is OpRenameWindow's name, OpSetTitle's title and
+	// OpApplyLayout's layout name.
 	Text string
+	// Plan is OpApplyLayout's plan (layouts.MakePlan), and read the
+	// window it starts from (see Client.readForApply).
+	Plan *layouts.Plan
+	read *tmux.Window
 	// Session is the session OpJump shows, and Client the client it
 	// switches (tmux's client name): "" is the most recently active
 	// client attached to the session Act is given.
@@ -92,7 +100,7 @@ type Op struct {
 	// Line, for OpJump with Pane, when below 0, is a line of Pane's
 	// history, counted up from its screen's top as a find match counts
 	// it (-1 the line just above the screen): copy mode opens in Pane
-	// with that line at the top and the cursor on it (see copyAtCmds).
+	// with that line at the top and the cursor on it (see scripts.CopyAt).
 	Line int
 }
 
@@ -177,13 +185,15 @@ func (op Op) Check() error {
 				return err
 			}
 		}
-		if op.Line > 0 || op.Line < -maxHistoryLine || op.Line < 0 && op.Pane == "" {
-			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Line), Message: fmt.Sprintf("invalid history line %d: want a pane and -1 to -%d", op.Line, maxHistoryLine)}
+		if op.Line > 0 || op.Line < -scripts.MaxHistoryLine || op.Line < 0 && op.Pane == "" {
+			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: fmt.Sprint(op.Line), Message: fmt.Sprintf("invalid history line %d: want a pane and -1 to -%d", op.Line, scripts.MaxHistoryLine)}
 		}
 		if op.Pane != "" {
 			return need(string(op.Window), string(op.Pane))
 		}
 		return need(string(op.Window))
+	case OpApplyLayout:
+		return applying.Check(op.Window, op.Plan, op.Text)
 	case OpRestore:
 		if op.Want == nil || op.From == nil {
 			return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "restore needs the state to restore and the state to start from"}
@@ -255,7 +265,7 @@ func (op Op) script(who caller, s tmux.SessionID) [][]string {
 		}
 		return layoutScript(op.Window, op.Layout)
 	case OpRotate:
-		return rotateScript(op.Window, op.Dir)
+		return scripts.Rotate(op.Window, op.Dir)
 	case OpMove:
 		if op.Window == "" {
 			return breakScript(op.Pane, s, op.Follow)
@@ -287,54 +297,28 @@ func (op Op) script(who caller, s tmux.SessionID) [][]string {
 		cmds, _ := label.Title(op.Pane, op.Text) // checked in check
 		return cmds
 	case OpJump:
-		return jumpCmds(op)
+		return scripts.Jump(op.Session, op.Window, op.Pane, op.Client, -op.Line)
 	case OpRefocus:
 		return [][]string{selectCmd(string(op.Pane), tmux.DirNone), selectCmd(string(op.With), tmux.DirNone)}
+	case OpApplyLayout:
+		return applying.Script(op.Plan, op.Text, op.read)
 	case OpFloat:
 		return floating.Float(op.Pane)
 	case OpTile:
 		return floating.Tile(op.Pane)
 	case OpFloatMove:
-		dx, dy := op.delta()
+		dx, dy := floating.Delta(op.Dir, op.Cells)
 		return floating.Move(op.Pane, dx, dy)
 	case OpFloatResize:
-		dx, dy := op.delta()
+		dx, dy := floating.Delta(op.Dir, op.Cells)
 		return floating.Resize(op.Pane, dx, dy)
 	}
 	return nil
 }
 
-// delta is Cells in Dir as a change of x and y: right and down count up.
-func (op Op) delta() (dx, dy int) {
-	switch op.Dir {
-	case tmux.DirLeft:
-		return -op.Cells, 0
-	case tmux.DirRight:
-		return op.Cells, 0
-	case tmux.DirUp:
-		return 0, -op.Cells
-	}
-	return 0, op.Cells
-}
-
 // floatingWhat is what a floating op does, for a refusal; "" for the
 // other ops.
 var floatingWhat = map[OpKind]string{OpFloat: "float a pane", OpTile: "tile a floating pane", OpFloatMove: "move a floating pane", OpFloatResize: "resize a floating pane"}
-
-// jumpCmds makes op.Window the current window of op.Session (and op.Pane
-// its active pane), then switches op.Client to that session: what
-// choose-tree does on Enter. The client's last session becomes the one
-// it showed, so tmux's switch-client -l goes back.
-func jumpCmds(op Op) [][]string {
-	cmds := [][]string{{"select-window", "-t", string(op.Session) + ":" + string(op.Window)}}
-	if op.Pane != "" {
-		cmds = append(cmds, selectCmd(string(op.Pane), tmux.DirNone))
-	}
-	if op.Line < 0 {
-		cmds = append(cmds, copyAtCmds(op.Pane, -op.Line)...)
-	}
-	return append(cmds, []string{"switch-client", "-c", op.Client, "-t", string(op.Session)})
-}
 
 // restoreCmds is OpRestore's command list from cur.
 func (op Op) restoreCmds(cur *tmux.State) [][]string {

@@ -226,24 +226,6 @@ func layoutFits(choice string) string {
 // starts with an @ id.
 const misfitLine = "=panemap-misfit"
 
-// rotateScript rotates window w's panes (down: each pane to the next
-// index, the last to the first; up: the other way). rotate-window moves
-// the focus to whichever pane arrives in the active pane's place; the
-// focus goes back to the pane that was active, and the last pane back to
-// the pane that was last.
-func rotateScript(w tmux.WindowID, d tmux.Direction) [][]string {
-	flag := "-D"
-	if d == tmux.DirUp {
-		flag = "-U"
-	}
-	lastID := "#{P:#{?pane_last,#{pane_id},}}"
-	refocus := "#{?" + lastID + ",select-pane -Z -t " + lastID + " ; ,}select-pane -Z -t #{pane_id}"
-	return [][]string{
-		{"has-session", "-t", string(w)},
-		{"run-shell", "-C", "-t", string(w), renderList([][]string{{"rotate-window", "-Z", flag, "-t", string(w)}}) + " ; " + refocus},
-	}
-}
-
 // followFlag is "-d " for a pane that is not the active pane of its
 // session's current window: only the pane that has the focus takes it
 // along; moving any other pane changes no window's focus.

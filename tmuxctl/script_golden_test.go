@@ -85,6 +85,7 @@ func goldenCases() []goldenCase {
 		{name: "agent-break", what: "move_pane %1 to a new window: in the pane's own session", agent: true, op: breakOut},
 		{name: "agent-rename-window", what: "rename_window @1 \"build logs\"", agent: true, op: Op{Kind: OpRenameWindow, Window: "@1", Text: "build logs"}},
 	}
+	cases = append(cases, applyCases()...)
 	// What differs by tmux version (the server's, known to the transport): the op or a refusal.
 	for _, v := range []struct{ name, version string }{{"3.7", "3.7c"}, {"3.8", "next-3.8"}} {
 		cases = append(cases,

@@ -183,7 +183,7 @@ func (m *Model) pollInterval() time.Duration {
 		// Find and the server view check every second for what printed
 		// elsewhere (checkFind, checkServer), on the poll's ticks.
 		if m.finder != nil || m.server != nil {
-			return elsewhereEvery
+			return previews.ElsewhereEvery
 		}
 		return eventPollEvery
 	}

@@ -29,14 +29,14 @@ func (m *Model) openFind() tea.Cmd {
 	})
 }
 
-// checkFind reads again, at most every elsewhereEvery (poll ticks), the
+// checkFind reads again, at most every previews.ElsewhereEvery (poll ticks), the
 // panes of every window that printed since the last read: the panes of
 // other sessions and windows, which the live previews do not watch.
 func (m *Model) checkFind(tick time.Time) tea.Cmd {
-	if m.finder == nil || !m.finder.Idle() || !m.elsewhere.due(tick) {
+	if m.finder == nil || !m.finder.Idle() || !m.elsewhere.Due(tick) {
 		return nil
 	}
-	return m.finder.ReadActive(m.elsewhere.since)
+	return m.finder.ReadActive(m.elsewhere.Since)
 }
 
 // refreshFind reads again the panes whose previews changed.
@@ -59,7 +59,7 @@ func (m Model) onFindRead(msg find.ReadMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if msg.Since != 0 {
-		m.elsewhere.since = msg.Since
+		m.elsewhere.Since = msg.Since
 	}
 	fv, _ := m.finder.Update(msg)
 	m.finder = &fv

@@ -73,7 +73,7 @@ func TestFloatingKeysRefused(t *testing.T) {
 	for _, k := range []string{"f", "H"} {
 		h.keys(k)
 		h.wantStatus("tmux 3.7c cannot")
-		if !sameLayout(h.core.State(), floatState(true)) {
+		if !tmux.SameLayout(h.core.State(), floatState(true)) {
 			t.Errorf("%s changed the session on a tmux that cannot", k)
 		}
 	}

@@ -47,6 +47,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			return m.findKey(msg)
 		case m.server != nil:
 			return m.serverKey(msg)
+		case m.layouts != nil:
+			return m.layoutsKey(msg)
 		}
 		return m.handleKey(msg)
 	case tea.PasteMsg:
@@ -55,9 +57,11 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			return m.typeInPrompt(msg)
 		case m.finder != nil:
 			return m.findKey(msg)
+		case m.layouts != nil:
+			return m.layoutsKey(msg)
 		}
 	case tea.MouseClickMsg, tea.MouseMotionMsg, tea.MouseReleaseMsg:
-		if m.server != nil || m.finder != nil {
+		if m.server != nil || m.finder != nil || m.layouts != nil {
 			return nil // the map is not on screen: a click there means nothing
 		}
 		return m.handleMouse(msg)
@@ -172,6 +176,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openServer()
 	case key.Matches(msg, k.Find):
 		return m.openFind()
+	case key.Matches(msg, k.SaveLayout), key.Matches(msg, k.Layouts):
+		return m.openLayouts(key.Matches(msg, k.SaveLayout))
 	case key.Matches(msg, k.Undo):
 		e, rest, ok := m.undo.pop()
 		if !ok {
@@ -229,7 +235,7 @@ func (m *Model) resize(d tmux.Direction) tea.Cmd {
 // undo.
 func (m *Model) putBack() tea.Cmd {
 	m.mode = modeNav
-	if m.initial == nil || sameLayout(m.state, m.initial) {
+	if m.initial == nil || tmux.SameLayout(m.state, m.initial) {
 		m.status = status{text: "nothing to put back: everything is as it was (q quits)", kind: statusNudge}
 		return nil
 	}

@@ -62,6 +62,10 @@ type KeyMap struct {
 	Find key.Binding
 	// NextWaiting jumps to the next pane whose agent waits (n).
 	NextWaiting key.Binding
+	// SaveLayout saves the window's layout under a name; Layouts lists
+	// the saved ones to apply, rename or delete (package layoutlist).
+	SaveLayout key.Binding
+	Layouts    key.Binding
 
 	Keep   key.Binding
 	Revert key.Binding
@@ -118,6 +122,8 @@ func DefaultKeyMap() KeyMap {
 		ServerView:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "all sessions")),
 		Find:         key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "find")),
 		NextWaiting:  agentbadge.DefaultKeyMap().NextWaiting,
+		SaveLayout:   key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save layout")),
+		Layouts:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "saved layouts")),
 
 		Keep:   key.NewBinding(key.WithKeys("enter", "q"), key.WithHelp("q", "close")),
 		Revert: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "revert")),
@@ -202,6 +208,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Last, k.Label, k.SwapMode, k.Mark, k.SwapMarked, k.Zoom, k.ServerView},
 		{k.Resize, k.NextLayout, k.PrevLayout, k.Spread, k.Rotate, k.RotateBack},
 		{k.PrevWindow, k.NextWindow, k.NextAlert, k.NextWaiting, k.MovePrev, k.MoveNext, k.Break, k.Float},
-		{k.Find, k.RenameWindow, k.PaneTitle, k.Undo, k.Keep, k.Revert, k.Help},
+		{k.Find, k.RenameWindow, k.PaneTitle, k.SaveLayout, k.Layouts, k.Undo, k.Keep, k.Revert, k.Help},
 	}
 }

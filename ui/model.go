@@ -12,6 +12,7 @@ import (
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/find"
 	"github.com/panemap/panemap/ui/inflight"
+	"github.com/panemap/panemap/ui/layoutlist"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/previews"
 	"github.com/panemap/panemap/ui/serverview"
@@ -55,7 +56,7 @@ type Model struct {
 	styles  Styles
 	profile colorprofile.Profile // how pane colours degrade here
 	boxes   *mapview.BoxCache    // drawn boxes
-	frames  *cells.Frames        // the last frame
+	frames  *cells.FrameCache    // the last frame
 	// helpTop is the full help's first line shown, when it scrolls;
 	// helpH the lines it may take (set by layout).
 	helpTop, helpH int
@@ -96,9 +97,14 @@ type Model struct {
 	// Find (finding.go), when open: it takes the map's place and every
 	// key.
 	finder *find.Model
+	// Named layouts (layouts.go): the view when open (it takes the map's
+	// place and every key), and the window's layout name for the title.
+	layouts   *layoutlist.Model
+	mark      layoutlist.Mark
+	markStale bool
 	// While find or the server view is open, what printed elsewhere is
 	// checked once a second (server.go).
-	elsewhere elsewhere
+	elsewhere previews.Elsewhere
 
 	// Operations run one at a time; input waits here meanwhile.
 	queue   []tea.Msg
@@ -150,7 +156,7 @@ func New(core Core, opts Options) Model {
 		styles:  DefaultStyles(!opts.NoColor),
 		profile: profileFor(opts),
 		boxes:   &mapview.BoxCache{},
-		frames:  &cells.Frames{},
+		frames:  &cells.FrameCache{},
 		win:     opts.Window,
 		// Init's first read is number 1.
 		seq: 1, readSeq: 1, reading: true,
@@ -257,6 +263,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onServerList(msg)
 	case find.ReadMsg:
 		return m.onFindRead(msg)
+	case layoutlist.Msg:
+		if m.layouts == nil {
+			return m, nil
+		}
+		cmd := m.layoutsKey(msg)
+		m.layout()
+		return m, cmd
+	case layoutlist.Mark:
+		if m.mark = msg; msg.Err != nil {
+			m.status = status{text: "layout name: " + errorText(msg.Err), kind: statusError}
+		}
+		m.layout()
+		return m, nil
 	case tmuxEventMsg:
 		return m.onTmuxEvent(msg)
 	case pollMsg:

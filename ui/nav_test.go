@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/panemap/panemap/tmux"
+
 	"strings"
 	"testing"
 
@@ -363,7 +365,7 @@ func TestSwapWithMarkedInAnotherSession(t *testing.T) {
 	}
 	h.wantActive("%9")
 	h.keys("u")
-	if got := h.core.State(); !sameLayout(got, orig) {
+	if got := h.core.State(); !tmux.SameLayout(got, orig) {
 		t.Error("undo did not bring the panes back")
 	}
 }

@@ -31,7 +31,7 @@ func (m *Model) pollsWithCaptures() bool { return m.previews.PollsWithState(m.li
 // check of what printed elsewhere moves that check on.
 func (m Model) onCaptured(msg previews.CapturedMsg) (tea.Model, tea.Cmd) {
 	if msg.Since != 0 {
-		m.elsewhere.since = msg.Since
+		m.elsewhere.Since = msg.Since
 	}
 	var shown []tmux.PaneID
 	if m.server != nil {
@@ -49,9 +49,11 @@ func (m Model) onCaptured(msg previews.CapturedMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.refreshFind(printed))
 }
 
-// withMissing adds the capture of panes new on the map to an update.
+// withMissing adds the capture of panes new on the map to an update,
+// and the read of the window's layout name when it is due.
 func withMissing(tm tea.Model, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 	m := tm.(Model)
+	cmd = tea.Batch(cmd, m.readMark("")) // the window's layout name, when due (layouts.go)
 	if c := m.previews.CaptureMissing(m.previewEnv()); c != nil {
 		return m, tea.Batch(cmd, c)
 	}

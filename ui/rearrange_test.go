@@ -67,8 +67,8 @@ func TestMoveFollowsThePane(t *testing.T) {
 		t.Fatalf("map on %s after b, pane in %s with %d panes", h.m.win, w.ID, len(w.Panes))
 	}
 	h.keys("u", "u")
-	if h.m.win != "@1" || !sameLayout(h.core.State(), orig) {
-		t.Fatalf("after two undos the map is on %s and the panes are back: %v", h.m.win, sameLayout(h.core.State(), orig))
+	if h.m.win != "@1" || !tmux.SameLayout(h.core.State(), orig) {
+		t.Fatalf("after two undos the map is on %s and the panes are back: %v", h.m.win, tmux.SameLayout(h.core.State(), orig))
 	}
 }
 

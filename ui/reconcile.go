@@ -63,7 +63,7 @@ func (m Model) applyState(msg stateMsg) (Model, tea.Cmd) {
 // the window on the map left the session, the note that says so.
 func (m *Model) apply(seq int, st *tmux.State) (changed bool, closed string) {
 	m.applied = seq
-	if sameState(m.state, st) {
+	if tmux.SameState(m.state, st) {
 		return false, ""
 	}
 	prev := m.state
@@ -148,7 +148,7 @@ func (m Model) onOpDone(msg opDoneMsg) (tea.Model, tea.Cmd) {
 	if msg.after != nil && msg.seq > m.applied {
 		_, closed = m.apply(msg.seq, msg.after)
 	}
-	if msg.before != nil && msg.after != nil && !sameLayout(msg.before, msg.after) {
+	if msg.before != nil && msg.after != nil && !tmux.SameLayout(msg.before, msg.after) {
 		m.changed = true
 		if msg.record {
 			m.undo = m.undo.push(undoEntry{state: msg.before, win: msg.fromWin})

@@ -56,7 +56,7 @@ func TestRunEscReverts(t *testing.T) {
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
-	if !sameLayout(core.State(), gridState()) {
+	if !tmux.SameLayout(core.State(), gridState()) {
 		t.Error("Esc did not restore")
 	}
 }
@@ -70,7 +70,7 @@ func TestRunEscPressedTwice(t *testing.T) {
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
-	if !sameLayout(core.State(), gridState()) {
+	if !tmux.SameLayout(core.State(), gridState()) {
 		a, _ := core.State().Windows[0].ActivePane()
 		t.Errorf("Esc Esc did not restore: the moves to %s stayed", a.ID)
 	}
@@ -104,7 +104,7 @@ func TestRunTakesLoneEscAtOnce(t *testing.T) {
 	if code != ExitOK || err != nil {
 		t.Fatalf("code=%d err=%v", code, err)
 	}
-	if !sameLayout(core.State(), gridState()) {
+	if !tmux.SameLayout(core.State(), gridState()) {
 		a, _ := core.State().Windows[0].ActivePane()
 		t.Errorf("Esc was not taken as Esc: the move to %s stayed", a.ID)
 	}
@@ -269,7 +269,7 @@ func TestRunEndsAtInputEOF(t *testing.T) {
 			if calls := core.Calls(); len(calls) != 0 {
 				t.Errorf("tmux changed at EOF: %q", calls)
 			}
-			if !sameLayout(core.State(), gridState()) {
+			if !tmux.SameLayout(core.State(), gridState()) {
 				t.Error("the session changed at EOF")
 			}
 			if !strings.Contains(out.String(), "\x1b[?1049l") {

@@ -74,7 +74,7 @@ func (m Model) onServerList(msg serverListMsg) (tea.Model, tea.Cmd) {
 		sv := serverview.New(msg.windows, from, m.styles.Server)
 		sv.SetProfile(m.profile)
 		m.server = &sv
-		m.elsewhere.since = msg.since
+		m.elsewhere.Since = msg.since
 		m.status = status{}
 	}
 	m.layout()
@@ -95,32 +95,12 @@ func serverPanes(targets []serverview.Target) []tmux.PaneID {
 	return panes
 }
 
-// elsewhere is the check, while find or the server view is open (one at
-// a time), of which windows printed: what the live previews do not
-// watch, the panes of other windows and sessions (ActiveSince).
-type elsewhere struct {
-	since   int64     // the Unix second the last check, or the opening read, began
-	checked time.Time // the poll tick of the last check
-}
-
-// elsewhereEvery is how often the check runs, on the poll's ticks.
-const elsewhereEvery = time.Second
-
-// due reports whether the check runs on this tick, and notes it if so.
-func (e *elsewhere) due(tick time.Time) bool {
-	if tick.Sub(e.checked) < elsewhereEvery {
-		return false
-	}
-	e.checked = tick
-	return true
-}
-
-// checkServer captures again, at most every elsewhereEvery, the server
+// checkServer captures again, at most every previews.ElsewhereEvery, the server
 // view's previews whose windows printed since the last check. The map's
 // own window is live already.
 func (m *Model) checkServer(tick time.Time) tea.Cmd {
 	core := m.core
-	if m.server == nil || m.previews.Capturing() || !m.previews.On() || !m.elsewhere.due(tick) {
+	if m.server == nil || m.previews.Capturing() || !m.previews.On() || !m.elsewhere.Due(tick) {
 		return nil
 	}
 	shown := map[tmux.PaneID]bool{}
@@ -132,7 +112,7 @@ func (m *Model) checkServer(tick time.Time) tea.Cmd {
 			delete(shown, p.ID)
 		}
 	}
-	return m.previews.CaptureActive(m.previewEnv(), core.ActiveSince, m.elsewhere.since, shown)
+	return m.previews.CaptureActive(m.previewEnv(), core.ActiveSince, m.elsewhere.Since, shown)
 }
 
 // serverKey is a key in the server view.

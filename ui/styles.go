@@ -5,6 +5,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/panemap/panemap/ui/find"
+	"github.com/panemap/panemap/ui/layoutlist"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
 	"github.com/panemap/panemap/ui/serverview"
@@ -24,6 +25,9 @@ type Styles struct {
 	// Server is the server view's, Find find's.
 	Server serverview.Styles
 	Find   find.Styles
+
+	// The named layouts' view.
+	Layouts layoutlist.Styles
 
 	// Lines below the map.
 	Status lipgloss.Style
@@ -56,6 +60,7 @@ func DefaultStyles(hasColor bool) Styles {
 			FullSeparator:  plain,
 		},
 	}
+	s.Layouts = layoutlist.DefaultStyles(hasColor)
 	if !hasColor {
 		return s
 	}

@@ -30,7 +30,7 @@ func TestUndoStepByStep(t *testing.T) {
 	}
 	for i := len(snaps) - 1; i >= 0; i-- {
 		h.keys("u")
-		if got := h.core.State(); !sameLayout(got, snaps[i]) {
+		if got := h.core.State(); !tmux.SameLayout(got, snaps[i]) {
 			t.Fatalf("undo %d did not restore the state before step %d", len(snaps)-i, i)
 		}
 	}
@@ -97,7 +97,7 @@ func TestEscRestoresEverything(t *testing.T) {
 			if calls[len(calls)-1] != "restore" {
 				t.Errorf("last call %q, want restore", calls[len(calls)-1])
 			}
-			if !sameLayout(h.core.State(), initial) {
+			if !tmux.SameLayout(h.core.State(), initial) {
 				t.Error("state not restored")
 			}
 		})

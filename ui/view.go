@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -35,7 +34,7 @@ func (m *Model) layout() {
 		floating:   m.focusFloats(),
 		waiting:    m.agents.Waiting(),
 	})
-	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width)
+	m.header = tabs.New(m.styles.Tabs, m.state, m.win, m.modeName(), m.width, m.mark.Badge(m.window()))
 	m.mapTop = 1
 	in := mapview.Input{Swap: m.mode == modeSwap, Home: m.opts.Home, Hostname: m.opts.Hostname, Profile: m.profile, Boxes: m.boxes}
 	if m.previews.On() {
@@ -60,6 +59,8 @@ func (m *Model) layout() {
 		keys = m.finder.Keys()
 	case m.server != nil:
 		keys = m.server.Keys()
+	case m.layouts != nil:
+		keys = m.layouts.Keys()
 	}
 	statusH := lipgloss.Height(m.statusLine())
 	m.footerOut = m.footer(keys, m.height-m.mapTop-statusH)
@@ -76,6 +77,11 @@ func (m *Model) layout() {
 		m.server.SetSize(m.width, mapH)
 		m.server.SetShots(in.Shots)
 		m.server.SetBadges(in.Badges)
+		return
+	}
+	if m.layouts != nil {
+		m.layouts.SetSize(m.width, mapH)
+		m.layouts.SetWindow(in.Win)
 		return
 	}
 	if key := in.Key(m.width, mapH) + fmt.Sprint(m.fullHelp); key != m.mapKey {
@@ -126,6 +132,8 @@ func (m *Model) modeName() string {
 		return "FIND"
 	case m.server != nil:
 		return "ALL"
+	case m.layouts != nil:
+		return "LAYOUTS"
 	case m.mode == modeSwap:
 		return "SWAP"
 	}
@@ -155,6 +163,9 @@ func (m Model) statusLine() string {
 	}
 	return st.Status.Render(m.status.text)
 }
+
+// errorText is err worded for the person at the keyboard.
+var errorText = cells.ErrorText
 
 // errorLines is the status error wrapped to the screen's width: its end
 // often says what to do, so none of it is cut. It takes the map's rows
@@ -197,14 +208,16 @@ func (m Model) render() string {
 		body = m.findBody(w, m.bodyH)
 	case m.server != nil:
 		body = m.server.View()
+	case m.layouts != nil:
+		body = m.layouts.View()
 	}
 	parts := [4]string{
 		m.header.Out,
 		body,
-		truncateLines(m.statusLine(), w),
+		cells.TruncateLines(m.statusLine(), w),
 		m.footerOut,
 	}
-	return m.frames.Get(parts[:], w, h)
+	return m.frames.Get(parts, w, h)
 }
 
 // message fills the screen with one centred message, wrapped to fit.
@@ -212,13 +225,4 @@ func (m Model) message(text string) string {
 	w, h := m.width, m.height
 	body := m.styles.Map.Message.Width(min(w, 60)).Align(lipgloss.Center).Render(text)
 	return cells.FitBlock(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body), w, h)
-}
-
-// truncateLines cuts each line of s to w cells, marking a cut with "…".
-func truncateLines(s string, w int) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "…")
-	}
-	return strings.Join(lines, "\n")
 }

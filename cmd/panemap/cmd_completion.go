@@ -9,6 +9,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/panemap/panemap/agents"
+	"github.com/panemap/panemap/internal/agenthooks"
 	"github.com/panemap/panemap/tmux"
 )
 
@@ -102,6 +104,14 @@ func completionSpec() completion {
 			c.Commands[i].Args = completionShells
 		case "init":
 			c.Commands[i].Args = []string{"tmux"}
+		case "layout":
+			c.Commands[i].Args = layoutActionNames
+		case "hook":
+			c.Commands[i].Args = stateNames(agents.HookStates())
+		case "hooks":
+			c.Commands[i].Args = append([]string{"install"}, agenthooks.Names()...)
+		case "agents":
+			c.Commands[i].Args = []string{"explain"}
 		}
 	}
 	c.Names = append(c.Names, "help")

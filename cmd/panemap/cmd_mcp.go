@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,7 +20,7 @@ import (
 func mcpCommand() command {
 	return command{
 		name:    "mcp",
-		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label) over MCP on stdio",
+		summary: "serve the pane tools (list, select, swap, resize, layout, move, read, wait, search, label, agents) over MCP on stdio",
 		about: `Serves MCP on stdin/stdout; logs go to stderr (PANEMAP_LOG=debug: a line per call). -t sets the
 window list_panes shows when a call names none.
 Without -L or -S it uses the tmux in $TMUX, else tmux's default server. An MCP client that
@@ -31,6 +32,13 @@ SDKs' stdio transports do) must pass TMUX and TMUX_PANE in the server's env, or 
 				if len(args) > 0 {
 					return usageError(g, fmt.Errorf("unexpected argument %s", tmux.Quote(args[0])))
 				}
+				if *f.allowInput && *f.readOnly {
+					// Refused rather than one winning: a configuration
+					// that says both is a mistake, and the agent would
+					// get tools its owner did not mean it to have, or
+					// miss ones it was promised.
+					return usageError(g, errors.New("--allow-input offers send_keys, which types into panes, and --read-only offers only tools that change nothing: give one or the other"))
+				}
 				return runMCP(ctx, g, f)
 			}
 		},
@@ -38,13 +46,14 @@ SDKs' stdio transports do) must pass TMUX and TMUX_PANE in the server's env, or 
 }
 
 // mcpFlags are panemap mcp's own flags.
-type mcpFlags struct{ readOnly, noContent, listTools *bool }
+type mcpFlags struct{ readOnly, noContent, allowInput, listTools *bool }
 
 func defineMCPFlags(fs *flag.FlagSet) mcpFlags {
 	return mcpFlags{
-		readOnly:  fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes and the readers)"),
-		noContent: fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text)"),
-		listTools: fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),
+		readOnly:   fs.Bool("read-only", false, "offer only the tools that change nothing (list_panes, list_layouts, the readers, list_agents and wait_for_agent)"),
+		noContent:  fs.Bool("no-content", false, "withhold the tools that read what panes show (capture_pane, search_panes, wait_for_text), and a waiting agent's question"),
+		allowInput: fs.Bool("allow-input", false, "offer send_keys, which types into panes: whoever can type into a shell can run commands (never with --read-only)"),
+		listTools:  fs.Bool("list-tools", false, "print the tools this server would offer, and exit"),
 	}
 }
 
@@ -56,6 +65,7 @@ func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 	opts := mcp.Options{
 		ReadOnly:      *f.readOnly,
 		NoContent:     *f.noContent,
+		AllowInput:    *f.allowInput,
 		DefaultWindow: g.target,
 		Version:       strings.TrimPrefix(versionString(), "panemap "),
 		Logger:        mcpLogger(g),
@@ -85,7 +95,7 @@ func runMCP(ctx context.Context, g *globals, f mcpFlags) int {
 		fmt.Fprintf(g.stderr, "panemap mcp: %v\n", err)
 		return 1
 	}
-	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent)
+	opts.Logger.Info("panemap mcp serving on stdio", "tmux", sock.String(), "read_only", opts.ReadOnly, "no_content", opts.NoContent, "allow_input", opts.AllowInput)
 	if err := mcp.ServeStdio(ctx, srv, g.stdin, g.stdout, opts.Logger); err != nil {
 		opts.Logger.Error("panemap mcp stopped", "error", err)
 		return 1

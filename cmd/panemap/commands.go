@@ -38,7 +38,11 @@ func commands() []command {
 		doctorCommand(),
 		residentCommand(),
 		initCommand(),
+		layoutCommand(),
 		completionCommand(),
+		agentsCommand(),
+		hookCommand(),
+		hooksCommand(),
 	}
 }
 

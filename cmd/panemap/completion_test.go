@@ -97,14 +97,20 @@ func TestBashCompletion(t *testing.T) {
 		line string // the words before the cursor, the last one being completed
 		want string
 	}{
-		{"panemap ", "popup demo mcp doctor resident init completion help"},
+		{"panemap ", "popup demo mcp doctor resident init layout completion agents hook hooks help"},
+		{"panemap hook ", "--agent working waiting done idle error"},
+		{"panemap hooks install c", "claude codex"},
+		{"panemap agents --", "--json --status"},
+		{"panemap agents e", "explain"},
+		{"panemap layout ", "--create --dry-run --force --json save list apply delete"},
+		{"panemap layout apply dev --d", "--dry-run"},
 		{"panemap d", "demo doctor"},
 		{"panemap -L work -t dev:1 po", "popup"},
 		{"panemap --bor", "--border"},
 		{"panemap --border r", "rounded"},
 		{"panemap popup --border do", "double"},
 		{"panemap popup --c", "--client --color"},
-		{"panemap mcp --", "--list-tools --no-content --read-only"},
+		{"panemap mcp --", "--allow-input --list-tools --no-content --read-only"},
 		{"panemap --edge ", "wrap stop"},
 		{"panemap --width ", ""},
 		{"panemap completion ", "bash zsh fish"},

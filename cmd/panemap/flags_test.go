@@ -102,6 +102,17 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"--list-tools"}, "flag --list-tools does not apply to panemap", "list-tools"},
 		{[]string{"-L", "x", "demo"}, "flag -L does not apply to panemap demo: it runs its own private tmux server", "-L"},
 		{[]string{"completion", "-t", "x", "bash"}, "flag -t does not apply to panemap completion: it only prints a script", "-t "},
+		{[]string{"hook", "--bogus"}, "unknown flag --bogus", "bogus"},
+		{[]string{"hook", "nope"}, `invalid state "nope": want working, waiting, done, idle, error`, "nope"},
+		{[]string{"hook", "exited"}, `invalid state "exited": want working, waiting, done, idle, error`, "exited"},
+		{[]string{"hook", "--agent", "Bad Name", "done"}, `--agent "Bad Name": want a short lower-case name`, "Bad Name"},
+		{[]string{"hook", "working", "again"}, "hook takes one state: working, waiting, done, idle, error", "takes one"},
+		{[]string{"hook", "done"}, "TMUX_PANE is not set", "TMUX_PANE"},
+		{[]string{"hooks", "-L", "x"}, "flag -L does not apply to panemap hooks: it only prints and edits the agents' settings files", "-L"},
+		{[]string{"hooks", "bogus"}, `unexpected argument "bogus"`, "bogus"},
+		{[]string{"agents", "explain", "3"}, `invalid pane id "3"`, `"3"`},
+		{[]string{"agents", "extra"}, `unexpected argument "extra"`, "extra"},
+		{[]string{"agents", "--status=maybe"}, `--status: invalid value "maybe": want true or false`, "maybe"},
 	} {
 		code, out, errs := cli(t, nil, tc.args...)
 		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")

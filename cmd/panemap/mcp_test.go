@@ -148,8 +148,8 @@ func TestMCPBinaryWithGoClient(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"capture_pane", "list_panes", "move_pane", "rename_window", "resize_pane", "search_panes",
-		"select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_text"}; !slices.Equal(names, want) {
+	if want := []string{"apply_layout", "capture_pane", "delete_layout", "list_agents", "list_layouts", "list_panes", "move_pane", "rename_window", "resize_pane",
+		"save_layout", "search_panes", "select_layout", "select_pane", "set_pane_title", "swap_pane", "wait_for_agent", "wait_for_text"}; !slices.Equal(names, want) {
 		t.Errorf("tools/list = %v, want %v", names, want)
 	}
 
@@ -230,8 +230,12 @@ func TestMCPServerComesAndGoes(t *testing.T) {
 	name := tmuxtest.UniqueName("pmmcp")
 	cs, _ := connectMCP(t, name)
 
+	offered, err := mcp.Tools(mcp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	list, err := cs.ListTools(t.Context(), nil)
-	if err != nil || len(list.Tools) != 11 {
+	if err != nil || len(list.Tools) != len(offered) {
 		t.Fatalf("tools/list without a tmux server: %v, %v", list, err)
 	}
 	refused := func(when string) {

@@ -64,6 +64,7 @@ func binPath(t *testing.T) string {
 func TestReadmeShellCommands(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
+	var layoutLines []string
 	for _, f := range readmeFences(t) {
 		if f.lang != "sh" {
 			continue
@@ -82,12 +83,19 @@ func TestReadmeShellCommands(t *testing.T) {
 			case strings.HasPrefix(line, "go install "):
 				// Needs the published module; the build it installs is the
 				// one every test here uses.
+			case strings.HasPrefix(line, "panemap layout "):
+				layoutLines = append(layoutLines, line) // run in order, below
+			case strings.HasPrefix(line, "panemap hooks install "):
+				t.Run("hooks install", func(t *testing.T) { readmeHooksInstall(t, line) })
 			case line == "go run ./cmd/panemap demo":
 				t.Run("demo", func(t *testing.T) { readmeDemo(t, line) })
 			default:
 				t.Errorf("README shell command %q is not covered by this test", line)
 			}
 		}
+	}
+	if len(layoutLines) > 0 {
+		t.Run("layout", func(t *testing.T) { readmeLayoutLines(t, layoutLines) })
 	}
 	for _, want := range []string{"go run ./cmd/panemap demo", "go test ./...", installLine} {
 		if !seen[want] {
@@ -215,7 +223,18 @@ func TestReadmeTmuxLines(t *testing.T) {
 // field list_panes' card requires, and no other.
 func readmeListedPane(t *testing.T, text string) {
 	t.Helper()
-	var card struct {
+	var example map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &example); err != nil {
+		t.Fatalf("README's list_panes example does not parse: %v\n%s", err, text)
+	}
+	checkCardFields(t, "README's list_panes example", "list_panes.json", "Pane", example)
+}
+
+// checkCardFields checks that fields has every field the card's
+// definition def requires, and no field it does not define.
+func checkCardFields(t *testing.T, what, card, def string, fields map[string]json.RawMessage) {
+	t.Helper()
+	var c struct {
 		OutputSchema struct {
 			Defs map[string]struct {
 				Properties map[string]json.RawMessage `json:"properties"`
@@ -223,26 +242,22 @@ func readmeListedPane(t *testing.T, text string) {
 			} `json:"$defs"`
 		} `json:"outputSchema"`
 	}
-	raw, err := tools.Cards.ReadFile("list_panes.json")
+	raw, err := tools.Cards.ReadFile(card)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &card); err != nil {
+	if err := json.Unmarshal(raw, &c); err != nil {
 		t.Fatal(err)
 	}
-	var example map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &example); err != nil {
-		t.Fatalf("README's list_panes example does not parse: %v\n%s", err, text)
-	}
-	pane := card.OutputSchema.Defs["Pane"]
-	for _, k := range pane.Required {
-		if _, ok := example[k]; !ok {
-			t.Errorf("README's list_panes example lacks %q", k)
+	schema := c.OutputSchema.Defs[def]
+	for _, k := range schema.Required {
+		if _, ok := fields[k]; !ok {
+			t.Errorf("%s lacks %q", what, k)
 		}
 	}
-	for k := range example {
-		if _, ok := pane.Properties[k]; !ok {
-			t.Errorf("README's list_panes example has %q, which the card does not", k)
+	for k := range fields {
+		if _, ok := schema.Properties[k]; !ok {
+			t.Errorf("%s has %q, which %s does not", what, k, card)
 		}
 	}
 }
@@ -262,7 +277,7 @@ func TestReadmeMCPTools(t *testing.T) {
 		t.Fatal("README has no MCP section")
 	}
 	readme, _, _ = strings.Cut(readme, "\n## ")
-	ts, err := mcp.Tools(mcp.Options{})
+	ts, err := mcp.Tools(mcp.Options{AllowInput: true}) // every tool
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,11 +294,11 @@ func TestReadmeMCPTools(t *testing.T) {
 	if !slices.Equal(listed, offered) {
 		t.Errorf("README's MCP tool table lists %v; the server offers %v", listed, offered)
 	}
-	if n := countWord(t, len(offered)); !strings.Contains(readme, "is an MCP server on stdio with "+n+" tools:") {
+	if n := countWord(t, len(offered)); !strings.Contains(readme, "is an MCP server on stdio with "+n+" tools (`send_keys` only with `--allow-input`):") {
 		t.Errorf("README does not say the server has %s tools", n)
 	}
 	checkAccessModes(t, readme, offered)
-	for _, never := range []string{"never runs commands in panes", "never sends keys", "never creates or kills a pane", "no executable input", "tmux closes it"} {
+	for _, never := range []string{"never runs commands in panes", "never sends keys", "never kills a pane", "never creates a pane but for `apply_layout` with `create`", "no executable input", "tmux closes it"} {
 		if !strings.Contains(strings.Join(strings.Fields(readme), " "), never) {
 			t.Errorf("README's MCP section does not say %q", never)
 		}
@@ -303,8 +318,9 @@ func countWord(t *testing.T, n int) string {
 }
 
 // checkAccessModes checks the README's access modes table against the
-// tools each combination of --read-only and --no-content offers: a row
-// lists them by name, says "all N", or "all but the N readers".
+// tools each combination of --read-only, --no-content and --allow-input
+// offers: a row lists them by name, says "all N", or "all but" the tools
+// left out, by name and as "the N readers".
 func checkAccessModes(t *testing.T, readme string, all []string) {
 	t.Helper()
 	modes := map[string]mcp.Options{
@@ -312,6 +328,7 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 		"`--read-only`":              {ReadOnly: true},
 		"`--no-content`":             {NoContent: true},
 		"`--read-only --no-content`": {ReadOnly: true, NoContent: true},
+		"`--allow-input`":            {AllowInput: true},
 	}
 	toolName := regexp.MustCompile("`([a-z]+_[a-z_]+)`")
 	seen := 0
@@ -340,6 +357,21 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 		slices.Sort(listed)
 		var want string
 		switch {
+		case strings.HasPrefix(cells[1], "all but "):
+			// The tools left out: those named, and the readers counted.
+			var left []string
+			for _, name := range all {
+				if !slices.Contains(offered, name) && !slices.Contains(listed, name) {
+					left = append(left, name)
+				}
+			}
+			want = "all but " + strings.Join(backquoted(listed), " and ")
+			if len(left) > 0 {
+				if len(listed) > 0 {
+					want += " and "
+				}
+				want += "the " + countWord(t, len(left)) + " readers"
+			}
 		case len(listed) > 0:
 			if !slices.Equal(listed, offered) {
 				t.Errorf("README's access mode %s lists %v; it offers %v", mode, listed, offered)
@@ -347,8 +379,6 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 			continue
 		case len(offered) == len(all):
 			want = "all " + countWord(t, len(all))
-		default:
-			want = "all but the " + countWord(t, len(all)-len(offered)) + " readers"
 		}
 		if cells[1] != want {
 			t.Errorf("README's access mode %s says %q; want %q (it offers %v)", mode, cells[1], want, offered)
@@ -357,6 +387,14 @@ func checkAccessModes(t *testing.T, readme string, all []string) {
 	if seen != len(modes) {
 		t.Errorf("README's access modes table has %d of the %d modes", seen, len(modes))
 	}
+}
+
+func backquoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "`" + n + "`"
+	}
+	return out
 }
 
 // TestReadmeFirstScreen: the README's first 60 lines are the product: the

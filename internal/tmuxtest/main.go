@@ -2,6 +2,7 @@ package tmuxtest
 
 import (
 	"flag"
+	"os"
 	"runtime"
 	"strconv"
 	"testing"
@@ -22,8 +23,21 @@ const testsPerCore = 3
 // parallel tests a core, unless -parallel was given or the run fuzzes
 // (there -parallel is the number of fuzzing processes), and returns the
 // exit code for os.Exit.
+//
+// The tests, and every panemap and tmux they start, see a config
+// directory of their own (XDG_CONFIG_HOME, empty): panemap keeps its
+// named layouts and reads a user's agent rules there, and a test must
+// neither write the user's layouts nor depend on the user's rules.
 func Main(m *testing.M) int {
 	flag.Parse()
+	config, err := os.MkdirTemp("", "panemap-test-config-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(config)
+	if err := os.Setenv("XDG_CONFIG_HOME", config); err != nil {
+		panic(err)
+	}
 	given := false
 	flag.Visit(func(f *flag.Flag) {
 		if f.Name == "test.parallel" || f.Name == "test.fuzz" {

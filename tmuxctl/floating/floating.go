@@ -98,3 +98,17 @@ func by(xflag string, dx int, yflag string, dy int) []string {
 	}
 	return out
 }
+
+// Delta is cells in direction d as a change of x and y: right and down
+// count up.
+func Delta(d tmux.Direction, cells int) (dx, dy int) {
+	switch d {
+	case tmux.DirLeft:
+		return -cells, 0
+	case tmux.DirRight:
+		return cells, 0
+	case tmux.DirUp:
+		return 0, -cells
+	}
+	return 0, cells
+}

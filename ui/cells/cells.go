@@ -1,10 +1,11 @@
 // Package cells fits text to terminal cells for the navigator's views:
 // text made safe to draw (Printable), and lines and blocks cut or padded
-// to an exact width and height. It imports nothing of panemap.
+// to an exact width and height, and errors worded for the person at the
+// keyboard (ErrorText). It imports nothing of panemap but the tmux
+// vocabulary.
 package cells
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -60,24 +61,4 @@ func FitBlock(s string, width, height int) string {
 		lines[i] = FitLine(l, width) // most are drawn at the width already
 	}
 	return strings.Join(lines, "\n")
-}
-
-// Frames keeps the last frame: Bubble Tea asks for the view after every
-// message, and most messages (a tmux notice, a capture of a pane that
-// printed nothing new) change nothing on it. Comparing the parts is
-// cheap: unchanged ones are the same strings.
-type Frames struct {
-	parts []string
-	w, h  int
-	out   string
-}
-
-// Get is the frame of parts, one under the other, fitted to w x h cells:
-// the last one when nothing changed.
-func (c *Frames) Get(parts []string, w, h int) string {
-	if c.out == "" || !slices.Equal(c.parts, parts) || c.w != w || c.h != h {
-		c.parts, c.w, c.h = slices.Clone(parts), w, h
-		c.out = FitBlock(strings.Join(parts, "\n"), w, h)
-	}
-	return c.out
 }

@@ -65,8 +65,9 @@ type View struct {
 const maxTabName = 16
 
 // New draws the top line for session s with window win on the map, the
-// mode badge mode ("NAV", "SWAP"…), width cells wide.
-func New(st Styles, s *tmux.State, win tmux.WindowID, mode string, width int) View {
+// mode badge mode ("NAV", "SWAP"…), width cells wide. Non-empty extra
+// badges follow the others (the window's layout name).
+func New(st Styles, s *tmux.State, win tmux.WindowID, mode string, width int, extra ...string) View {
 	if s == nil || width <= 0 {
 		return View{}
 	}
@@ -82,6 +83,11 @@ func New(st Styles, s *tmux.State, win tmux.WindowID, mode string, width int) Vi
 	}
 	if m := markedElsewhere(s, win); m != "" {
 		badges = append(badges, st.Badge.Render(m))
+	}
+	for _, b := range extra {
+		if b != "" {
+			badges = append(badges, st.Badge.Render(cells.Printable(b)))
+		}
 	}
 	// A plain blank after the badges: a styled last cell of a line is
 	// one terminals' renderers clear rather than draw (an erase with the

@@ -11,6 +11,7 @@
 //   tmux -L tscheck kill-server
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { execFileSync } from "node:child_process";
 
 const [bin, socket] = process.argv.slice(2);
 const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? "/", LC_ALL: "C" }; // a bare client environment
@@ -21,7 +22,7 @@ await client.connect(transport);
 const fail = (msg) => { console.error("FAIL:", msg); process.exitCode = 1; };
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort().join(",");
-if (names !== "capture_pane,list_panes,move_pane,rename_window,resize_pane,search_panes,select_layout,select_pane,set_pane_title,swap_pane,wait_for_text") fail(`tools/list: ${names}`);
+if (names !== "apply_layout,capture_pane,delete_layout,list_agents,list_layouts,list_panes,move_pane,rename_window,resize_pane,save_layout,search_panes,select_layout,select_pane,set_pane_title,swap_pane,wait_for_agent,wait_for_text") fail(`tools/list: ${names}`);
 
 const list = await client.callTool({ name: "list_panes", arguments: {} });
 if (list.isError) fail(`list_panes: ${JSON.stringify(list)}`);
@@ -76,6 +77,32 @@ else {
   if (again.isError || again.structuredContent.moved !== false) fail(`move_pane again: ${JSON.stringify(again)}`);
 }
 
+// The agents' tools (issue 42): a pane whose hook said waiting, found by
+// list_agents and by wait_for_agent, a wait that times out, and send_keys
+// from a server started with --allow-input.
+{
+  const tmux = (...args) => execFileSync("tmux", ["-L", socket, ...args], { env: { PATH: process.env.PATH } }).toString().trim();
+  tmux("set", "-p", "-t", pane, "@panemap-agent-state", "waiting");
+  const agents = await client.callTool({ name: "list_agents", arguments: {} });
+  const mine = agents.structuredContent?.agents.find((a) => a.pane === pane);
+  if (agents.isError || mine?.state !== "waiting" || mine.source !== "hook") fail(`list_agents: ${JSON.stringify(agents)}`);
+  const now = await client.callTool({ name: "wait_for_agent", arguments: { panes: [pane], states: ["waiting"] } });
+  if (now.isError || now.structuredContent.matched !== true || now.structuredContent.pane !== pane) fail(`wait_for_agent: ${JSON.stringify(now)}`);
+  const later = await client.callTool({ name: "wait_for_agent", arguments: { states: ["error"], timeout_ms: 200 } });
+  if (later.isError || later.structuredContent.matched !== false || later.structuredContent.pane !== null) fail(`wait_for_agent timeout: ${JSON.stringify(later)}`);
+  tmux("set", "-p", "-u", "-t", pane, "@panemap-agent-state");
+  if (tools.some((t) => t.name === "send_keys")) fail("send_keys offered without --allow-input");
+  const typist = new Client({ name: "panemap-tscheck-input", version: "1" });
+  await typist.connect(new StdioClientTransport({ command: bin, args: ["-L", socket, "mcp", "--allow-input"], env, stderr: "ignore" }));
+  const cat = tmux("new-window", "-d", "-P", "-F", "#{pane_id}", "exec cat");
+  const typed = await typist.callTool({ name: "send_keys", arguments: { pane: cat, text: "#(echo no) ; $HOME", enter: true } });
+  if (typed.isError || typed.structuredContent.pane !== cat || typed.structuredContent.enter !== true) fail(`send_keys: ${JSON.stringify(typed)}`);
+  const bad = await typist.callTool({ name: "send_keys", arguments: { pane: cat, keys: ["F1"] } });
+  if (!bad.isError || bad._meta?.["panemap/error"]?.kind !== "invalid_input") fail(`send_keys F1: ${JSON.stringify(bad)}`);
+  tmux("kill-pane", "-t", cat);
+  await typist.close();
+}
+
 for (const [name, args, kind] of [
   ["select_pane", { pane: "%1; kill-server" }, "invalid_input"],
   ["select_pane", { pane: 7 }, "invalid_input"],
@@ -92,6 +119,9 @@ for (const [name, args, kind] of [
   ["move_pane", { pane: "%0", to_window: "@0", new_window: true }, "invalid_input"],
   ["move_pane", { pane: "%0" }, "invalid_input"],
   ["move_pane", { pane: "%0", to_window: "@999" }, "gone"],
+  ["list_agents", { window: "%0" }, "invalid_input"],
+  ["wait_for_agent", { states: ["sleeping"] }, "invalid_input"],
+  ["wait_for_agent", { panes: ["%999"], states: ["done"] }, "gone"],
 ]) {
   const res = await client.callTool({ name, arguments: args }); // must not throw
   const meta = res._meta?.["panemap/error"];

@@ -1,4 +1,4 @@
-package tmuxctl
+package scripts
 
 import (
 	"strconv"
@@ -6,11 +6,27 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
-// maxHistoryLine bounds OpJump's Line: far more than any history-limit
+// MaxHistoryLine bounds OpJump's Line: far more than any history-limit
 // in use, and an int tmux's strtonum takes.
-const maxHistoryLine = 1 << 30
+const MaxHistoryLine = 1 << 30
 
-// copyAtCmds opens copy mode in pane p with the history line n lines
+// Jump makes window w the current window of session s (and pane p its
+// active pane, when set), then switches client c to that session: what
+// choose-tree does on Enter. The client's last session becomes the one
+// it showed, so tmux's switch-client -l goes back. line, when above 0,
+// opens copy mode in p with that history line at the top (see CopyAt).
+func Jump(s tmux.SessionID, w tmux.WindowID, p tmux.PaneID, c string, line int) [][]string {
+	cmds := [][]string{{"select-window", "-t", string(s) + ":" + string(w)}}
+	if p != "" {
+		cmds = append(cmds, []string{"select-pane", "-Z", "-t", string(p)})
+	}
+	if line > 0 {
+		cmds = append(cmds, CopyAt(p, line)...)
+	}
+	return append(cmds, []string{"switch-client", "-c", c, "-t", string(s)})
+}
+
+// CopyAt opens copy mode in pane p with the history line n lines
 // above its screen (n >= 1) at the top of the view and the cursor on it.
 //
 // copy-mode -t p enters copy mode (or keeps the copy mode p is in), then
@@ -26,7 +42,7 @@ const maxHistoryLine = 1 << 30
 // context (run-shell -C expands the format there; the option reads
 // empty before 3.7). Nothing but p, fixed words and numbers reaches
 // tmux.
-func copyAtCmds(p tmux.PaneID, n int) [][]string {
+func CopyAt(p tmux.PaneID, n int) [][]string {
 	k := strconv.Itoa(n)
 	opt := "#{copy-mode-line-numbers}"
 	absolute := "#{||:#{==:" + opt + ",absolute},#{||:#{==:" + opt + ",relative},#{==:" + opt + ",hybrid}}}"
