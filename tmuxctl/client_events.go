@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // Events streams tmux's notifications until ctx ends, when the channel is
@@ -28,9 +29,9 @@ func (c *Client) Events(ctx context.Context) (<-chan tmux.Event, bool) {
 
 // FollowAgents has the stream tell, as "subscription-changed" events,
 // when a coding agent's hook or workmux sets a new state on a pane of
-// the followed session (agentStates); nothing without control mode.
+// the followed session (records.AgentStates); nothing without control mode.
 func (c *Client) FollowAgents(ctx context.Context) error {
-	return c.t.SubscribeFormat(ctx, "panemap-agents", "%*", agentStates)
+	return c.t.SubscribeFormat(ctx, "panemap-agents", "%*", records.AgentStates)
 }
 
 // FollowSession asks the transport for notifications about session s's

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl/records"
 )
 
 // Fingerprint renders everything a State says, for comparisons.
@@ -69,7 +70,7 @@ func (c *Client) RunForTest(ctx context.Context, cmds ...[]string) (string, erro
 }
 
 // ParseStamp lets the tests read a stamp's answer without tmux.
-var ParseStamp = parseStamp
+var ParseStamp = records.ParseStamp
 
 // SnapshotOut is what ReadPopupPlace makes of a snapshot tmux printed.
 var SnapshotOut = snapshotOut

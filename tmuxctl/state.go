@@ -64,7 +64,7 @@ func (c *Client) stateFrom(ctx context.Context, s tmux.SessionID, out string) (*
 // (#{W:} and #{P:} loop over them; records.Parse reads records run
 // together), then the marked pane's line wherever it is (#{S:} loops over
 // the sessions). No comma at a loop's top level, no literal '%' (see
-// stampFormat).
+// records.StampFormat).
 func readStateCmds(s tmux.SessionID) [][]string {
 	return [][]string{{"display-message", "-p", "-t", string(s),
 		"#{W:" + records.WindowFormat + "#{P:" + records.PaneFormat + "}}" +
