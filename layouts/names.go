@@ -9,6 +9,15 @@ import (
 	"github.com/panemap/panemap/tmux"
 )
 
+// The window options that remember a window's layout (window scope, user
+// options), set by an apply or a save: the layout's name, and the
+// window's #{window_layout} right after, so that a map can say when the
+// window has changed since.
+const (
+	OptionName    = "@panemap-layout"
+	OptionApplied = "@panemap-layout-applied"
+)
+
 // MaxNameLen is the most characters a layout's name may have.
 const MaxNameLen = 64
 

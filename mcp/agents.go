@@ -108,7 +108,7 @@ func (h *handlers) listAgents(ctx context.Context, a args) (string, any, error) 
 func agentsText(v AgentsView, list []agentwatch.Agent) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s in scope %s", plural.Count(len(v.Agents), "agent pane", "agent panes"), v.Scope)
-	if s := agentwatch.Summary(list); s != "" {
+	if s := agents.Summary(list); s != "" {
 		fmt.Fprintf(&b, " (%s)", s)
 	}
 	if len(v.Agents) == 0 {

@@ -14,7 +14,7 @@ import (
 // routes their messages there and tells each look what it shows.
 
 func (m *Model) agentEnv() agentbadge.Env {
-	return agentbadge.Env{Req: agentbadge.Request(m.opts.Session, m.server != nil), Periodic: m.server != nil,
+	return agentbadge.Env{Session: agentbadge.Covered(m.opts.Session, m.server != nil), Periodic: m.server != nil,
 		Stopped: m.quitting || m.fatal != nil, After: m.after, Call: m.tmuxCall}
 }
 

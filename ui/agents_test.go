@@ -12,25 +12,24 @@ import (
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/agentbadge"
 )
 
 // fakeAgents is the agents' source: it lists what the test says.
 type fakeAgents struct {
 	mu    sync.Mutex
-	list  []agentwatch.Agent
-	scope []tmuxctl.ListScope
+	list  []agents.Agent
+	scope []tmux.SessionID // the session of each look, "" the server
 }
 
-func (f *fakeAgents) List(_ context.Context, req tmuxctl.ListRequest) ([]agentwatch.Agent, error) {
+func (f *fakeAgents) Agents(_ context.Context, s tmux.SessionID) ([]agents.Agent, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.scope = append(f.scope, req.Scope)
-	return append([]agentwatch.Agent(nil), f.list...), nil
+	f.scope = append(f.scope, s)
+	return append([]agents.Agent(nil), f.list...), nil
 }
 
-func (f *fakeAgents) set(list ...agentwatch.Agent) {
+func (f *fakeAgents) set(list ...agents.Agent) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.list = list
@@ -43,12 +42,12 @@ func (f *fakeAgents) looks() int {
 }
 
 // inMain is an agent in gridState's session main.
-func inMain(win tmux.WindowID, winIndex int, pane tmux.PaneID, paneIndex int, name string, s agents.State) agentwatch.Agent {
-	return agentwatch.Agent{Pane: pane, PaneIndex: paneIndex, Window: win, WindowIndex: winIndex, Session: "$1", SessionName: "main", Name: name, State: s}
+func inMain(win tmux.WindowID, winIndex int, pane tmux.PaneID, paneIndex int, name string, s agents.State) agents.Agent {
+	return agents.Agent{Pane: pane, PaneIndex: paneIndex, Window: win, WindowIndex: winIndex, Session: "$1", SessionName: "main", Name: name, State: s}
 }
 
 // agentHarness is the navigator over gridState with agents.
-func agentHarness(t *testing.T, list ...agentwatch.Agent) (*harness, *fakeAgents) {
+func agentHarness(t *testing.T, list ...agents.Agent) (*harness, *fakeAgents) {
 	t.Helper()
 	src := &fakeAgents{list: list}
 	opts := testOptions()
@@ -154,10 +153,10 @@ func TestAgentsLookWhenTold(t *testing.T) {
 	looked(1, "the server view's opening")
 	h.send(agentbadge.TickMsg{}, agentbadge.TickMsg{})
 	looked(2, "two spells of the server view")
-	if got := src.scope[len(src.scope)-1]; got != tmuxctl.ScopeServer {
+	if got := src.scope[len(src.scope)-1]; got != "" {
 		t.Errorf("the server view's look covers %s, want the server", got)
 	}
-	if src.scope[0] != tmuxctl.ScopeSession {
+	if src.scope[0] != "$1" {
 		t.Errorf("the map's look covers %s, want its session", src.scope[0])
 	}
 }
@@ -167,7 +166,7 @@ func TestAgentsLookWhenTold(t *testing.T) {
 // from there, n goes to the one after; with none waiting it says so and
 // stays.
 func TestNextWaitingKey(t *testing.T) {
-	list := []agentwatch.Agent{
+	list := []agents.Agent{
 		inMain("@1", 0, "%1", 1, "claude", agents.Waiting),
 		inMain("@1", 0, "%2", 2, "codex", agents.Working),
 		inMain("@2", 1, "%5", 1, "gemini", agents.Waiting),
@@ -196,7 +195,7 @@ func TestNextWaitingKey(t *testing.T) {
 	if h.m.quitting {
 		t.Error("the navigator closed with nowhere to go")
 	}
-	if got := src.scope[len(src.scope)-1]; got != tmuxctl.ScopeServer {
+	if got := src.scope[len(src.scope)-1]; got != "" {
 		t.Errorf("n looked at %s, want the server", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
+	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui/layoutlist"
 )
 
@@ -37,8 +38,11 @@ func (m *Model) layoutsKey(msg tea.Msg) tea.Cmd {
 		m.layouts, m.markStale = nil, true
 		win := m.win
 		return tea.Batch(cmd, m.startOp(func(st *tmux.State) (decision, error) {
-			op, err := lv.ApplyOp(st, win)
-			return decision{op: op}, err
+			p, name, err := lv.ApplyPlan(st, win)
+			if err != nil {
+				return decision{}, err
+			}
+			return decision{op: &tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: p, Text: name}}, nil
 		}))
 	case layoutlist.Back:
 		m.layouts = nil

@@ -10,7 +10,6 @@ import (
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
 	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/applying"
 )
 
 // layoutCore is the fake with what the named layouts need beyond Core:
@@ -46,7 +45,7 @@ func (c *layoutCore) NameLayout(_ context.Context, w tmux.WindowID, name string)
 	win, _ := st.Window(w)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.opts = map[string]string{applying.OptionName: name, applying.OptionApplied: win.Layout}
+	c.opts = map[string]string{layouts.OptionName: name, layouts.OptionApplied: win.Layout}
 	return nil
 }
 
@@ -61,7 +60,7 @@ func (c *layoutCore) Act(ctx context.Context, s tmux.SessionID, op tmuxctl.Op) (
 			if w.ID == op.Window {
 				st.Windows[i] = op.Plan.After(w)
 				c.mu.Lock()
-				c.opts = map[string]string{applying.OptionName: op.Text, applying.OptionApplied: st.Windows[i].Layout}
+				c.opts = map[string]string{layouts.OptionName: op.Text, layouts.OptionApplied: st.Windows[i].Layout}
 				c.mu.Unlock()
 			}
 		}
@@ -161,8 +160,8 @@ func TestLayoutsTitle(t *testing.T) {
 		opts map[string]string
 		want string
 	}{
-		{map[string]string{applying.OptionName: "dev", applying.OptionApplied: scrambled}, "layout dev "},
-		{map[string]string{applying.OptionName: "dev", applying.OptionApplied: "x"}, "layout dev changed"},
+		{map[string]string{layouts.OptionName: "dev", layouts.OptionApplied: scrambled}, "layout dev "},
+		{map[string]string{layouts.OptionName: "dev", layouts.OptionApplied: "x"}, "layout dev changed"},
 		{nil, ""},
 	} {
 		h, core := newLayoutHarness(t, scrambledBody, c.opts)

@@ -116,7 +116,7 @@ func runAgents(ctx context.Context, g *globals, f agentsFlags) int {
 	}
 	switch {
 	case f.status:
-		if s := agentwatch.Summary(list); s != "" {
+		if s := agents.Summary(list); s != "" {
 			fmt.Fprintln(g.stdout, s)
 		}
 	case f.json:

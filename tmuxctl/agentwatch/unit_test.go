@@ -39,27 +39,6 @@ func TestTypeCmdsCarryEveryByte(t *testing.T) {
 	}
 }
 
-func TestSummaryAndNextWaiting(t *testing.T) {
-	list := []Agent{
-		{Pane: "%1", State: agents.Working}, {Pane: "%2", State: agents.Waiting}, {Pane: "%3", State: agents.Done},
-		{Pane: "%4", State: agents.Waiting}, {Pane: "%5", State: agents.Idle},
-	}
-	if got, want := Summary(list), "2 waiting · 1 done · 1 working · 1 idle"; got != want {
-		t.Errorf("Summary = %q, want %q", got, want)
-	}
-	if got := Summary(nil); got != "" {
-		t.Errorf("Summary(nil) = %q, want empty", got)
-	}
-	for _, tc := range []struct{ after, want tmux.PaneID }{{"%1", "%2"}, {"%2", "%4"}, {"%4", "%2"}, {"%9", "%2"}, {"", "%2"}} {
-		if a, ok := NextWaiting(list, tc.after); !ok || a.Pane != tc.want {
-			t.Errorf("NextWaiting(after %s) = %s %v, want %s", tc.after, a.Pane, ok, tc.want)
-		}
-	}
-	if _, ok := NextWaiting(list[:1], "%1"); ok {
-		t.Error("NextWaiting found a waiting agent where none waits")
-	}
-}
-
 func TestParsePanesReadsTextExactly(t *testing.T) {
 	// A title holding what the format parser and the record splitter
 	// would take for theirs: tmux 3.4 escapes a backslash-doubled value.

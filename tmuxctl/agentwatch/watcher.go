@@ -8,6 +8,7 @@ package agentwatch
 
 import (
 	"context"
+	"math"
 	"sync"
 	"time"
 
@@ -16,21 +17,8 @@ import (
 	"github.com/panemap/panemap/tmuxctl"
 )
 
-// Agent is one pane that runs a coding agent, and what it is doing.
-type Agent struct {
-	Pane        tmux.PaneID
-	PaneIndex   int
-	Window      tmux.WindowID
-	WindowIndex int
-	Session     tmux.SessionID
-	SessionName string
-	Name        string // the agent
-	State       agents.State
-	Since       time.Time // zero when unknown
-	Source      agents.Source
-	Question    []string // waiting: the question's lines, sanitised plain text
-	Focused     bool     // the active pane of its session's current window
-}
+// Agent is one agent pane as a look found it (agents.Agent).
+type Agent = agents.Agent
 
 // Watcher looks at a server's panes again and again, remembering what it
 // saw: each pane's state and since it began, its process tree and its
@@ -80,6 +68,17 @@ func New(c *tmuxctl.Client, rules *agents.Rules) *Watcher {
 		}
 	}
 	return &Watcher{c: c, rules: rules, named: named, panes: map[tmux.PaneID]*memory{}}
+}
+
+// Agents lists the agent panes of session s, or of the whole server
+// when s is "", with no limit: what the navigator's badges and n look at
+// (ui/agentbadge.Source).
+func (w *Watcher) Agents(ctx context.Context, s tmux.SessionID) ([]Agent, error) {
+	req := tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32}
+	if s != "" {
+		req = tmuxctl.ListRequest{Scope: tmuxctl.ScopeSession, Session: s, Limit: math.MaxInt32}
+	}
+	return w.List(ctx, req)
 }
 
 // List returns the agent panes req covers (scope as tmuxctl.List, whose

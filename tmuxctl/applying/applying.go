@@ -21,14 +21,6 @@ import (
 	"github.com/panemap/panemap/tmuxctl/scripts"
 )
 
-// The window options an apply sets (window scope, user options): the
-// layout's name, and #{window_layout} right after the apply, so a map
-// can say when the window changed since.
-const (
-	OptionName    = "@panemap-layout"
-	OptionApplied = "@panemap-layout-applied"
-)
-
 // Check validates everything an apply of plan p to window w under name
 // would send to tmux, before tmux sees any of it.
 func Check(w tmux.WindowID, p *layouts.Plan, name string) error {
@@ -185,8 +177,8 @@ func Script(p *layouts.Plan, name string, w *tmux.Window) [][]string {
 // given), with the layout it has at that moment.
 func Remember(w tmux.WindowID, name string) [][]string {
 	return [][]string{
-		{"set-option", "-w", "-t", string(w), OptionName, name},
-		{"set-option", "-w", "-F", "-t", string(w), OptionApplied, "#{window_layout}"},
+		{"set-option", "-w", "-t", string(w), layouts.OptionName, name},
+		{"set-option", "-w", "-F", "-t", string(w), layouts.OptionApplied, "#{window_layout}"},
 	}
 }
 

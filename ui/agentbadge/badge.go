@@ -14,7 +14,6 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/mapview"
 )
@@ -97,7 +96,7 @@ func DefaultStyles(hasColor bool) Styles {
 
 // Badge draws a's badge, and the state alone for a box too narrow for
 // it: loud while a waits.
-func (st Styles) Badge(a agentwatch.Agent) mapview.Badge {
+func (st Styles) Badge(a agents.Agent) mapview.Badge {
 	state := st.State[a.State].Render(stateText(a.State))
 	text := state
 	if name := shownName(a.Name); name != "" {
@@ -107,7 +106,7 @@ func (st Styles) Badge(a agentwatch.Agent) mapview.Badge {
 }
 
 // Badges are the badges of list's panes.
-func (st Styles) Badges(list []agentwatch.Agent) map[tmux.PaneID]mapview.Badge {
+func (st Styles) Badges(list []agents.Agent) map[tmux.PaneID]mapview.Badge {
 	out := make(map[tmux.PaneID]mapview.Badge, len(list))
 	for _, a := range list {
 		out[a.Pane] = st.Badge(a)

@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/panemap/panemap/agents"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 )
 
 // TestTextEveryState: every state has its own one-cell glyph and its
@@ -60,7 +59,7 @@ func TestTextName(t *testing.T) {
 func TestBadgeWithoutColour(t *testing.T) {
 	st := DefaultStyles(false)
 	for _, s := range agents.States {
-		b := st.Badge(agentwatch.Agent{Pane: "%1", Name: "codex", State: s})
+		b := st.Badge(agents.Agent{Pane: "%1", Name: "codex", State: s})
 		if got := ansi.Strip(b.Text); got != Text("codex", s) {
 			t.Errorf("%s: words %q, want %q", s, got, Text("codex", s))
 		}
@@ -80,7 +79,7 @@ func TestBadgeColours(t *testing.T) {
 	st := DefaultStyles(true)
 	seen := map[string]agents.State{}
 	for _, s := range []agents.State{agents.Working, agents.Waiting, agents.Done, agents.Error} {
-		b := st.Badge(agentwatch.Agent{Pane: "%1", State: s})
+		b := st.Badge(agents.Agent{Pane: "%1", State: s})
 		if got := ansi.Strip(b.Text); got != Text("", s) {
 			t.Errorf("%s: words %q, want %q", s, got, Text("", s))
 		}

@@ -9,7 +9,6 @@ import (
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/internal/golden"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/serverview"
 )
@@ -27,11 +26,11 @@ func grid(sess tmux.SessionID, name string, id tmux.WindowID, index, first, cols
 
 // listed is w's panes as agents in states, in order; a pane past the
 // states runs none.
-func listed(w *tmux.Window, names []string, states ...agents.State) []agentwatch.Agent {
-	var out []agentwatch.Agent
+func listed(w *tmux.Window, names []string, states ...agents.State) []agents.Agent {
+	var out []agents.Agent
 	for i, s := range states {
 		p := w.Panes[i]
-		out = append(out, agentwatch.Agent{Pane: p.ID, PaneIndex: p.Index, Window: w.ID, WindowIndex: w.Index,
+		out = append(out, agents.Agent{Pane: p.ID, PaneIndex: p.Index, Window: w.ID, WindowIndex: w.Index,
 			Session: w.SessionID, SessionName: w.SessionName, Name: names[i%len(names)], State: s})
 	}
 	return out

@@ -2,7 +2,6 @@ package agentbadge
 
 import (
 	"context"
-	"math"
 	"slices"
 	"time"
 
@@ -10,18 +9,15 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/mapview"
 )
 
-// Source lists the agent panes a request covers, in reading order:
-// *agentwatch.Watcher, or the tests' fake.
+// Source lists the agent panes of a session, or of the whole server when
+// the session is "", in reading order (session name, window index, pane
+// index): *agentwatch.Watcher's Agents, or the tests' fake.
 type Source interface {
-	List(ctx context.Context, req tmuxctl.ListRequest) ([]agentwatch.Agent, error)
+	Agents(ctx context.Context, s tmux.SessionID) ([]agents.Agent, error)
 }
-
-var _ Source = (*agentwatch.Watcher)(nil)
 
 // LookEvery is the least time between two looks: a change shows within
 // about this long of the navigator hearing of it, and a burst of changes
@@ -33,20 +29,21 @@ var _ Source = (*agentwatch.Watcher)(nil)
 // only while the server view, which has no stamp, is open (Env.Periodic).
 const LookEvery = 900 * time.Millisecond
 
-// Request is what a look covers: the map's session (its other windows
-// are a key away), or the whole server while the server view shows it.
-func Request(session tmux.SessionID, server bool) tmuxctl.ListRequest {
+// Covered is what a look covers: the map's session (its other windows
+// are a key away), or the whole server ("") while the server view shows
+// it.
+func Covered(session tmux.SessionID, server bool) tmux.SessionID {
 	if server {
-		return tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32}
+		return ""
 	}
-	return tmuxctl.ListRequest{Scope: tmuxctl.ScopeSession, Session: session, Limit: math.MaxInt32}
+	return session
 }
 
 // Env is what a look needs to know of the navigator now.
 type Env struct {
-	// Req is what the navigator shows: its session, or (the server view)
-	// the server.
-	Req      tmuxctl.ListRequest
+	// Session is what the navigator shows: its session, or (the server
+	// view) the whole server, "".
+	Session  tmux.SessionID
 	Periodic bool // look every LookEvery, told or not
 	Stopped  bool // the navigator is quitting, or tmux has gone
 	After    func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -60,7 +57,7 @@ type TickMsg struct{ first bool }
 
 // ListedMsg answers a look.
 type ListedMsg struct {
-	list []agentwatch.Agent
+	list []agents.Agent
 	err  error
 }
 
@@ -69,7 +66,7 @@ type Model struct {
 	src     Source // nil: no badges, no looks
 	styles  Styles
 	keys    KeyMap
-	list    []agentwatch.Agent
+	list    []agents.Agent
 	badges  map[tmux.PaneID]mapview.Badge
 	looking bool // a look is in flight
 	cooling bool // a look started less than LookEvery ago
@@ -109,9 +106,9 @@ func (m *Model) Look(env Env) tea.Cmd {
 		return nil
 	}
 	m.looking, m.cooling, m.owed = true, true, false
-	src, req := m.src, env.Req
+	src, session := m.src, env.Session
 	return tea.Batch(env.Call(func(ctx context.Context) tea.Msg {
-		list, err := src.List(ctx, req)
+		list, err := src.Agents(ctx, session)
 		return ListedMsg{list: list, err: err}
 	}), env.After(LookEvery, tick))
 }
@@ -154,7 +151,7 @@ func (m *Model) Update(msg tea.Msg, env Env) (changed bool, cmd tea.Cmd) {
 
 // sameBadge reports whether a and b draw the same badge in the same
 // place: what else an Agent says (since, the question) is not drawn.
-func sameBadge(a, b agentwatch.Agent) bool {
+func sameBadge(a, b agents.Agent) bool {
 	return a.Pane == b.Pane && a.Name == b.Name && a.State == b.State
 }
 
@@ -164,10 +161,10 @@ func (m Model) Badges() map[tmux.PaneID]mapview.Badge { return m.badges }
 
 // Among reports whether an agent last seen runs in one of panes.
 func (m Model) Among(panes []tmux.PaneID) bool {
-	return slices.ContainsFunc(m.list, func(a agentwatch.Agent) bool { return slices.Contains(panes, a.Pane) })
+	return slices.ContainsFunc(m.list, func(a agents.Agent) bool { return slices.Contains(panes, a.Pane) })
 }
 
 // Waiting reports whether an agent last seen waits.
 func (m Model) Waiting() bool {
-	return slices.ContainsFunc(m.list, func(a agentwatch.Agent) bool { return a.State == agents.Waiting })
+	return slices.ContainsFunc(m.list, func(a agents.Agent) bool { return a.State == agents.Waiting })
 }

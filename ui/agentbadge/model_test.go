@@ -10,7 +10,6 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 )
 
 // looker drives a Model as the navigator does, holding the commands a
@@ -31,7 +30,7 @@ func newLooker(t *testing.T) *looker {
 
 func (l *looker) env() Env {
 	return Env{
-		Req: Request("$1", false),
+		Session: Covered("$1", false),
 		After: func(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
 			l.timers++
 			return nil
@@ -71,15 +70,15 @@ func TestModelChangedOnlyWhenABadgeChanges(t *testing.T) {
 	}
 	steps := []struct {
 		name    string
-		edit    func([]agentwatch.Agent) []agentwatch.Agent
+		edit    func([]agents.Agent) []agents.Agent
 		err     error
 		changed bool
 	}{
-		{"the same", func(l []agentwatch.Agent) []agentwatch.Agent { return l }, nil, false},
-		{"only since changes", func(l []agentwatch.Agent) []agentwatch.Agent { l[0].Since = time.Unix(9, 0); return l }, nil, false},
-		{"a state changes", func(l []agentwatch.Agent) []agentwatch.Agent { l[0].State = agents.Waiting; return l }, nil, true},
-		{"a failed look", func(l []agentwatch.Agent) []agentwatch.Agent { return nil }, errors.New("gone"), false},
-		{"an agent exits its pane", func(l []agentwatch.Agent) []agentwatch.Agent { return l[1:] }, nil, true},
+		{"the same", func(l []agents.Agent) []agents.Agent { return l }, nil, false},
+		{"only since changes", func(l []agents.Agent) []agents.Agent { l[0].Since = time.Unix(9, 0); return l }, nil, false},
+		{"a state changes", func(l []agents.Agent) []agents.Agent { l[0].State = agents.Waiting; return l }, nil, true},
+		{"a failed look", func(l []agents.Agent) []agents.Agent { return nil }, errors.New("gone"), false},
+		{"an agent exits its pane", func(l []agents.Agent) []agents.Agent { return l[1:] }, nil, true},
 	}
 	for _, st := range steps {
 		l.src.list, l.src.err = st.edit(server()), st.err

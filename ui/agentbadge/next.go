@@ -2,13 +2,10 @@ package agentbadge
 
 import (
 	"context"
-	"math"
 	"slices"
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/serverview"
 )
 
@@ -39,7 +36,7 @@ func PlaceOf(st *tmux.State, w *tmux.Window) Place {
 }
 
 // before reports whether a comes before place p in reading order.
-func before(a agentwatch.Agent, p Place) bool {
+func before(a agents.Agent, p Place) bool {
 	if a.SessionName != p.SessionName {
 		return a.SessionName < p.SessionName // bytewise, as tmux sorts sessions
 	}
@@ -50,11 +47,11 @@ func before(a agentwatch.Agent, p Place) bool {
 }
 
 // Next is the first waiting agent after from in list (agentwatch's
-// reading order), wrapping round: agentwatch.NextWaiting, from a pane
+// reading order), wrapping round: agents.NextWaiting, from a pane
 // that need not run an agent (the map's focused one, say), which then
 // stands in the list at its place.
-func Next(list []agentwatch.Agent, from Place) (agentwatch.Agent, bool) {
-	if !slices.ContainsFunc(list, func(a agentwatch.Agent) bool { return a.Pane == from.Pane }) {
+func Next(list []agents.Agent, from Place) (agents.Agent, bool) {
+	if !slices.ContainsFunc(list, func(a agents.Agent) bool { return a.Pane == from.Pane }) {
 		at := len(list)
 		for i, a := range list {
 			if !before(a, from) {
@@ -62,10 +59,10 @@ func Next(list []agentwatch.Agent, from Place) (agentwatch.Agent, bool) {
 				break
 			}
 		}
-		stand := agentwatch.Agent{Pane: from.Pane, SessionName: from.SessionName, WindowIndex: from.WindowIndex, PaneIndex: from.PaneIndex, State: agents.Unknown}
+		stand := agents.Agent{Pane: from.Pane, SessionName: from.SessionName, WindowIndex: from.WindowIndex, PaneIndex: from.PaneIndex, State: agents.Unknown}
 		list = slices.Insert(slices.Clone(list), at, stand)
 	}
-	return agentwatch.NextWaiting(list, from.Pane)
+	return agents.NextWaiting(list, from.Pane)
 }
 
 // NoneWaits is n's note when no agent waits.
@@ -75,7 +72,7 @@ const NoneWaits = "no agent is waiting for you, in any session"
 // (Next), from a fresh look at the whole server; NoneWaits when none
 // waits.
 func Find(ctx context.Context, src Source, from Place) (serverview.Target, string, error) {
-	list, err := src.List(ctx, tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer, Limit: math.MaxInt32})
+	list, err := src.Agents(ctx, "")
 	if err != nil {
 		return serverview.Target{}, "", err
 	}

@@ -7,20 +7,18 @@ import (
 
 	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
-	"github.com/panemap/panemap/tmuxctl/agentwatch"
 	"github.com/panemap/panemap/ui/serverview"
 )
 
 // agent is a listed agent pane.
-func agent(sess string, win, pane int, id string, s agents.State) agentwatch.Agent {
-	return agentwatch.Agent{Pane: tmux.PaneID(id), PaneIndex: pane, WindowIndex: win, Window: tmux.WindowID("@" + id[1:]),
+func agent(sess string, win, pane int, id string, s agents.State) agents.Agent {
+	return agents.Agent{Pane: tmux.PaneID(id), PaneIndex: pane, WindowIndex: win, Window: tmux.WindowID("@" + id[1:]),
 		Session: tmux.SessionID("$" + sess), SessionName: sess, Name: "claude", State: s}
 }
 
 // server is two sessions' agents in reading order: three wait.
-func server() []agentwatch.Agent {
-	return []agentwatch.Agent{
+func server() []agents.Agent {
+	return []agents.Agent{
 		agent("a", 0, 0, "%1", agents.Working),
 		agent("a", 0, 1, "%2", agents.Waiting),
 		agent("a", 1, 0, "%5", agents.Waiting),
@@ -77,7 +75,7 @@ func TestNextPresses(t *testing.T) {
 
 // TestNextNone: with no waiting agent, n finds nowhere to go.
 func TestNextNone(t *testing.T) {
-	list := []agentwatch.Agent{agent("a", 0, 0, "%1", agents.Working), agent("a", 0, 1, "%2", agents.Done)}
+	list := []agents.Agent{agent("a", 0, 0, "%1", agents.Working), agent("a", 0, 1, "%2", agents.Done)}
 	if a, ok := Next(list, Place{"%1", "a", 0, 0}); ok {
 		t.Errorf("Next found %s", a.Pane)
 	}
@@ -88,15 +86,15 @@ func TestNextNone(t *testing.T) {
 
 // fakeSource lists what it is given, and counts the looks.
 type fakeSource struct {
-	list  []agentwatch.Agent
+	list  []agents.Agent
 	err   error
-	reqs  []tmuxctl.ListRequest
+	asked []tmux.SessionID // the session of each look, "" the server
 	looks int
 }
 
-func (f *fakeSource) List(_ context.Context, req tmuxctl.ListRequest) ([]agentwatch.Agent, error) {
+func (f *fakeSource) Agents(_ context.Context, s tmux.SessionID) ([]agents.Agent, error) {
 	f.looks++
-	f.reqs = append(f.reqs, req)
+	f.asked = append(f.asked, s)
 	return f.list, f.err
 }
 
@@ -108,10 +106,10 @@ func TestFind(t *testing.T) {
 	if err != nil || note != "" || to != (serverview.Target{Session: "$b", Window: "@7", Pane: "%7"}) {
 		t.Errorf("Find = %+v, %q, %v", to, note, err)
 	}
-	if len(src.reqs) != 1 || src.reqs[0].Scope != tmuxctl.ScopeServer {
-		t.Errorf("looked with %+v, want one look at the server", src.reqs)
+	if len(src.asked) != 1 || src.asked[0] != "" {
+		t.Errorf("looked at %q, want one look at the server", src.asked)
 	}
-	src.list = []agentwatch.Agent{agent("a", 0, 0, "%1", agents.Working)}
+	src.list = []agents.Agent{agent("a", 0, 0, "%1", agents.Working)}
 	if _, note, err := Find(context.Background(), src, Place{"%5", "a", 1, 0}); note != NoneWaits || err != nil {
 		t.Errorf("with none waiting: note %q, err %v", note, err)
 	}

@@ -21,7 +21,6 @@ import (
 
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 	"github.com/panemap/panemap/ui/cells"
 	"github.com/panemap/panemap/ui/mapview"
 	"github.com/panemap/panemap/ui/prompt"
@@ -113,22 +112,23 @@ func New(store *layouts.Store, w *tmux.Window, v tmux.Version, save bool, s Styl
 // Init lists the store.
 func (m Model) Init() tea.Cmd { return m.run("", "", false, func() error { return nil }) }
 
-// ApplyOp is the operation that applies the chosen layout to window win
-// as st has it, planned there (layouts.MakePlan, making no panes).
-func (m Model) ApplyOp(st *tmux.State, win tmux.WindowID) (*tmuxctl.Op, error) {
+// ApplyPlan is the chosen layout's plan for window win as st has it
+// (layouts.MakePlan, making no panes), and its name: what the navigator
+// applies with tmuxctl.OpApplyLayout.
+func (m Model) ApplyPlan(st *tmux.State, win tmux.WindowID) (*layouts.Plan, string, error) {
 	l := m.Selected()
 	w, ok := st.Window(win)
 	switch {
 	case l == nil:
-		return nil, fmt.Errorf("no layout chosen")
+		return nil, "", fmt.Errorf("no layout chosen")
 	case !ok:
-		return nil, &tmux.Error{Kind: tmux.KindGone, Value: string(win), Message: fmt.Sprintf("window %s is gone", win)}
+		return nil, "", &tmux.Error{Kind: tmux.KindGone, Value: string(win), Message: fmt.Sprintf("window %s is gone", win)}
 	}
 	p, err := layouts.MakePlan(l, w, false, m.floatingOK)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return &tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: p, Text: l.Name}, nil
+	return p, l.Name, nil
 }
 
 // SetWindow gives the window as last read (the plan is drawn on it).

@@ -15,7 +15,6 @@ import (
 	"github.com/panemap/panemap/internal/golden"
 	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl"
 )
 
 // window is a window of the given layout body (a layout string without
@@ -321,11 +320,11 @@ func TestApply(t *testing.T) {
 	if act != Apply {
 		t.Fatalf("action %d, want Apply", act)
 	}
-	op, err := m.ApplyOp(&tmux.State{Windows: []*tmux.Window{w}}, w.ID)
-	if err != nil || op.Kind != tmuxctl.OpApplyLayout || op.Window != w.ID || op.Text != "dev" || op.Plan == nil || len(op.Plan.Moves) != 3 {
-		t.Fatalf("ApplyOp = %+v, %v", op, err)
+	p, name, err := m.ApplyPlan(&tmux.State{Windows: []*tmux.Window{w}}, w.ID)
+	if err != nil || name != "dev" || p == nil || p.Window != w.ID || len(p.Moves) != 3 {
+		t.Fatalf("ApplyPlan = %+v, %q, %v", p, name, err)
 	}
-	if _, err := m.ApplyOp(&tmux.State{}, w.ID); tmux.KindOf(err) != tmux.KindGone {
+	if _, _, err := m.ApplyPlan(&tmux.State{}, w.ID); tmux.KindOf(err) != tmux.KindGone {
 		t.Errorf("gone window: %v", err)
 	}
 }

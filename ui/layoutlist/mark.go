@@ -3,8 +3,8 @@ package layoutlist
 import (
 	"context"
 
+	"github.com/panemap/panemap/layouts"
 	"github.com/panemap/panemap/tmux"
-	"github.com/panemap/panemap/tmuxctl/applying"
 )
 
 // Tmux is what the named layouts read of tmux beyond the navigator's
@@ -41,12 +41,12 @@ func ReadMark(ctx context.Context, t Tmux, s tmux.SessionID, w tmux.WindowID, sa
 			return k
 		}
 	}
-	opts, err := t.UserOptions(ctx, s, []string{applying.OptionName, applying.OptionApplied})
+	opts, err := t.UserOptions(ctx, s, []string{layouts.OptionName, layouts.OptionApplied})
 	if err != nil {
 		k.Err = err
 		return k
 	}
-	k.Name, k.Applied = opts[applying.OptionName], opts[applying.OptionApplied]
+	k.Name, k.Applied = opts[layouts.OptionName], opts[layouts.OptionApplied]
 	return k
 }
 

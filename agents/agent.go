@@ -1,12 +1,28 @@
-package agentwatch
+package agents
 
 import (
 	"fmt"
 	"strings"
+	"time"
 
-	"github.com/panemap/panemap/agents"
 	"github.com/panemap/panemap/tmux"
 )
+
+// Agent is one pane that runs a coding agent, and what it is doing.
+type Agent struct {
+	Pane        tmux.PaneID
+	PaneIndex   int
+	Window      tmux.WindowID
+	WindowIndex int
+	Session     tmux.SessionID
+	SessionName string
+	Name        string // the agent
+	State       State
+	Since       time.Time // zero when unknown
+	Source      Source
+	Question    []string // waiting: the question's lines, sanitised plain text
+	Focused     bool     // the active pane of its session's current window
+}
 
 // NextWaiting is the first waiting agent after pane after in list's
 // order (reading order), wrapping around; false when none waits. An
@@ -20,7 +36,7 @@ func NextWaiting(list []Agent, after tmux.PaneID) (Agent, bool) {
 		}
 	}
 	for k := range list {
-		if a := list[(start+k)%len(list)]; a.State == agents.Waiting {
+		if a := list[(start+k)%len(list)]; a.State == Waiting {
 			return a, true
 		}
 	}
@@ -29,12 +45,12 @@ func NextWaiting(list []Agent, after tmux.PaneID) (Agent, bool) {
 
 // summaryOrder is the order of Summary's counts: what needs the user
 // first.
-var summaryOrder = []agents.State{agents.Waiting, agents.Error, agents.Done, agents.Working, agents.Idle, agents.Exited, agents.Unknown}
+var summaryOrder = []State{Waiting, Error, Done, Working, Idle, Exited, Unknown}
 
 // Summary is the status line's text: "2 waiting · 1 done", what needs the
 // user first, states with none left out, "" when there is no agent.
 func Summary(list []Agent) string {
-	count := map[agents.State]int{}
+	count := map[State]int{}
 	for _, a := range list {
 		count[a.State]++
 	}
