@@ -29,6 +29,8 @@ func (f *fakeAgents) Agents(_ context.Context, s tmux.SessionID) ([]agents.Agent
 	return append([]agents.Agent(nil), f.list...), nil
 }
 
+func (f *fakeAgents) Owed() bool { return false }
+
 func (f *fakeAgents) set(list ...agents.Agent) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -16,92 +16,11 @@ import (
 	"github.com/panemap/panemap/tmuxctl/agentwatch"
 )
 
-// The scripted steps every fake agent goes through, and how each path
-// (the hook, the title, the screen) shows them.
-var steps = []agents.State{agents.Working, agents.Waiting, agents.Working, agents.Done, agents.Exited}
-
-// show is what a fake agent does to show state on a path: the steps, and
-// the state the rules should read from them (a path that cannot say a
-// state reads otherwise: Gemini's title and OpenCode's screen have no
-// done, only their idle prompt; Aider prints no busy marker; Claude,
-// Aider and OpenCode set no title the rules read).
-type show func(agent string, s agents.State) (steps []string, reads agents.State)
-
-var paths = map[string]show{
-	"hook": func(_ string, s agents.State) ([]string, agents.State) {
-		return []string{"hook " + string(s)}, s
-	},
-	"title": func(agent string, s agents.State) ([]string, agents.State) {
-		titles := map[string]map[agents.State]string{
-			"gemini": {agents.Working: "⏲  Working… (repo)", agents.Waiting: "✋  Action Required (repo)", agents.Done: "◇  Ready (repo)"},
-			"codex":  {agents.Working: "⠹ repo", agents.Waiting: "[ ! ] Action Required"},
-			"claude": {agents.Working: "✳ Fix the tests", agents.Waiting: "✳ Fix the tests"},
-		}
-		title, ok := titles[agent][s]
-		switch {
-		case ok && agent == "gemini" && s == agents.Done:
-			return []string{"title " + title}, agents.Idle
-		case ok && agent != "claude":
-			return []string{"title " + title}, s
-		}
-		return []string{"title " + cmpOr(title, agent)}, agents.Unknown
-	},
-	"screen": func(agent string, s agents.State) ([]string, agents.State) {
-		screens := map[string]map[agents.State][]string{
-			"claude": {
-				agents.Working: {"✻ Herding… (8s · ↓ 834 tokens · esc to interrupt)"},
-				agents.Waiting: {"╭──────────────╮", "│ Bash command │", "│ rm -rf build │", "Do you want to proceed?", "❯ 1. Yes", "  2. No", "Esc to cancel", "  ⏵⏵ bypass permissions on (shift+tab to cycle)"},
-				agents.Done:    {"✻ Worked for 1m 52s", "", "> ", "  ⏵⏵ bypass permissions on (shift+tab to cycle)"},
-			},
-			"codex": {
-				agents.Working: {"• Working (12s • esc to interrupt)"},
-				agents.Waiting: {"Would you like to run the following command?", "  $ make test", "› 1. Yes, proceed", "  Press enter to confirm or esc to cancel"},
-				agents.Done:    {"─ Worked for 1m 02s ─────────────────────", "", "› "},
-			},
-			"gemini": {
-				agents.Working: {"⠏ Reading files (esc to cancel, 3s)"},
-				agents.Waiting: {"? Shell make test", "Allow execution of: 'make'?", "● 1. Allow once", "Waiting for user confirmation..."},
-				agents.Done:    {"✦ All tests pass.", "╭──────────────────────────╮", "│ >   Type your message     │", "╰──────────────────────────╯"},
-			},
-			"aider": {
-				agents.Working: {"Applied edit to main.go"},
-				agents.Waiting: {"Run shell command? (Y)es/(N)o/(D)on't ask again [Yes]: "},
-				agents.Done:    {"Tokens: 4.8k sent, 559 received. Cost: $0.02 message.", "", "> "},
-			},
-			"opencode": {
-				agents.Working: {"  ⬝⬝⬝■■■  esc interrupt"},
-				agents.Waiting: {"△ Permission required", "  $ make test", "  Allow once   Allow always   Reject"},
-				agents.Done:    {"  The tests pass.", "  ctrl+p commands"},
-			},
-		}
-		lines := screens[agent][s]
-		reads := s
-		switch {
-		case agent == "aider" && s == agents.Working:
-			reads = agents.Unknown
-		case (agent == "gemini" || agent == "opencode") && s == agents.Done:
-			reads = agents.Idle
-		}
-		out := []string{"clear"}
-		for _, l := range lines {
-			out = append(out, "print "+l)
-		}
-		return out, reads
-	},
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // fake is one fake agent in a pane.
 type fake struct {
 	agent string
 	pane  tmux.PaneID
-	reads []agents.State // what List should read at each of steps
+	reads []agents.State // what List should read at each of agenttest.Steps
 }
 
 // TestAgentsAtEveryStep runs four fake agents (one of each kind but
@@ -123,7 +42,7 @@ func TestAgentsAtEveryStep(t *testing.T) {
 func testPath(t *testing.T, path string) {
 	srv, c := clienttest.New(t, tmux.Env{})
 	bin := agenttest.Install(t)
-	show := paths[path]
+	show := agenttest.Paths[path]
 	srv.Must("set-option", "-g", "remain-on-exit", "on")
 	srv.Must("new-session", "-d", "-s", "other", "exec sh")
 	srv.Must("resize-window", "-t", "other:0", "-x", "200", "-y", "50")
@@ -131,7 +50,7 @@ func testPath(t *testing.T, path string) {
 	start := func(target, agent string, underShell bool) {
 		var script []string
 		f := &fake{agent: agent}
-		for _, s := range steps {
+		for _, s := range agenttest.Steps {
 			if s == agents.Exited {
 				script = append(script, "exit 0")
 				f.reads = append(f.reads, agents.Exited)
@@ -160,11 +79,11 @@ func testPath(t *testing.T, path string) {
 	all := tmuxctl.ListRequest{Scope: tmuxctl.ScopeServer}
 	var slowest time.Duration
 	slowStep := 0
-	for i, s := range steps {
+	for i, s := range agenttest.Steps {
 		advanced := time.Now()
 		if i > 0 {
 			for _, f := range fakes {
-				if steps[i-1] == agents.Waiting {
+				if agenttest.Steps[i-1] == agents.Waiting {
 					// The agent's prompt: answer it as an orchestrator would.
 					if err := agentwatch.SendKeys(ctx, c, f.pane, "y", nil, true, false); err != nil {
 						t.Fatal(err)

@@ -70,6 +70,21 @@ func New(c *tmuxctl.Client, rules *agents.Rules) *Watcher {
 	return &Watcher{c: c, rules: rules, named: named, panes: map[tmux.PaneID]*memory{}}
 }
 
+// Owed reports whether a screen that the last look had to leave for
+// later (the captures' budget: budget.go) is still owed: a caller that
+// looks only when told that something changed must look again soon, or
+// an agent's last change would never show.
+func (w *Watcher) Owed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, m := range w.panes {
+		if m.owed {
+			return true
+		}
+	}
+	return false
+}
+
 // Agents lists the agent panes of session s, or of the whole server
 // when s is "", with no limit: what the navigator's badges and n look at
 // (ui/agentbadge.Source).

@@ -17,6 +17,9 @@ import (
 // index): *agentwatch.Watcher's Agents, or the tests' fake.
 type Source interface {
 	Agents(ctx context.Context, s tmux.SessionID) ([]agents.Agent, error)
+	// Owed says a screen the last look left for later is still owed:
+	// look again, told or not.
+	Owed() bool
 }
 
 // LookEvery is the least time between two looks: a change shows within
@@ -59,6 +62,7 @@ type TickMsg struct{ first bool }
 type ListedMsg struct {
 	list []agents.Agent
 	err  error
+	owed bool // the source owes a screen: look again
 }
 
 // Model is the agents the navigator last saw, and their badges.
@@ -109,7 +113,7 @@ func (m *Model) Look(env Env) tea.Cmd {
 	src, session := m.src, env.Session
 	return tea.Batch(env.Call(func(ctx context.Context) tea.Msg {
 		list, err := src.Agents(ctx, session)
-		return ListedMsg{list: list, err: err}
+		return ListedMsg{list: list, err: err, owed: src.Owed()}
 	}), env.After(LookEvery, tick))
 }
 
@@ -134,6 +138,7 @@ func (m *Model) Update(msg tea.Msg, env Env) (changed bool, cmd tea.Cmd) {
 		}
 	case ListedMsg:
 		m.looking = false
+		m.owed = m.owed || msg.owed
 		var next tea.Cmd
 		if m.owed && !m.cooling {
 			next = m.Look(env)

@@ -161,6 +161,27 @@ func TestModelSlowLook(t *testing.T) {
 	}
 }
 
+// TestModelLooksAgainWhileOwed: a look after which the source still owes
+// a screen (its captures' budget left one for later) is followed by
+// another once LookEvery has passed, though nothing told of a change:
+// otherwise an agent's last change would never show.
+func TestModelLooksAgainWhileOwed(t *testing.T) {
+	l := newLooker(t)
+	l.m.Update(TickMsg{first: true}, l.env())
+	l.src.owes = true
+	l.answer()
+	l.m.Update(TickMsg{}, l.env())
+	if len(l.calls) != 1 {
+		t.Fatalf("%d looks after a look that left a screen owed, want 1", len(l.calls))
+	}
+	l.src.owes = false
+	l.answer()
+	l.m.Update(TickMsg{}, l.env())
+	if len(l.calls) != 0 {
+		t.Fatalf("%d looks with nothing owed and nothing told, want 0", len(l.calls))
+	}
+}
+
 // TestModelOff: without a source nothing starts.
 func TestModelOff(t *testing.T) {
 	m := New(nil, DefaultStyles(true))

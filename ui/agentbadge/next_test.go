@@ -90,7 +90,10 @@ type fakeSource struct {
 	err   error
 	asked []tmux.SessionID // the session of each look, "" the server
 	looks int
+	owes  bool // a screen is still owed after a look
 }
+
+func (f *fakeSource) Owed() bool { return f.owes }
 
 func (f *fakeSource) Agents(_ context.Context, s tmux.SessionID) ([]agents.Agent, error) {
 	f.looks++
