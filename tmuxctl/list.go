@@ -60,7 +60,7 @@ type Listing struct {
 // KindGone error naming it; a Window not linked into the Session filter
 // is KindGone naming the window.
 func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
-	limit, err := checkListRequest(req)
+	limit, err := req.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -88,9 +88,10 @@ func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
 	return limitListing(windows, limit), nil
 }
 
-// checkListRequest validates everything before tmux sees any of it, and
-// returns the pane limit to apply.
-func checkListRequest(req ListRequest) (int, error) {
+// Check validates everything in req before tmux sees any of it (for
+// List, and for tmuxctl's subpackages that read a scope their own way),
+// and answers the limit to apply.
+func (req ListRequest) Check() (int, error) {
 	switch req.Scope {
 	case ScopeServer, ScopeSession, ScopeWindow:
 	default:

@@ -21,7 +21,7 @@ const screenLines = 30
 // look reads the panes req covers and decides each (w.mu held). explain
 // is a pane to read in full even when it runs no agent ("" none).
 func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmux.PaneID) ([]Agent, error) {
-	if err := checkRequest(req); err != nil {
+	if _, err := req.Check(); err != nil {
 		return nil, err
 	}
 	now := time.Now()

@@ -56,34 +56,6 @@ var (
 	}()
 )
 
-// checkRequest validates req before tmux sees any of it, as tmuxctl.List
-// does.
-func checkRequest(req tmuxctl.ListRequest) error {
-	switch req.Scope {
-	case tmuxctl.ScopeServer, tmuxctl.ScopeSession, tmuxctl.ScopeWindow:
-	default:
-		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: string(req.Scope),
-			Message: fmt.Sprintf("invalid list scope %s: want %s, %s or %s", tmux.Quote(string(req.Scope)), tmuxctl.ScopeWindow, tmuxctl.ScopeSession, tmuxctl.ScopeServer)}
-	}
-	if req.Scope == tmuxctl.ScopeSession && req.Session == "" {
-		return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "scope session needs a session id, like $1"}
-	}
-	if req.Scope == tmuxctl.ScopeWindow && req.Window == "" {
-		return &tmux.Error{Kind: tmux.KindInvalidInput, Message: "scope window needs a window id, like @1"}
-	}
-	if req.Session != "" {
-		if _, err := tmux.ParseSessionID(string(req.Session)); err != nil {
-			return err
-		}
-	}
-	if req.Window != "" {
-		if _, err := tmux.ParseWindowID(string(req.Window)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // listCmd is the look's one read: every pane of the server, or those of
 // req's session or window (the ids in the filter are validated digits).
 func listCmd(req tmuxctl.ListRequest) []string {

@@ -46,7 +46,7 @@ func (w *Watcher) Wait(ctx context.Context, req tmuxctl.ListRequest, panes []tmu
 	if err := checkWait(panes, states, timeout); err != nil {
 		return nil, err
 	}
-	if err := checkRequest(req); err != nil {
+	if _, err := req.Check(); err != nil {
 		return nil, err
 	}
 	interval := intervalExec
