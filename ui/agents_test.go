@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -139,6 +140,11 @@ func TestAgentsLookWhenTold(t *testing.T) {
 	looked(1, "the spell's end")
 	h.send(agentbadge.TickMsg{})
 	looked(0, "the next spell's end, untold")
+	// The same stamp, but output in the second of the last read: the map
+	// reads again (the stamp cannot tell), and the agents need no look.
+	core.stamp = &tmuxctl.Stamp{Text: "printed again", Agents: "waiting", Activity: time.Now().Unix() + 60}
+	h.send(pollMsg{})
+	looked(0, "a stamp unchanged but for output in the second of the last read")
 
 	closed := make(chan tmux.Event)
 	close(closed)

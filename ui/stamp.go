@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/panemap/panemap/tmuxctl"
+	"github.com/panemap/panemap/ui/agentbadge"
 )
 
 // The poll's cheap check. tmux records every command any client runs in
@@ -60,8 +61,14 @@ func (m Model) onStamp(msg stampMsg) (tea.Model, tea.Cmd) {
 	}
 	first := m.stamp.last.Text == ""
 	look := m.agents.Look // the agents printed, or the focus moved, say
-	if msg.stamp.Agents != m.stamp.last.Agents {
+	switch {
+	case msg.stamp.Agents != m.stamp.last.Agents:
 		look = m.agents.LookNow // a hook set a new state
+	case msg.stamp.Text == m.stamp.last.Text:
+		// Read again only for output in the second of the last read,
+		// which moved nothing the stamp shows: no agent state to learn,
+		// and a look would be one more entry in tmux's message log.
+		look = func(agentbadge.Env) tea.Cmd { return nil }
 	}
 	printed := !first && msg.stamp.Activity > m.stamp.last.Activity
 	if m.pollsWithCaptures() {
