@@ -2,6 +2,8 @@ package main
 
 import (
 	"cmp"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,13 +101,34 @@ func TestE2EAgentBadgesAndNextWaiting(t *testing.T) {
 		if press > 0 {
 			open()
 		}
+		if !popupRunning(in.SocketPath()) {
+			t.Fatal("no panemap found running in the open popup: the wait below would wait for nothing")
+		}
 		n.Keys("n")
-		// Gone, border and all: the map leaves the screen before its
-		// process ends, and tmux opens no popup on a client that still
-		// shows one (cmd-display-menu.c: the client's overlay), so the
-		// next press of the key would do nothing.
-		n.WaitScreen(wait, "the popup gone", func(scr string) bool { return !strings.Contains(scr, " panemap ") })
+		// The popup gone, its process ended: tmux opens no popup on a
+		// client that still shows one (cmd-display-menu.c, 3.2a:341: the
+		// client's overlay), and the old map, still on screen while its
+		// process ends, would take the next press of n. The screen
+		// cannot say so: the client switching sessions redraws it.
+		tmuxtest.Eventually(t, wait, func() bool { return !popupRunning(in.SocketPath()) }, "the popup's panemap to end")
 		tmuxtest.Eventually(t, wait, func() bool { return activePane() == want.id },
 			"press %d of n to reach %s (%s in %s:%d), the client shows %s", press+1, want.id, want.agent, want.session, want.window, activePane())
 	}
+}
+
+// popupRunning reports whether a panemap runs in a popup of the tmux
+// server at socket (its command line names the socket and --in-popup).
+func popupRunning(socket string) bool {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		raw, err := os.ReadFile(filepath.Join(d, "cmdline"))
+		if err != nil {
+			continue
+		}
+		args := strings.Split(string(raw), "\x00")
+		if slices.Contains(args, "--in-popup") && slices.Contains(args, socket) {
+			return true
+		}
+	}
+	return false
 }
