@@ -44,6 +44,13 @@ const ext = ".json"
 
 func (s *Store) path(name string) string { return filepath.Join(s.Dir, name+ext) }
 
+// Has reports whether a file is stored under name, readable or broken:
+// what saving without overwrite refuses to replace.
+func (s *Store) Has(name string) bool {
+	_, err := os.Lstat(s.path(name))
+	return err == nil
+}
+
 // List is the store's layouts by name; a missing directory is an empty
 // list. A file that cannot be read as a layout (corrupt, of another
 // version, unreadable, or holding another name than its file's) is an
@@ -161,7 +168,7 @@ func (s *Store) write(name string, data []byte, overwrite bool) error {
 		return s.fail(err, "cannot make the layouts' directory %s: %v", tmux.Quote(s.Dir), err)
 	}
 	if !overwrite {
-		if _, err := os.Lstat(s.path(name)); err == nil {
+		if s.Has(name) {
 			return &tmux.Error{Kind: tmux.KindInvalidInput, Value: name, Message: fmt.Sprintf("layout %s exists: save it with overwrite to replace it", tmux.Quote(name))}
 		}
 	}

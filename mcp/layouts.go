@@ -192,15 +192,19 @@ func (h *handlers) applyLayout(ctx context.Context, a args) (string, any, error)
 	if err != nil {
 		return "", nil, err
 	}
-	if err := h.tmux.check(ctx); err != nil {
-		return "", nil, err
-	}
-	pl, err := namedlayout.Plan(ctx, h.c, store, name, win, create)
+	saved, err := store.Load(name)
 	if err != nil {
 		return "", nil, err
 	}
-	l, w, plan := pl.Layout, pl.Window, pl.Plan
-	after := plan.After(w)
+	if err := h.tmux.check(ctx); err != nil {
+		return "", nil, err
+	}
+	pl, err := namedlayout.Plan(ctx, h.c, saved, win, create)
+	if err != nil {
+		return "", nil, err
+	}
+	w, plan := pl.Window, pl.Plan
+	after := plan.After(w) // in a dry run, the window as it would be
 	if !dryRun {
 		res, err := h.act(ctx, tmuxctl.Op{Kind: tmuxctl.OpApplyLayout, Window: win, Plan: plan, Text: name, From: &tmux.State{Windows: []*tmux.Window{w}}})
 		if err != nil {
@@ -209,7 +213,7 @@ func (h *handlers) applyLayout(ctx context.Context, a args) (string, any, error)
 		after = res.Window
 	}
 	view := viewApplied(name, plan, after, dryRun)
-	view.Created = createdPanes(l, plan, w, after, dryRun)
+	view.Created = createdPanes(saved, plan, w, after, dryRun)
 	return appliedText(view, after), view, nil
 }
 

@@ -37,7 +37,7 @@ func Save(ctx context.Context, out io.Writer, client *tmuxctl.Client, store *lay
 	if err != nil {
 		return err
 	}
-	if _, err := store.Load(name); err == nil && !force {
+	if store.Has(name) && !force {
 		return &tmux.Error{Kind: tmux.KindInvalidInput, Value: name, Message: fmt.Sprintf("layout %s exists: panemap layout save %s --force replaces it. Nothing changed", tmux.Quote(name), name)}
 	}
 	saved, err := namedlayout.Save(ctx, client, store, name, w, force, time.Now())
@@ -107,14 +107,15 @@ func List(out io.Writer, store *layouts.Store, asJSON bool) error {
 // plan and the map of the result.
 func Apply(ctx context.Context, out io.Writer, client *tmuxctl.Client, store *layouts.Store, target, name string, create, dryRun bool) error {
 	// A layout that is not there is said before tmux is asked anything.
-	if _, err := store.Load(name); err != nil {
+	l, err := store.Load(name)
+	if err != nil {
 		return err
 	}
 	wid, err := windowID(ctx, client, target)
 	if err != nil {
 		return err
 	}
-	planned, err := namedlayout.Plan(ctx, client, store, name, wid, create)
+	planned, err := namedlayout.Plan(ctx, client, l, wid, create)
 	if err != nil {
 		return err
 	}

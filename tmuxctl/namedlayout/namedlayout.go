@@ -42,10 +42,7 @@ func Save(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name str
 	if err != nil {
 		return nil, err
 	}
-	replaced, err := saved(store, name)
-	if err != nil {
-		return nil, err
-	}
+	replaced := store.Has(name)
 	if err := store.Save(l, overwrite); err != nil {
 		return nil, err
 	}
@@ -55,40 +52,18 @@ func Save(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name str
 	return &Saved{Layout: l, Window: win, Replaced: replaced}, nil
 }
 
-// saved tells whether store has a layout called name, broken or not.
-func saved(store *layouts.Store, name string) (bool, error) {
-	entries, err := store.List()
-	if err != nil {
-		return false, err
-	}
-	for _, e := range entries {
-		if e.Name == name {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
 // Planned is a layout fitted to a window as it is: what Plan read and
 // made.
 type Planned struct {
-	Layout *layouts.Layout
 	Window *tmux.Window // the window as it was read
 	Plan   *layouts.Plan
 }
 
-// Plan loads the layout called name from store and fits it to window w as
-// it is now (layouts.MakePlan), floating panes included where the server
-// floats them. It changes nothing: apply the plan with
-// tmuxctl.OpApplyLayout, which refuses it if the window changed since.
-func Plan(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name string, w tmux.WindowID, create bool) (*Planned, error) {
-	if err := layouts.CheckName(name); err != nil {
-		return nil, err
-	}
-	l, err := store.Load(name)
-	if err != nil {
-		return nil, err
-	}
+// Plan fits layout l to window w as it is now (layouts.MakePlan),
+// floating panes included where the server floats them. It changes
+// nothing: apply the plan with tmuxctl.OpApplyLayout, which refuses it if
+// the window changed since.
+func Plan(ctx context.Context, c *tmuxctl.Client, l *layouts.Layout, w tmux.WindowID, create bool) (*Planned, error) {
 	win, err := c.ListPanes(ctx, w)
 	if err != nil {
 		return nil, err
@@ -105,5 +80,5 @@ func Plan(ctx context.Context, c *tmuxctl.Client, store *layouts.Store, name str
 	if err != nil {
 		return nil, err
 	}
-	return &Planned{Layout: l, Window: win, Plan: p}, nil
+	return &Planned{Window: win, Plan: p}, nil
 }
