@@ -72,20 +72,32 @@ func (c *Client) List(ctx context.Context, req ListRequest) (*Listing, error) {
 	if err != nil {
 		return nil, &tmux.Error{Kind: tmux.KindRefused, Message: "cannot read tmux's answer: " + err.Error(), Err: err}
 	}
-	if checks := listChecks(req); len(windows) == 0 && len(checks) > 0 {
-		// Nothing matched the filters (a session has a window, a window
-		// a pane): ask which is gone only now, so that a listing costs
-		// tmux's message log two entries rather than four.
-		if _, err := c.run(ctx, checks...); err != nil {
-			return nil, listGone(err, req)
+	if len(windows) == 0 {
+		if err := c.WhyEmpty(ctx, req); err != nil {
+			return nil, err
 		}
 	}
-	if len(windows) == 0 && req.Window != "" && req.Session != "" {
+	return limitListing(windows, limit), nil
+}
+
+// WhyEmpty is why a listing of req (checked) matched nothing: a gone
+// Session or Window filter (KindGone naming it), or a window not in the
+// session; nil when nothing is wrong. Nothing matched the filters (a
+// session has a window, a window a pane), so it asks which is gone only
+// now, so that a listing costs tmux's message log two entries rather
+// than four.
+func (c *Client) WhyEmpty(ctx context.Context, req ListRequest) error {
+	if checks := listChecks(req); len(checks) > 0 {
+		if _, err := c.run(ctx, checks...); err != nil {
+			return listGone(err, req)
+		}
+	}
+	if req.Window != "" && req.Session != "" {
 		// Both exist (the guards passed), but not together.
-		return nil, &tmux.Error{Kind: tmux.KindGone, Value: string(req.Window),
+		return &tmux.Error{Kind: tmux.KindGone, Value: string(req.Window),
 			Message: fmt.Sprintf("window %s is not in session %s", req.Window, req.Session)}
 	}
-	return limitListing(windows, limit), nil
+	return nil
 }
 
 // Check validates everything in req before tmux sees any of it (for
@@ -141,10 +153,18 @@ func listChecks(req ListRequest) [][]string {
 	return cmds
 }
 
-// listCmds reads the windows and panes req asks for. The ids in the -f
-// filters are validated digits: nothing in them means anything to tmux's
-// format or command parsers.
+// listCmds reads the windows and panes req asks for.
 func listCmds(req ListRequest) [][]string {
+	return [][]string{
+		req.Filtered("list-windows", "-a", "-F", records.WindowFormat),
+		req.Filtered("list-panes", "-a", "-F", records.ListPaneFormat)}
+}
+
+// Filtered is a list-windows or list-panes -a command with the filter (-f)
+// that keeps req's session and window. The ids in it are validated digits
+// (Check): nothing in them means anything to tmux's format or command
+// parsers.
+func (req ListRequest) Filtered(cmd ...string) []string {
 	var conds []string
 	if req.Session != "" {
 		conds = append(conds, "#{==:#{session_id},"+string(req.Session)+"}")
@@ -152,18 +172,13 @@ func listCmds(req ListRequest) [][]string {
 	if req.Window != "" {
 		conds = append(conds, "#{==:#{window_id},"+string(req.Window)+"}")
 	}
-	filter := func(args ...string) []string {
-		switch len(conds) {
-		case 1:
-			args = append(args, "-f", conds[0])
-		case 2:
-			args = append(args, "-f", "#{&&:"+conds[0]+","+conds[1]+"}")
-		}
-		return args
+	switch len(conds) {
+	case 1:
+		cmd = append(cmd, "-f", conds[0])
+	case 2:
+		cmd = append(cmd, "-f", "#{&&:"+conds[0]+","+conds[1]+"}")
 	}
-	return [][]string{
-		filter("list-windows", "-a", "-F", records.WindowFormat),
-		filter("list-panes", "-a", "-F", records.ListPaneFormat)}
+	return cmd
 }
 
 // listGone names the filter tmux could not find.

@@ -2,7 +2,6 @@ package agentwatch
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -34,7 +33,7 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 		return nil, err
 	}
 	if len(read) == 0 {
-		if err := w.checkFilters(ctx, req); err != nil {
+		if err := w.c.WhyEmpty(ctx, req); err != nil {
 			return nil, err
 		}
 	}
@@ -56,15 +55,15 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 
 	// Which panes run an agent, and which of their screens to capture.
 	var owed []tmux.PaneID
-	agentOf := map[tmux.PaneID]string{}
+	agentOf := map[tmux.PaneID]named{}
 	for _, p := range read {
 		m := w.panes[p.Pane]
-		name := w.agentName(p, m)
-		agentOf[p.Pane] = name
+		n := w.agentName(p, m)
+		agentOf[p.Pane] = n
 		switch {
 		case p.Pane == explain:
 			m.owed, m.captured = true, false
-		case name == "" || p.Dead:
+		case n.agent == "" || p.Dead:
 			m.owed = false
 		case !m.captured || p.ActivityAt >= w.lastLook:
 			m.owed = m.owed || w.needsScreen(p, m)
@@ -90,14 +89,14 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 	var seenCmds [][]string
 	for _, p := range read {
 		m := w.panes[p.Pane]
-		name := agentOf[p.Pane]
+		n := agentOf[p.Pane]
 		m.signal = w.signals(p, m)
 		m.read = p
-		if name == "" {
+		if n.agent == "" {
 			m.state, m.since, m.seen = "", time.Time{}, false
 			continue
 		}
-		a, seen := w.decide(p, m, name, now)
+		a, seen := w.decide(p, m, n, now)
 		if seen != nil {
 			seenCmds = append(seenCmds, seen)
 		}
@@ -108,37 +107,6 @@ func (w *Watcher) look(ctx context.Context, req tmuxctl.ListRequest, explain tmu
 		_, _ = w.c.Run(ctx, seenCmds...)
 	}
 	return list, nil
-}
-
-// checkFilters fails on a gone Session or Window filter (an empty listing
-// otherwise), as tmuxctl.List does.
-func (w *Watcher) checkFilters(ctx context.Context, req tmuxctl.ListRequest) error {
-	if req.Session != "" {
-		if _, err := w.c.Run(ctx, []string{"has-session", "-t", string(req.Session)}); err != nil {
-			return gone(err, "session", string(req.Session))
-		}
-	}
-	if req.Window != "" {
-		// A filter that is never true: this checks the window exists.
-		if _, err := w.c.Run(ctx, []string{"list-panes", "-t", string(req.Window), "-f", "0", "-F", "x"}); err != nil {
-			return gone(err, "window", string(req.Window))
-		}
-	}
-	if req.Window != "" && req.Session != "" {
-		return &tmux.Error{Kind: tmux.KindGone, Value: string(req.Window),
-			Message: fmt.Sprintf("window %s is not in session %s", req.Window, req.Session)}
-	}
-	return nil
-}
-
-func gone(err error, what, id string) error {
-	e := tmux.AsError(err)
-	if e.Kind != tmux.KindGone {
-		return e
-	}
-	g := tmux.Gone(what, id)
-	g.Err = e
-	return g
 }
 
 // How often the process trees are read again even when nothing says
@@ -220,24 +188,31 @@ func (w *Watcher) needsScreen(p paneRead, m *memory) bool {
 	return true
 }
 
+// named is the agent a pane runs ("" none), and whether its processes
+// name it now (false for an agent remembered or named by a hook alone).
+type named struct {
+	agent   string
+	running bool
+}
+
 // agentName is the agent pane p runs: named by its processes (remembered
 // once named, so that a pane whose agent exited still reads as that
 // agent's, exited), else by its hook.
-func (w *Watcher) agentName(p paneRead, m *memory) string {
+func (w *Watcher) agentName(p paneRead, m *memory) named {
 	if name := w.rules.AgentOf(agents.Signals{Processes: m.procs, Command: p.Command}); name != "" {
 		m.agent = name
-		return name
+		return named{agent: name, running: true}
 	}
 	if m.agent != "" {
-		return m.agent
+		return named{agent: m.agent}
 	}
 	if p.Hook != "" || p.Workmux != "" {
 		if p.HookAgent != "" {
-			return p.HookAgent
+			return named{agent: p.HookAgent}
 		}
-		return "agent"
+		return named{agent: "agent"}
 	}
-	return ""
+	return named{}
 }
 
 // signals is what the rules decide from.
@@ -252,13 +227,13 @@ func (w *Watcher) signals(p paneRead, m *memory) agents.Signals {
 // decide is pane p's agent: the rules' verdict, exited when the agent's
 // process is gone, a done the user has focused read as idle, and since
 // when. seen is the command that marks a done seen, nil when none is due.
-func (w *Watcher) decide(p paneRead, m *memory, name string, now time.Time) (Agent, []string) {
+func (w *Watcher) decide(p paneRead, m *memory, n named, now time.Time) (Agent, []string) {
+	name := n.agent
 	a := Agent{Pane: p.Pane, PaneIndex: p.PaneIndex, Window: p.Window, WindowIndex: p.WindowIndex,
 		Session: p.Session, SessionName: p.SessionName, Name: name, Focused: p.Focused}
 	v := w.rules.Decide(m.signal)
-	running := w.rules.AgentOf(agents.Signals{Processes: m.procs, Command: p.Command}) != ""
 	switch {
-	case p.Dead, !running && (m.agent != "" || w.named[name]):
+	case p.Dead, !n.running && (m.agent != "" || w.named[name]):
 		// The agent's process is gone: its hook's last word is stale.
 		v = agents.Verdict{Agent: name, State: agents.Exited, Source: agents.Source{Kind: agents.SourceProcess}}
 	}

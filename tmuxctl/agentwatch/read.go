@@ -57,23 +57,9 @@ var (
 )
 
 // listCmd is the look's one read: every pane of the server, or those of
-// req's session or window (the ids in the filter are validated digits).
+// req's session or window.
 func listCmd(req tmuxctl.ListRequest) []string {
-	var conds []string
-	if req.Session != "" {
-		conds = append(conds, "#{==:#{session_id},"+string(req.Session)+"}")
-	}
-	if req.Window != "" {
-		conds = append(conds, "#{==:#{window_id},"+string(req.Window)+"}")
-	}
-	cmd := []string{"list-panes", "-a", "-F", paneFormat}
-	switch len(conds) {
-	case 1:
-		cmd = append(cmd, "-f", conds[0])
-	case 2:
-		cmd = append(cmd, "-f", "#{&&:"+conds[0]+","+conds[1]+"}")
-	}
-	return cmd
+	return req.Filtered("list-panes", "-a", "-F", paneFormat)
 }
 
 // parsePanes reads listCmd's answer in reading order (session name,
